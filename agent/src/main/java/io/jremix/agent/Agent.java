@@ -1,0 +1,65 @@
+package io.jremix.agent;
+
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+
+import io.jremix.agent.cache.CacheDetector;
+import io.jremix.agent.options.AgentArguments;
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.agent.options.OptionException;
+
+/**
+ * The {@code -javaagent} entry point. Options are validated before the program starts: a bad one prints one line
+ * and ends the JVM with exit code 2. Any other failure to start a feature prints one line and leaves the program
+ * running without it.
+ */
+public final class Agent {
+    /** Exit code for bad options, as the launcher contract asks. */
+    public static final int BAD_OPTION_EXIT = 2;
+
+    private Agent() {
+    }
+
+    public static void premain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    public static void agentmain(String args, Instrumentation inst) {
+        start(args, inst);
+    }
+
+    private static void start(String args, Instrumentation inst) {
+        PrintStream err = System.err;
+        AgentOptions options;
+        try {
+            options = AgentOptions.parse(AgentArguments.split(args));
+        } catch (OptionException e) {
+            err.println("jremix: error: " + e.getMessage() + " (see bin/jremix --help)");
+            System.exit(BAD_OPTION_EXIT);
+            return;
+        }
+        if (!options.cacheDetection()) {
+            return;
+        }
+        AgentLog log = new AgentLog(err, "REMIX: ", options.verbose(), options.debug());
+        try {
+            ModuleAccess.open(inst);
+            CacheDetector.start(inst, options, log);
+        } catch (RuntimeException | LinkageError e) {
+            log.info("detection is off: could not start (" + e + ")");
+        }
+    }
+
+    /** {@code java -jar jremix-agent.jar --help} prints the options; the launcher's help comes from here. */
+    public static void main(String[] args) {
+        System.out.println("jremix " + CacheDetector.version() + ": run a Java program under jremix.");
+        System.out.println();
+        System.out.println("Usage: bin/jremix [jremix options] [java options] <main class or -jar file> [args...]");
+        System.out.println("   or: java -javaagent:jremix-agent.jar=<options joined by commas> ...");
+        System.out.println();
+        System.out.print(AgentOptions.help());
+        System.out.println();
+        System.out.println("Every other option goes to java unchanged; the program's output and exit code are its own.");
+        System.out.println("A bad jremix option prints one line and exits with code " + BAD_OPTION_EXIT + " before the program starts.");
+    }
+}

@@ -1,0 +1,24 @@
+package io.jremix.agent;
+
+import java.lang.instrument.Instrumentation;
+import java.util.Map;
+import java.util.Set;
+
+import io.jremix.probe.CacheProbe;
+
+/**
+ * Opens what the probes need in java.base: its instrumented atomic classes must read the boot class path's
+ * unnamed module (where the probes live), and the probes need {@code jdk.internal.misc.Unsafe}.
+ * Done through {@link Instrumentation#redefineModule}, so the user adds no {@code --add-exports}.
+ */
+final class ModuleAccess {
+    private ModuleAccess() {
+    }
+
+    static void open(Instrumentation inst) {
+        Module base = Object.class.getModule();
+        Module probes = CacheProbe.class.getModule();
+        inst.redefineModule(base, Set.of(probes), Map.of("jdk.internal.misc", Set.of(probes)), Map.of(), Set.of(),
+                Map.of());
+    }
+}

@@ -1,0 +1,155 @@
+package io.jremix.agent.cache;
+
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.core.cache.CacheLineSimulator;
+import io.jremix.core.cache.CoherenceMiss;
+import io.jremix.core.cache.ContentionTracker;
+import io.jremix.core.cache.Thresholds;
+import io.jremix.probe.CacheProbe;
+import io.jremix.probe.EventBuffer;
+import io.jremix.probe.HeapAddresses;
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.CacheJsonReport;
+import io.jremix.report.CacheRun;
+import io.jremix.report.CacheTextReport;
+import io.jremix.report.Json;
+
+/**
+ * Cache-contention detection for one JVM: checks that addresses can be read, installs the transformer, opens the
+ * first detection window, and prints and writes the report when the JVM exits.
+ */
+public final class CacheDetector {
+    /** Lines tracked by the coherence model before it starts afresh: bounds memory on long runs. */
+    private static final int MAX_LINES = 1 << 20;
+    private static final int MAX_HIT_LINES = 10_000;
+
+    private final AgentOptions options;
+    private final AgentLog log;
+    private final long startNanos;
+    private final ContentionTracker tracker;
+    private final TraceCollector collector;
+    private final CacheTransformer transformer;
+    private final DetectionWindow window;
+    private final String gc;
+    private int hitLines;
+
+    private CacheDetector(Instrumentation inst, AgentOptions options, AgentLog log, long startNanos, String gc) {
+        this.options = options;
+        this.log = log;
+        this.startNanos = startNanos;
+        this.gc = gc;
+        this.tracker = new ContentionTracker(Thresholds.withRate(options.threshold()), options.samplingRatio());
+        this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
+                new FieldLayouts(), options.hitVerbose() ? this::printHit : null);
+        this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
+        this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos);
+    }
+
+    /**
+     * Starts detection, or explains in one line why it cannot run here and leaves the program alone.
+     * The caller has already opened java.base to the probes.
+     */
+    public static void start(Instrumentation inst, AgentOptions options, AgentLog log) {
+        long start = System.nanoTime();
+        String gc = collectorName();
+        if (gc.equals("ZGC") || gc.equals("Shenandoah")) {
+            log.info("detection is off: " + gc + " moves objects concurrently, so sampled addresses cannot be compared;"
+                    + " use G1, Parallel or Serial GC");
+            return;
+        }
+        int shift = HeapAddresses.calibrate(inst::getObjectSize);
+        if (shift < 0) {
+            log.info("detection is off: could not measure the compressed-oop shift of this JVM");
+            return;
+        }
+        CacheProbe.samplingRatio(options.samplingRatio());
+        log.verbose("SamplingRatio is 1:" + options.samplingRatio() + ".");
+        log.verbose(String.format(Locale.ROOT, "System tests passed: %s, %d-byte lines, %s, no hardware counters needed.",
+                HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
+                options.lineSize(), gc));
+        if (options.cacheMode() == AgentOptions.CacheMode.ONLINE) {
+            log.info("online repair is not available in this version; detecting only.");
+        }
+        CacheDetector detector = new CacheDetector(inst, options, log, start, gc);
+        inst.addTransformer(detector.transformer, true);
+        Thread hook = new Thread(detector::finish, "jremix-cache-report");
+        EventBuffer.ignore(hook);
+        Runtime.getRuntime().addShutdownHook(hook);
+        detector.window.start();
+    }
+
+    /** The collector's common name, from its memory managers' names. */
+    private static String collectorName() {
+        String beans = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
+                .collect(Collectors.joining(", "));
+        for (String[] known : new String[][] {{"G1", "G1"}, {"ZGC", "ZGC"}, {"Shenandoah", "Shenandoah"},
+            {"PS ", "Parallel"}, {"Copy", "Serial"}, {"Epsilon", "Epsilon"}}) {
+            if (beans.contains(known[0])) {
+                return known[1];
+            }
+        }
+        return beans;
+    }
+
+    private void printHit(CoherenceMiss m) {
+        if (hitLines++ >= MAX_HIT_LINES) {
+            if (hitLines == MAX_HIT_LINES + 1) {
+                log.info("HITM: further lines suppressed after " + MAX_HIT_LINES);
+            }
+            return;
+        }
+        String owner = m.ownerWrites().stream().map(d -> d.qualifiedName()).distinct().collect(Collectors.joining(", "));
+        log.info(String.format(Locale.ROOT, "HITM %s: %s::%s by \"%s\" after \"%s\" wrote %s, at %s",
+                m.kind().words(), m.access().datum().className(), m.access().datum().hitLabel(),
+                collector.threadName(m.access().thread()), collector.threadName(m.owner()), owner,
+                SiteTable.where(m.access().site())));
+    }
+
+    /** At exit: stops tracing, prints the report, writes the JSON file. */
+    private void finish() {
+        try {
+            window.stop();
+            CacheRun run = run();
+            for (String line : CacheTextReport.lines(run)) {
+                log.info(line);
+            }
+            if (options.report() != null) {
+                AtomicFiles.write(options.report(), Json.write(CacheJsonReport.document(run, version())));
+            }
+        } catch (IOException e) {
+            log.info("could not write " + options.report() + ": " + e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            log.info("could not complete the report: " + e);
+        }
+    }
+
+    private CacheRun run() {
+        CacheRun.Settings settings = new CacheRun.Settings(options.samplingRatio(), options.lineSize(),
+                options.threshold(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
+                options.rearmNanos() / 1e9);
+        CacheRun.Trace trace = new CacheRun.Trace(window.windows(), window.tracedSeconds(),
+                collector.sampledAccesses(), tracker.misses(), tracker.handoffs(), EventBuffer.totalDropped(), collector.unattributed(),
+                collector.gcEpochs(), EventBuffer.refusedThreads());
+        CacheRun.Instrumented instrumented = new CacheRun.Instrumented(transformer.classes(),
+                transformer.jdkClasses(), transformer.probes(), transformer.skipped(), transformer.skippedNames(),
+                window.restored());
+        CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
+                gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
+        String mode = options.cacheMode().name().toLowerCase(Locale.ROOT);
+        return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, tracker.findings(SiteTable::where),
+                tracker.belowThreshold(SiteTable::where));
+    }
+
+    public static String version() {
+        String v = CacheDetector.class.getPackage().getImplementationVersion();
+        return v == null ? "dev" : v;
+    }
+}

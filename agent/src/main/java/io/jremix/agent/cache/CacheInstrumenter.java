@@ -1,0 +1,351 @@
+package io.jremix.agent.cache;
+
+import java.util.HashSet;
+import java.util.Set;
+
+import io.jremix.probe.CacheSite;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.VarInsnNode;
+
+/**
+ * Rewrites a class so that every instance-field, static-field and array-element access, and every Unsafe and
+ * VarHandle access call, first passes what it touches to {@code io.jremix.probe.CacheProbe}.
+ *
+ * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
+ * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
+ * other arguments go to fresh locals past the method's own, which no frame mentions and no branch crosses.
+ * Field accesses in a constructor before its {@code super()}/{@code this()} call are left alone: the receiver is
+ * not yet initialized there and must not escape to a probe.
+ */
+final class CacheInstrumenter implements Opcodes {
+    private static final String PROBE = "io/jremix/probe/CacheProbe";
+    private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+    private static final Set<String> VAR_HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
+    private static final Set<String> VAR_HANDLE_WRITES = Set.of("set", "setVolatile", "setOpaque", "setRelease",
+            "compareAndSet", "compareAndExchange", "compareAndExchangeAcquire", "compareAndExchangeRelease",
+            "weakCompareAndSetPlain", "weakCompareAndSet", "weakCompareAndSetAcquire", "weakCompareAndSetRelease",
+            "getAndSet", "getAndSetAcquire", "getAndSetRelease", "getAndAdd", "getAndAddAcquire", "getAndAddRelease",
+            "getAndBitwiseOr", "getAndBitwiseOrAcquire", "getAndBitwiseOrRelease", "getAndBitwiseAnd",
+            "getAndBitwiseAndAcquire", "getAndBitwiseAndRelease", "getAndBitwiseXor", "getAndBitwiseXorAcquire",
+            "getAndBitwiseXorRelease");
+    private static final String[] UNSAFE_UPDATE_PREFIXES = {"compareAndSet", "compareAndSwap", "compareAndExchange",
+        "weakCompareAndSet", "getAndAdd", "getAndSet", "getAndBitwise"};
+
+    /** Where sites go; the key identifies the instruction so that a class transformed again reuses its ids. */
+    interface SiteRegistry {
+        int register(String key, CacheSite site);
+    }
+
+    /** The rewritten class file and how many probes it got. */
+    record Result(byte[] classfile, int probes) {
+    }
+
+    private final SiteRegistry sites;
+    private final int referenceSize;
+
+    CacheInstrumenter(SiteRegistry sites, int referenceSize) {
+        this.sites = sites;
+        this.referenceSize = referenceSize;
+    }
+
+    /**
+     * @return the instrumented class, or {@code null} when it has nothing to probe. A method that probes would push
+     *     past the 64 KB limit is left as it was; the rest of its class is instrumented.
+     */
+    Result instrument(byte[] classfile) {
+        Set<String> tooLarge = new HashSet<>();
+        while (true) {
+            ClassNode cn = new ClassNode();
+            new ClassReader(classfile).accept(cn, 0);
+            if ((cn.access & ACC_MODULE) != 0) {
+                return null;
+            }
+            ClassContext ctx = new ClassContext(cn);
+            int probes = 0;
+            for (MethodNode m : cn.methods) {
+                if (m.instructions.size() > 0 && !tooLarge.contains(m.name + m.desc)) {
+                    probes += new MethodRewriter(ctx, m).rewrite();
+                }
+            }
+            if (probes == 0) {
+                return null;
+            }
+            ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+            try {
+                cn.accept(cw);
+                return new Result(cw.toByteArray(), probes);
+            } catch (MethodTooLargeException e) {
+                if (!tooLarge.add(e.getMethodName() + e.getDescriptor())) {
+                    throw e;
+                }
+            }
+        }
+    }
+
+    /** What every method of one class shares. */
+    private static final class ClassContext {
+        final ClassNode cn;
+        final String javaName;
+        final boolean classConstants;
+        final Set<String> ownStaticFinals = new HashSet<>();
+
+        ClassContext(ClassNode cn) {
+            this.cn = cn;
+            this.javaName = cn.name.replace('/', '.');
+            this.classConstants = (cn.version & 0xFFFF) >= V1_5; // ldc of a class needs class file version 49
+            for (FieldNode f : cn.fields) {
+                if ((f.access & (ACC_STATIC | ACC_FINAL)) == (ACC_STATIC | ACC_FINAL)) {
+                    ownStaticFinals.add(f.name);
+                }
+            }
+        }
+    }
+
+    /** Walks one method's instructions once, inserting probes before the accesses. */
+    private final class MethodRewriter {
+        private final ClassContext ctx;
+        private final MethodNode m;
+        private final int stashBase;
+        private int stashTop;
+        private int line = -1;
+        private int index;
+        private int probes;
+
+        MethodRewriter(ClassContext ctx, MethodNode m) {
+            this.ctx = ctx;
+            this.m = m;
+            this.stashBase = m.maxLocals;
+            this.stashTop = m.maxLocals;
+        }
+
+        int rewrite() {
+            boolean thisInitialized = !m.name.equals("<init>");
+            int pendingNews = 0;
+            for (AbstractInsnNode insn = m.instructions.getFirst(); insn != null; insn = insn.getNext(), index++) {
+                if (insn instanceof LineNumberNode ln) {
+                    line = ln.line;
+                    continue;
+                }
+                int op = insn.getOpcode();
+                switch (op) {
+                    case NEW -> pendingNews++;
+                    case GETFIELD, PUTFIELD -> {
+                        if (thisInitialized) {
+                            field((FieldInsnNode) insn, op == PUTFIELD);
+                        }
+                    }
+                    case GETSTATIC, PUTSTATIC -> staticField((FieldInsnNode) insn, op == PUTSTATIC);
+                    case IALOAD, LALOAD, FALOAD, DALOAD, AALOAD, BALOAD, CALOAD, SALOAD -> arrayLoad(insn);
+                    case IASTORE, FASTORE, AASTORE, BASTORE, CASTORE, SASTORE -> arrayStore(insn, false);
+                    case LASTORE, DASTORE -> arrayStore(insn, true);
+                    case INVOKESPECIAL -> {
+                        if (((MethodInsnNode) insn).name.equals("<init>")) {
+                            if (pendingNews > 0) {
+                                pendingNews--;
+                            } else {
+                                thisInitialized = true;
+                            }
+                        }
+                    }
+                    case INVOKEVIRTUAL -> call((MethodInsnNode) insn);
+                    default -> {
+                        // not an access
+                    }
+                }
+            }
+            m.maxLocals = Math.max(m.maxLocals, stashTop);
+            return probes;
+        }
+
+        private void field(FieldInsnNode f, boolean write) {
+            Type t = Type.getType(f.desc);
+            int site = site(CacheSite.Kind.FIELD, write, sizeOf(t), f.owner, f.name);
+            InsnList code = new InsnList();
+            if (!write) {
+                code.add(new InsnNode(DUP));
+            } else if (t.getSize() == 1) {
+                code.add(new InsnNode(DUP2));
+                code.add(new InsnNode(POP));
+            } else {
+                code.add(new InsnNode(DUP2_X1));
+                code.add(new InsnNode(POP2));
+                code.add(new InsnNode(DUP_X2));
+            }
+            code.add(push(site));
+            code.add(probe("field", "(Ljava/lang/Object;I)V"));
+            insertBefore(f, code);
+        }
+
+        private void staticField(FieldInsnNode f, boolean write) {
+            if (!ctx.classConstants || (!write && f.owner.equals(ctx.cn.name) && ctx.ownStaticFinals.contains(f.name))) {
+                return; // constants are never contended; old class files cannot load a class constant
+            }
+            int site = site(CacheSite.Kind.STATIC, write, sizeOf(Type.getType(f.desc)), f.owner, f.name);
+            InsnList code = new InsnList();
+            code.add(new LdcInsnNode(Type.getObjectType(f.owner)));
+            code.add(push(site));
+            code.add(probe("staticField", "(Ljava/lang/Class;I)V"));
+            insertBefore(f, code);
+        }
+
+        private void arrayLoad(AbstractInsnNode insn) {
+            int site = site(CacheSite.Kind.ELEMENT, false, 0, null, null);
+            InsnList code = new InsnList();
+            code.add(new InsnNode(DUP2));
+            code.add(push(site));
+            code.add(probe("element", "(Ljava/lang/Object;II)V"));
+            insertBefore(insn, code);
+        }
+
+        private void arrayStore(AbstractInsnNode insn, boolean wide) {
+            int site = site(CacheSite.Kind.ELEMENT, true, 0, null, null);
+            InsnList code = new InsnList();
+            if (wide) { // array, index, value2 -> value2, array, index -> array, index, value2, array, index
+                code.add(new InsnNode(DUP2_X2));
+                code.add(new InsnNode(POP2));
+                code.add(new InsnNode(DUP2_X2));
+            } else {    // array, index, value -> value, array, index -> array, index, value, array, index
+                code.add(new InsnNode(DUP_X2));
+                code.add(new InsnNode(POP));
+                code.add(new InsnNode(DUP2_X1));
+            }
+            code.add(push(site));
+            code.add(probe("element", "(Ljava/lang/Object;II)V"));
+            insertBefore(insn, code);
+        }
+
+        private void call(MethodInsnNode c) {
+            if (c.owner.equals("sun/misc/Unsafe") || c.owner.equals("jdk/internal/misc/Unsafe")) {
+                unsafe(c);
+            } else if (c.owner.equals(VAR_HANDLE)
+                    && (VAR_HANDLE_READS.contains(c.name) || VAR_HANDLE_WRITES.contains(c.name))) {
+                varHandle(c);
+            }
+        }
+
+        private void unsafe(MethodInsnNode c) {
+            Type[] args = Type.getArgumentTypes(c.desc);
+            if (args.length < 2 || !args[0].getDescriptor().equals("Ljava/lang/Object;") || args[1] != Type.LONG_TYPE) {
+                return; // off-heap forms take an absolute address
+            }
+            boolean update = false;
+            for (String p : UNSAFE_UPDATE_PREFIXES) {
+                update |= c.name.startsWith(p);
+            }
+            Type value;
+            if (update || c.name.startsWith("put")) {
+                value = args[args.length - 1];
+            } else if (c.name.startsWith("get")) {
+                value = Type.getReturnType(c.desc);
+            } else {
+                return; // bulk copies and the like
+            }
+            if (value.getSort() == Type.VOID) {
+                return;
+            }
+            boolean write = update || c.name.startsWith("put");
+            int site = site(CacheSite.Kind.UNSAFE, write, sizeOf(value), null, null);
+            stashTop = stashBase;
+            InsnList before = new InsnList();
+            InsnList after = new InsnList();
+            int[] slots = stash(args, 1, before, after);
+            before.add(new InsnNode(DUP));
+            before.add(new VarInsnNode(LLOAD, slots[1]));
+            before.add(push(site));
+            before.add(probe("unsafe", "(Ljava/lang/Object;JI)V"));
+            before.add(after);
+            insertBefore(c, before);
+        }
+
+        private void varHandle(MethodInsnNode c) {
+            Type[] args = Type.getArgumentTypes(c.desc);
+            int site = site(CacheSite.Kind.VARHANDLE, VAR_HANDLE_WRITES.contains(c.name), 0, null, null);
+            stashTop = stashBase;
+            InsnList before = new InsnList();
+            InsnList after = new InsnList();
+            int[] slots = stash(args, 0, before, after);
+            before.add(new InsnNode(DUP));
+            boolean firstIsReference = args.length > 0 && args[0].getSort() >= Type.ARRAY;
+            before.add(firstIsReference ? new VarInsnNode(ALOAD, slots[0]) : new InsnNode(ACONST_NULL));
+            boolean secondIsInt = args.length > 1 && args[1] == Type.INT_TYPE;
+            before.add(secondIsInt ? new VarInsnNode(ILOAD, slots[1]) : new InsnNode(ICONST_M1));
+            before.add(push(site));
+            before.add(probe("varHandle", "(Ljava/lang/invoke/VarHandle;Ljava/lang/Object;II)V"));
+            before.add(after);
+            insertBefore(c, before);
+        }
+
+        /**
+         * Stores {@code args[from..]} from the stack into fresh locals (last argument first) and fills
+         * {@code reload} with the loads that put them back.
+         *
+         * @return the local slot of each argument, indexed like {@code args}
+         */
+        private int[] stash(Type[] args, int from, InsnList store, InsnList reload) {
+            int[] slots = new int[args.length];
+            for (int i = from; i < args.length; i++) {
+                slots[i] = stashTop;
+                stashTop += args[i].getSize();
+            }
+            for (int i = args.length - 1; i >= from; i--) {
+                store.add(new VarInsnNode(args[i].getOpcode(ISTORE), slots[i]));
+            }
+            for (int i = from; i < args.length; i++) {
+                reload.add(new VarInsnNode(args[i].getOpcode(ILOAD), slots[i]));
+            }
+            m.maxLocals = Math.max(m.maxLocals, stashTop);
+            return slots;
+        }
+
+        private int site(CacheSite.Kind kind, boolean write, int size, String owner, String name) {
+            String where = ctx.javaName + "." + m.name + "(" + (ctx.cn.sourceFile == null ? "Unknown Source"
+                    : ctx.cn.sourceFile + (line >= 0 ? ":" + line : "")) + ")";
+            String key = ctx.cn.name + "." + m.name + m.desc + "#" + index;
+            return sites.register(key, new CacheSite(kind, write, size, owner, name, where));
+        }
+
+        private void insertBefore(AbstractInsnNode insn, InsnList code) {
+            m.instructions.insertBefore(insn, code);
+            probes++;
+        }
+    }
+
+    private int sizeOf(Type t) {
+        return switch (t.getSort()) {
+            case Type.BOOLEAN, Type.BYTE -> 1;
+            case Type.CHAR, Type.SHORT -> 2;
+            case Type.INT, Type.FLOAT -> 4;
+            case Type.LONG, Type.DOUBLE -> 8;
+            default -> referenceSize;
+        };
+    }
+
+    private static MethodInsnNode probe(String name, String desc) {
+        return new MethodInsnNode(INVOKESTATIC, PROBE, name, desc, false);
+    }
+
+    private static AbstractInsnNode push(int value) {
+        if (value <= 5) {
+            return new InsnNode(ICONST_0 + value);
+        }
+        if (value <= Short.MAX_VALUE) {
+            return new IntInsnNode(value <= Byte.MAX_VALUE ? BIPUSH : SIPUSH, value);
+        }
+        return new LdcInsnNode(value);
+    }
+}

@@ -1,0 +1,142 @@
+package io.jremix.agent.cache;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+import io.jremix.agent.AgentLog;
+
+/**
+ * Inserts probes while a detection window is open. When the window closes, retransformation calls it again, it
+ * answers "unchanged", and the JVM goes back to the class's original bytecode. A class it cannot instrument is left
+ * as it was and counted.
+ */
+final class CacheTransformer implements ClassFileTransformer {
+    private static final int MAX_SKIPPED_NAMES = 100;
+
+    private final CacheInstrumenter instrumenter;
+    private final AgentLog log;
+    private volatile boolean armed;
+    /** Instrumented classes by loader; the boot loader's are under the key {@code null}. */
+    private final Map<ClassLoader, Set<String>> instrumented = new WeakHashMap<>();
+    private final Set<String> everInstrumented = new HashSet<>();
+    private final List<String> skippedNames = new ArrayList<>();
+    private int skipped;
+    private int jdkClasses;
+    private long probes;
+
+    CacheTransformer(CacheInstrumenter instrumenter, AgentLog log) {
+        this.instrumenter = instrumenter;
+        this.log = log;
+    }
+
+    void arm(boolean on) {
+        armed = on;
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
+                            byte[] classfile) {
+        if (!ClassFilter.eligible(loader, className)) {
+            return null;
+        }
+        if (!armed) {
+            forget(loader, className);
+            return null; // a class being retransformed goes back to its original bytecode
+        }
+        try {
+            CacheInstrumenter.Result r = instrumenter.instrument(classfile);
+            if (r == null) {
+                return null;
+            }
+            remember(loader, className, r.probes());
+            log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes)");
+            return r.classfile();
+        } catch (Throwable t) {
+            skip(className.replace('/', '.'), t.toString());
+            return null;
+        }
+    }
+
+    private synchronized void remember(ClassLoader loader, String className, int n) {
+        instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
+        String key = System.identityHashCode(loader) + "/" + className;
+        if (everInstrumented.add(key)) {
+            probes += n;
+            if (ClassFilter.isJdk(className)) {
+                jdkClasses++;
+            }
+        }
+    }
+
+    private synchronized void forget(ClassLoader loader, String className) {
+        Set<String> names = instrumented.get(loader);
+        if (names != null) {
+            names.remove(className);
+        }
+    }
+
+    /** Whether the class carries probes now. */
+    synchronized boolean carriesProbes(Class<?> c) {
+        Set<String> names = instrumented.get(c.getClassLoader());
+        return names != null && names.contains(c.getName().replace('.', '/'));
+    }
+
+    /** Records a class left uninstrumented, naming it with the debug option. */
+    synchronized void skip(String className, String reason) {
+        skipped++;
+        if (skippedNames.size() < MAX_SKIPPED_NAMES) {
+            skippedNames.add(className + ": " + reason);
+        }
+        log.debug("skipped " + className + ": " + reason);
+    }
+
+    /** Loaded classes that carry probes now. */
+    List<Class<?>> instrumentedLoaded(Instrumentation inst) {
+        List<Class<?>> out = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (carriesProbes(c)) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    /** Loaded classes that a window opening now should instrument. */
+    static List<Class<?>> eligibleLoaded(Instrumentation inst) {
+        List<Class<?>> out = new ArrayList<>();
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (!c.isArray() && !c.isPrimitive() && !c.isHidden() && inst.isModifiableClass(c)
+                    && ClassFilter.eligible(c.getClassLoader(), c.getName().replace('.', '/'))) {
+                out.add(c);
+            }
+        }
+        return out;
+    }
+
+    synchronized int classes() {
+        return everInstrumented.size();
+    }
+
+    synchronized int jdkClasses() {
+        return jdkClasses;
+    }
+
+    synchronized long probes() {
+        return probes;
+    }
+
+    synchronized int skipped() {
+        return skipped;
+    }
+
+    synchronized List<String> skippedNames() {
+        return List.copyOf(skippedNames);
+    }
+}

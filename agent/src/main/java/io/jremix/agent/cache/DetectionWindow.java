@@ -1,0 +1,236 @@
+package io.jremix.agent.cache;
+
+import java.lang.instrument.Instrumentation;
+import java.util.Collections;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.WeakHashMap;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.core.cache.ContentionTracker;
+import io.jremix.core.cache.Finding;
+import io.jremix.probe.EventBuffer;
+import io.jremix.probe.ProbeGate;
+
+/**
+ * Keeps probes in place only while they are needed. A window opens at start (and again every
+ * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or after a bounded time
+ * when none is. Closing shuts the probe gate at once (compiled code then folds the probes away) and retransforms
+ * the instrumented classes back to their original bytecode.
+ *
+ * <p>A class is only retransformed while none of its methods is running: HotSpot never compiles an obsolete
+ * method again, so a long loop caught mid-flight by retransformation would stay interpreted until it returns.
+ * Such classes wait, with the gate closed, and are retried every {@value #RETRY_MILLIS} ms.
+ * A daemon thread ticks every {@value #OPEN_TICK_MILLIS} ms while the window is open, to drain the probe buffers
+ * and move the window along, and every {@value #CLOSED_TICK_MILLIS} ms while it is closed.
+ */
+final class DetectionWindow implements Runnable {
+    static final long OPEN_TICK_MILLIS = 20;
+    static final long CLOSED_TICK_MILLIS = 200;
+    static final long RETRY_MILLIS = 1000;
+    private static final int RETRANSFORM_BATCH = 64;
+
+    private final Instrumentation inst;
+    private final AgentOptions options;
+    private final CacheTransformer transformer;
+    private final TraceCollector collector;
+    private final ContentionTracker tracker;
+    private final AgentLog log;
+    private final long startNanos;
+    private final Thread thread;
+    /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
+    private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
+    private volatile boolean stopping;
+    private boolean open;
+    private boolean waiting;
+    private long openedAt;
+    private long closedAt;
+    private long foundAt;
+    private long syncedAt;
+    private long tracedNanos;
+    private int windows;
+    private int restored;
+
+    DetectionWindow(Instrumentation inst, AgentOptions options, CacheTransformer transformer, TraceCollector collector,
+                    ContentionTracker tracker, AgentLog log, long startNanos) {
+        this.inst = inst;
+        this.options = options;
+        this.transformer = transformer;
+        this.collector = collector;
+        this.tracker = tracker;
+        this.log = log;
+        this.startNanos = startNanos;
+        this.thread = new Thread(this, "jremix-cache-detector");
+        thread.setDaemon(true);
+        EventBuffer.ignore(thread);
+    }
+
+    void start() {
+        synchronized (this) {
+            open(System.nanoTime());
+        }
+        thread.start();
+    }
+
+    @Override
+    public void run() {
+        try {
+            while (!stopping) {
+                Thread.sleep(tickMillis());
+                synchronized (this) {
+                    if (!stopping) {
+                        tick(System.nanoTime());
+                    }
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (RuntimeException | LinkageError e) {
+            log.info("detection stopped after an internal error: " + e);
+            synchronized (this) {
+                if (open) {
+                    close(System.nanoTime());
+                }
+            }
+        }
+    }
+
+    private synchronized long tickMillis() {
+        return open ? OPEN_TICK_MILLIS : CLOSED_TICK_MILLIS;
+    }
+
+    private void tick(long now) {
+        if (open) {
+            if (collector.collect(now) > 0) {
+                announce(now);
+            }
+            boolean found = foundAt != 0;
+            if ((found && now - foundAt >= options.windowNanos()) || (!found && now - openedAt >= options.maxWindowNanos())) {
+                close(now);
+            }
+        } else if (options.rearmNanos() > 0 && now - closedAt >= options.rearmNanos()) {
+            open(now);
+        }
+        if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
+            sync(now);
+        }
+    }
+
+    private void announce(long now) {
+        if (foundAt == 0) {
+            foundAt = now;
+        }
+        for (Finding f : tracker.findings(SiteTable::where)) {
+            if (f.detectedNanos() == now) {
+                log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first miss), ~%.3g misses/s.",
+                        f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),
+                        (now - startNanos) / 1e9,
+                        f.detectionMillis(), f.ratePerSecond()));
+            }
+        }
+    }
+
+    private void open(long now) {
+        tracker.forgetBelowThreshold();
+        transformer.arm(true);
+        ProbeGate.set(true);
+        open = true;
+        openedAt = now;
+        foundAt = 0;
+        windows++;
+        settled.clear();
+        sync(now);
+        log.verbose(String.format(Locale.ROOT, "Detection window %d open: closes %.1f s after contention is found, or after %.1f s without.",
+                windows, options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+    }
+
+    private void close(long now) {
+        ProbeGate.set(false);
+        transformer.arm(false);
+        collector.collect(now);
+        open = false;
+        closedAt = now;
+        tracedNanos += now - openedAt;
+        settled.clear();
+        int before = restored;
+        sync(now);
+        log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %d classes to their original bytecode%s.",
+                windows, (now - openedAt) / 1e9, restored - before,
+                waiting ? ", the others wait until their methods return (their probes are off)" : ""));
+    }
+
+    /**
+     * Brings loaded classes to the state the window asks for (probes in while open, original bytecode while closed),
+     * except classes with a method on some thread's stack, which wait for the next try.
+     */
+    private void sync(long now) {
+        List<Class<?>> wanted = open ? CacheTransformer.eligibleLoaded(inst) : transformer.instrumentedLoaded(inst);
+        wanted.removeIf(c -> settled.contains(c) || (open && transformer.carriesProbes(c)));
+        Set<String> running = wanted.isEmpty() ? Set.of() : runningClasses();
+        List<Class<?>> ready = wanted.stream().filter(c -> !running.contains(c.getName())).toList();
+        retransform(ready);
+        settled.addAll(ready);
+        if (!open) {
+            restored += ready.size();
+        }
+        waiting = ready.size() < wanted.size();
+        syncedAt = now;
+    }
+
+    private static Set<String> runningClasses() {
+        Set<String> names = new HashSet<>();
+        for (StackTraceElement[] stack : Thread.getAllStackTraces().values()) {
+            for (StackTraceElement frame : stack) {
+                names.add(frame.getClassName());
+            }
+        }
+        return names;
+    }
+
+    private void retransform(List<Class<?>> classes) {
+        for (int i = 0; i < classes.size(); i += RETRANSFORM_BATCH) {
+            List<Class<?>> batch = classes.subList(i, Math.min(classes.size(), i + RETRANSFORM_BATCH));
+            try {
+                inst.retransformClasses(batch.toArray(new Class<?>[0]));
+            } catch (Throwable t) {
+                for (Class<?> c : batch) {
+                    try {
+                        inst.retransformClasses(c);
+                    } catch (Throwable one) {
+                        transformer.skip(c.getName(), "retransformation failed: " + one);
+                    }
+                }
+            }
+        }
+    }
+
+    /** Stops the thread and, if a window is open, closes the gate and takes in the last events. */
+    void stop() {
+        stopping = true;
+        thread.interrupt();
+        synchronized (this) {
+            if (open) {
+                ProbeGate.set(false);
+                long now = System.nanoTime();
+                collector.collect(now);
+                tracedNanos += now - openedAt;
+                open = false;
+            }
+        }
+    }
+
+    synchronized int windows() {
+        return windows;
+    }
+
+    synchronized double tracedSeconds() {
+        return tracedNanos / 1e9;
+    }
+
+    synchronized int restored() {
+        return restored;
+    }
+}

@@ -1,0 +1,23 @@
+package io.jremix.agent.cache;
+
+import java.util.HashMap;
+import java.util.Map;
+
+import io.jremix.probe.CacheSite;
+import io.jremix.probe.CacheSites;
+
+/** Registers sites with the probes once per instruction, so that windows re-opened later reuse the same ids. */
+final class SiteTable implements CacheInstrumenter.SiteRegistry {
+    private final Map<String, Integer> ids = new HashMap<>();
+
+    @Override
+    public synchronized int register(String key, CacheSite site) {
+        return ids.computeIfAbsent(key, k -> CacheSites.register(site));
+    }
+
+    /** The code location of a site, as a stack frame prints it. */
+    static String where(int id) {
+        CacheSite s = CacheSites.get(id);
+        return s == null ? "?" : s.where();
+    }
+}

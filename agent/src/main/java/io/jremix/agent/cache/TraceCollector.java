@@ -1,0 +1,120 @@
+package io.jremix.agent.cache;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+import io.jremix.core.cache.Access;
+import io.jremix.core.cache.CacheLineSimulator;
+import io.jremix.core.cache.CoherenceMiss;
+import io.jremix.core.cache.ContentionTracker;
+import io.jremix.core.cache.Datum;
+import io.jremix.probe.CacheSite;
+import io.jremix.probe.CacheSites;
+import io.jremix.probe.EventBuffer;
+import io.jremix.probe.EventMeta;
+
+/**
+ * Drains the probes' per-thread buffers, names each raw event (class, field or array element), orders the batch
+ * by epoch and time, and replays it through the coherence model into the tracker.
+ */
+final class TraceCollector implements EventBuffer.EventSink {
+    private static final Comparator<Access> ORDER = Comparator.comparingInt(Access::epoch).thenComparingLong(Access::time);
+
+    private final CacheLineSimulator simulator;
+    private final ContentionTracker tracker;
+    private final FieldLayouts layouts;
+    private final Consumer<CoherenceMiss> missListener;
+    private final List<Access> batch = new ArrayList<>();
+    private final Map<Integer, String> threadNames = new HashMap<>();
+    private long sampledAccesses;
+    private long unattributed;
+    private int maxEpoch;
+
+    /** @param missListener told of every sampled miss (for {@code -XX:+REMIXHitVerbose}), or {@code null} */
+    TraceCollector(CacheLineSimulator simulator, ContentionTracker tracker, FieldLayouts layouts,
+                   Consumer<CoherenceMiss> missListener) {
+        this.simulator = simulator;
+        this.tracker = tracker;
+        this.layouts = layouts;
+        this.missListener = missListener;
+    }
+
+    /**
+     * Replays what the probes recorded since the last call and applies the thresholds.
+     *
+     * @return how many classes crossed the thresholds in this call
+     */
+    synchronized int collect(long nowNanos) {
+        for (EventBuffer b : EventBuffer.all()) {
+            threadNames.putIfAbsent(b.threadIndex(), b.threadName());
+            b.drain(this);
+        }
+        EventBuffer.retireDead();
+        batch.sort(ORDER);
+        for (Access a : batch) {
+            CoherenceMiss miss = simulator.access(a);
+            if (miss != null) {
+                tracker.record(miss);
+                if (missListener != null) {
+                    missListener.accept(miss);
+                }
+            }
+        }
+        sampledAccesses += batch.size();
+        batch.clear();
+        return tracker.evaluate(nowNanos);
+    }
+
+    @Override
+    public void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch) {
+        Datum d = name(type, offset, meta, site);
+        if (d == null) {
+            unattributed++;
+            return;
+        }
+        maxEpoch = Math.max(maxEpoch, epoch);
+        batch.add(new Access(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site));
+    }
+
+    private Datum name(Object type, int offset, int meta, int siteId) {
+        if (!(type instanceof Class<?> c)) {
+            return null;
+        }
+        try {
+            return switch (EventMeta.location(meta)) {
+                case EventMeta.STATIC -> layouts.staticAt(c, offset, EventMeta.size(meta));
+                case EventMeta.ELEMENT -> layouts.element(c, offset);
+                default -> {
+                    if (offset != EventMeta.OFFSET_FROM_SITE) {
+                        yield layouts.instanceAt(c, offset, EventMeta.size(meta));
+                    }
+                    CacheSite s = CacheSites.get(siteId);
+                    yield s == null ? null : layouts.instanceField(c, s.owner(), s.name());
+                }
+            };
+        } catch (RuntimeException | LinkageError e) {
+            return null; // a class whose fields cannot be listed stays unnamed
+        }
+    }
+
+    synchronized String threadName(int index) {
+        return threadNames.getOrDefault(index, "#" + index);
+    }
+
+    synchronized long sampledAccesses() {
+        return sampledAccesses;
+    }
+
+    synchronized long unattributed() {
+        return unattributed;
+    }
+
+    /** Garbage collections seen while tracing: each began a new address epoch. */
+    synchronized int gcEpochs() {
+        return maxEpoch;
+    }
+}

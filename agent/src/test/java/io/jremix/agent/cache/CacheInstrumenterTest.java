@@ -1,0 +1,162 @@
+package io.jremix.agent.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.jremix.probe.CacheProbe;
+import io.jremix.probe.CacheSite;
+import io.jremix.probe.CacheSites;
+import io.jremix.probe.EventBuffer;
+import io.jremix.probe.EventMeta;
+import io.jremix.probe.ProbeGate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.util.CheckClassAdapter;
+
+class CacheInstrumenterTest {
+    private final CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4);
+
+    @AfterEach
+    void closeGate() {
+        ProbeGate.set(false);
+    }
+
+    static byte[] classBytes(Class<?> c) throws IOException {
+        try (InputStream in = c.getResourceAsStream(c.getName().substring(c.getName().lastIndexOf('.') + 1) + ".class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    private static String verify(byte[] classfile, ClassLoader loader) {
+        StringWriter out = new StringWriter();
+        CheckClassAdapter.verify(new ClassReader(classfile), loader, false, new PrintWriter(out));
+        return out.toString();
+    }
+
+    @Test
+    void instrumentedFixturePassesTheVerifier() throws IOException {
+        CacheInstrumenter.Result r = instrumenter.instrument(classBytes(AccessFixture.class));
+        assertNotNull(r);
+        assertTrue(r.probes() > 40, "probes: " + r.probes());
+        assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
+    }
+
+    @Test
+    void constructorsAreVerifiableWithTheirUninitializedThisLeftAlone() throws IOException {
+        for (Class<?> c : List.of(AccessFixture.Inner.class, AccessFixture.Derived.class)) {
+            CacheInstrumenter.Result r = instrumenter.instrument(classBytes(c));
+            assertNotNull(r, c.getName());
+            assertEquals("", verify(r.classfile(), getClass().getClassLoader()), c.getName());
+        }
+    }
+
+    @Test
+    void behaviourIsUnchangedAndEveryProbeKindReports() throws Exception {
+        long expected = new AccessFixture().run();
+        Class<?> instrumented = load(AccessFixture.class);
+        drain(); // forget events from earlier tests
+
+        CacheProbe.samplingRatio(1);
+        ProbeGate.set(true);
+        Object fixture = instrumented.getConstructor().newInstance();
+        long actual = (long) instrumented.getMethod("run").invoke(fixture);
+        ProbeGate.set(false);
+
+        assertEquals(expected, actual);
+        Set<CacheSite.Kind> kinds = EnumSet.noneOf(CacheSite.Kind.class);
+        Map<CacheSite.Kind, Integer> writes = new HashMap<>();
+        for (int[] e : drain()) {
+            CacheSite s = CacheSites.get(e[1]);
+            kinds.add(s.kind());
+            if (EventMeta.write(e[0])) {
+                writes.merge(s.kind(), 1, Integer::sum);
+            }
+        }
+        assertEquals(EnumSet.allOf(CacheSite.Kind.class), kinds);
+        assertEquals(5, writes.size(), "every kind also records writes: " + writes);
+    }
+
+    @Test
+    void closedGateRecordsNothing() throws Exception {
+        Class<?> instrumented = load(AccessFixture.class);
+        drain();
+        CacheProbe.samplingRatio(1);
+        instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
+        assertEquals(List.of(), drain());
+    }
+
+    @Test
+    void classWithoutAccessesIsLeftUnchanged() throws IOException {
+        assertNull(instrumenter.instrument(classBytes(NoAccesses.class)));
+    }
+
+    @Test
+    void sameInstructionKeepsItsSiteIdWhenTransformedAgain() throws IOException {
+        SiteTable table = new SiteTable();
+        List<Integer> first = new ArrayList<>();
+        List<Integer> second = new ArrayList<>();
+        new CacheInstrumenter((k, s) -> {
+            int id = table.register(k, s);
+            first.add(id);
+            return id;
+        }, 4).instrument(classBytes(AccessFixture.class));
+        new CacheInstrumenter((k, s) -> {
+            int id = table.register(k, s);
+            second.add(id);
+            return id;
+        }, 4).instrument(classBytes(AccessFixture.class));
+        assertEquals(first, second);
+    }
+
+    /** A class with code but no memory accesses. */
+    static final class NoAccesses {
+        static int twice(int x) {
+            return x * 2;
+        }
+    }
+
+    /** Events of every traced thread as {meta, site}. */
+    private static List<int[]> drain() {
+        List<int[]> events = new ArrayList<>();
+        for (EventBuffer b : EventBuffer.all()) {
+            b.drain((thread, time, address, offset, meta, type, site, epoch) -> events.add(new int[] {meta, site}));
+        }
+        return events;
+    }
+
+    /** Loads the instrumented copy of {@code c} in a loader of its own; everything else comes from the parent. */
+    private Class<?> load(Class<?> c) throws IOException, ClassNotFoundException {
+        Map<String, byte[]> classes = new HashMap<>();
+        for (Class<?> k : List.of(c, AccessFixture.Inner.class, AccessFixture.Derived.class)) {
+            classes.put(k.getName(), instrumenter.instrument(classBytes(k)).classfile());
+        }
+        ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                synchronized (getClassLoadingLock(name)) {
+                    byte[] b = classes.get(name);
+                    if (b == null) {
+                        return super.loadClass(name, resolve);
+                    }
+                    Class<?> k = findLoadedClass(name);
+                    return k != null ? k : defineClass(name, b, 0, b.length);
+                }
+            }
+        };
+        return loader.loadClass(c.getName());
+    }
+}

@@ -1,0 +1,70 @@
+package io.jremix.agent.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+
+import io.jremix.core.cache.Datum;
+import io.jremix.probe.HeapAddresses;
+import org.junit.jupiter.api.Test;
+
+class FieldLayoutsTest {
+    private final FieldLayouts layouts = new FieldLayouts();
+
+    static class Base {
+        volatile long shared;
+        int hidden;
+    }
+
+    static class Sub extends Base {
+        int hidden;
+        long own;
+        static volatile long counter;
+    }
+
+    @Test
+    void namesInstanceFieldsByOffsetIncludingSuperclassFields() throws NoSuchFieldException {
+        long offset = HeapAddresses.objectFieldOffset(Base.class.getDeclaredField("shared"));
+        Datum d = layouts.instanceAt(Sub.class, (int) offset, 8);
+        assertEquals(Base.class.getName(), d.className(), "attributed to the declaring class");
+        assertEquals("shared", d.member());
+        assertEquals(offset, d.offset());
+        assertEquals(8, d.size());
+        assertEquals(Datum.Kind.FIELD, d.kind());
+        assertEquals("shared", layouts.instanceAt(Sub.class, (int) offset + 4, 4).member(), "inside the field");
+    }
+
+    @Test
+    void resolvesFieldInstructionsAsTheJvmDoes() {
+        String base = Base.class.getName().replace('.', '/');
+        String sub = Sub.class.getName().replace('.', '/');
+        assertEquals(Sub.class.getName(), layouts.instanceField(Sub.class, sub, "hidden").className());
+        assertEquals(Base.class.getName(), layouts.instanceField(Sub.class, base, "hidden").className());
+        assertEquals(Base.class.getName(), layouts.instanceField(Sub.class, sub, "shared").className());
+        assertNotEquals(layouts.instanceField(Sub.class, sub, "hidden").offset(),
+                layouts.instanceField(Sub.class, base, "hidden").offset());
+    }
+
+    @Test
+    void namesStaticFieldsInTheMirror() throws NoSuchFieldException {
+        int offset = (int) HeapAddresses.staticFieldOffset(Sub.class.getDeclaredField("counter"));
+        Datum d = layouts.staticAt(Sub.class, offset, 8);
+        assertEquals("counter", d.member());
+        assertEquals(Datum.Kind.STATIC, d.kind());
+    }
+
+    @Test
+    void namesArrayElementsByIndex() {
+        int base = HeapAddresses.arrayBaseOffset(long[].class);
+        Datum d = layouts.element(long[].class, base + 3 * 8);
+        assertEquals("long[]", d.className());
+        assertEquals(3, d.index());
+        assertEquals(Datum.Kind.ELEMENT, d.kind());
+        assertEquals("java.lang.Object[]", layouts.element(Object[].class, HeapAddresses.arrayBaseOffset(Object[].class)).className());
+    }
+
+    @Test
+    void unknownOffsetsStayVisibleAsUnnamedSlots() {
+        Datum d = layouts.instanceAt(Sub.class, 4, 4);
+        assertEquals("@4", d.member());
+    }
+}

@@ -1,0 +1,61 @@
+package io.jremix.agent.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.URI;
+import java.nio.file.FileSystem;
+import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.BasicVerifier;
+
+/**
+ * Instruments a large body of real bytecode (all of java.base from the running JDK, compiled
+ * by javac with every construct the JDK uses) and checks every rewritten method with ASM's verifier.
+ */
+class JdkCorpusInstrumentationTest {
+
+    @Test
+    void everyRewrittenJdkMethodVerifies() throws IOException {
+        FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
+        List<Path> classes;
+        try (Stream<Path> files = Files.walk(jrt.getPath("/modules/java.base"))) {
+            classes = files.filter(p -> p.toString().endsWith(".class")).toList();
+        }
+        assertTrue(classes.size() > 500, "corpus: " + classes.size());
+        CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4);
+        List<String> failures = new ArrayList<>();
+        int instrumented = 0;
+        for (Path p : classes) {
+            CacheInstrumenter.Result r = instrumenter.instrument(Files.readAllBytes(p));
+            if (r == null) {
+                continue;
+            }
+            instrumented++;
+            ClassNode cn = new ClassNode();
+            new ClassReader(r.classfile()).accept(cn, 0);
+            for (MethodNode m : cn.methods) {
+                try {
+                    new Analyzer<BasicValue>(new BasicVerifier()).analyze(cn.name, m);
+                } catch (AnalyzerException e) {
+                    failures.add(cn.name + "." + m.name + m.desc + ": " + e.getMessage());
+                }
+            }
+        }
+        assertTrue(instrumented > 500, "instrumented: " + instrumented);
+        assertEquals(List.of(), failures.subList(0, Math.min(10, failures.size())), failures.size() + " methods failed");
+    }
+}

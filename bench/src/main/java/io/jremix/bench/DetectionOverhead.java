@@ -1,0 +1,199 @@
+package io.jremix.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+
+/**
+ * How much {@code -remix:detect} slows a program, against plain {@code java} on the same machine in the same run:
+ * while the detection window is open (probes in every traced class), and after it closed (classes restored, probe
+ * gate shut). Each workload runs {@code rounds} times in one JVM ({@link Rounds}); the first {@code warmup} rounds
+ * are dropped, the rest averaged, and the median over {@code runs} JVMs is reported. The window-open run also
+ * reports what was found and how fast.
+ *
+ * <p>Usage: {@code DetectionOverhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]}
+ */
+public final class DetectionOverhead {
+    private static final String W = "io.jremix.workloads.cache.";
+
+    /** A program and arguments sized for a few hundred milliseconds per round. */
+    private record Workload(String name, String mainClass, List<String> args, String expectation) {
+    }
+
+    private static final List<Workload> WORKLOADS = List.of(
+            new Workload("BaseTest (2 threads)", W + "BaseTest", List.of("2", "10000000"), "false sharing"),
+            new Workload("BaseTest (4 threads)", W + "BaseTest", List.of("4", "5000000"), "false sharing"),
+            new Workload("SpscQueue", W + "SpscQueue", List.of("3000000"), "false + true sharing"),
+            new Workload("AdjacentAtomicLongs", W + "AdjacentAtomicLongs", List.of("2", "8000000"), "false sharing"),
+            new Workload("LongArrayCounters", W + "LongArrayCounters", List.of("2", "50000000"), "false sharing"),
+            new Workload("SharedAtomicLong", W + "SharedAtomicLong", List.of("2", "8000000"), "true sharing"),
+            new Workload("FieldUpdaterCounters", W + "FieldUpdaterCounters", List.of("2", "8000000"), "false sharing"),
+            new Workload("SeparateLines (control)", W + "SeparateLines", List.of("2", "300000000"), "none"),
+            new Workload("SingleThread (control)", W + "SingleThread", List.of("15000000"), "none"),
+            new Workload("MatrixMultiply (CPU-heavy, no sharing)", "io.jremix.bench.MatrixMultiply",
+                    List.of("2", "300", "6"), "none"));
+
+    /** The three ways each workload runs. */
+    private enum Mode {
+        PLAIN(List.of()),
+        WINDOW(List.of("-remix:detect", "-XX:REMIXWindow=3600", "-XX:REMIXMaxWindow=3600")),
+        AFTER(List.of("-remix:detect", "-XX:REMIXWindow=0.2", "-XX:REMIXMaxWindow=0.5"));
+
+        final List<String> options;
+
+        Mode(List<String> options) {
+            this.options = options;
+        }
+    }
+
+    private DetectionOverhead() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
+        int runs = 3;
+        int rounds = 8;
+        int warmup = 3;
+        Path out = home.resolve("bench/results/detection-overhead.md");
+        String only = null;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--out" -> out = Path.of(args[++i]);
+                case "--only" -> only = args[++i];
+                default -> {
+                    System.err.println("usage: DetectionOverhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]");
+                    System.exit(2);
+                }
+            }
+        }
+        if (warmup >= rounds) {
+            throw new IllegalArgumentException("--warmup must be less than --rounds");
+        }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classpath = home.resolve("bench/target/jremix-bench.jar") + ":" + home.resolve("workloads/target/jremix-workloads.jar");
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Workload w : WORKLOADS) {
+            if (only != null && !w.name.startsWith(only)) {
+                continue;
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("workload", w.name);
+            row.put("expected", w.expectation);
+            for (Mode mode : Mode.values()) {
+                List<Double> perRun = new ArrayList<>();
+                for (int r = 0; r < runs; r++) {
+                    Path report = Files.createTempFile("detect", ".json");
+                    List<String> argv = new ArrayList<>();
+                    argv.add(mode == Mode.PLAIN ? java.toString() : home.resolve("bin/jremix").toString());
+                    argv.addAll(mode.options);
+                    if (mode != Mode.PLAIN) {
+                        argv.add("-XX:REMIXReport=" + report);
+                    }
+                    argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds), w.mainClass));
+                    argv.addAll(w.args);
+                    Command.Result result = new Command(argv).run();
+                    List<Long> times = result.rounds();
+                    double ms = times.subList(warmup, times.size()).stream().mapToLong(Long::longValue).average()
+                            .orElseThrow() / 1e6;
+                    perRun.add(ms);
+                    System.err.printf(Locale.ROOT, "%-40s %-6s run %d/%d: %8.1f ms/round%n", w.name, mode, r + 1, runs, ms);
+                    if (mode == Mode.WINDOW && r == 0) {
+                        row.putAll(detection(Json.parse(Files.readString(report))));
+                    }
+                    Files.deleteIfExists(report);
+                }
+                row.put(mode.name().toLowerCase(Locale.ROOT) + "Ms", median(perRun));
+            }
+            rows.add(row);
+        }
+        write(out, rows, runs, rounds, warmup, java);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> detection(Object report) {
+        Map<String, Object> doc = (Map<String, Object>) report;
+        List<Map<String, Object>> findings = (List<Map<String, Object>>) doc.get("findings");
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<String> found = new ArrayList<>();
+        double firstDetection = Double.NaN;
+        double fastest = Double.NaN;
+        for (Map<String, Object> f : findings) {
+            found.add(f.get("kind") + " " + simpleName((String) f.get("className")) + fields(f));
+            double at = ((Number) f.get("detectedSeconds")).doubleValue();
+            double after = ((Number) f.get("detectionMillis")).doubleValue();
+            firstDetection = Double.isNaN(firstDetection) ? at : Math.min(firstDetection, at);
+            fastest = Double.isNaN(fastest) ? after : Math.min(fastest, after);
+        }
+        m.put("found", found.isEmpty() ? "none" : String.join("; ", found));
+        m.put("detectedSeconds", firstDetection);
+        m.put("detectionMillis", fastest);
+        return m;
+    }
+
+    private static String fields(Map<String, Object> f) {
+        @SuppressWarnings("unchecked")
+        List<String> fields = (List<String>) f.get("fields");
+        return fields.isEmpty() ? "" : " (" + String.join(", ", fields) + ")";
+    }
+
+    private static String simpleName(String className) {
+        return className.substring(className.lastIndexOf('.') + 1);
+    }
+
+    private static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    private static void write(Path out, List<Map<String, Object>> rows, int runs, int rounds, int warmup, Path java)
+            throws IOException, InterruptedException {
+        Map<String, Object> machine = Machine.describe(java);
+        StringBuilder md = new StringBuilder();
+        md.append("# Detection overhead: plain java against `bin/jremix -remix:detect`\n\n");
+        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each cell is the median over %d JVMs "
+                + "of the mean time per round, rounds %d..%d of %d (the first %d are warm-up).%n%n",
+                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), runs, warmup + 1,
+                rounds, rounds, warmup));
+        md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long.\n");
+        md.append("- **after window**: `-XX:REMIXWindow=0.2 -XX:REMIXMaxWindow=0.5`, the window closes during the first"
+                + " round; later rounds run with classes restored and the probe gate shut.\n");
+        md.append("- **detected**: seconds from JVM start to the first finding, and milliseconds from the first sampled"
+                + " coherence miss to the decision (window-open run).\n\n");
+        md.append("Reproduce: `bench/run-detection-overhead` (after `mvn -B -DskipTests package`).\n\n");
+        md.append("| workload | expected | found | plain ms/round | window open | ratio | after window | ratio | detected |\n");
+        md.append("|---|---|---|---:|---:|---:|---:|---:|---|\n");
+        for (Map<String, Object> r : rows) {
+            double plain = (double) r.get("plainMs");
+            double window = (double) r.get("windowMs");
+            double after = (double) r.get("afterMs");
+            double at = (double) r.get("detectedSeconds");
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %.1f | %.2f× | %.1f | %.2f× | %s |%n",
+                    r.get("workload"), r.get("expected"), r.get("found"), plain, window, window / plain, after,
+                    after / plain, Double.isNaN(at) ? "–" : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at,
+                            (double) r.get("detectionMillis"))));
+        }
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        AtomicFiles.write(out, md.toString());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("machine", machine);
+        json.put("runs", runs);
+        json.put("rounds", rounds);
+        json.put("warmup", warmup);
+        json.put("rows", rows);
+        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
+        System.err.println("wrote " + out);
+    }
+}

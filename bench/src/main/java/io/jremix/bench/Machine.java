@@ -1,0 +1,34 @@
+package io.jremix.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Where a result came from: CPU, cores, kernel and the JDK of the measured JVMs. */
+final class Machine {
+    private Machine() {
+    }
+
+    static Map<String, Object> describe(Path java) throws IOException, InterruptedException {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("cpu", cpuModel());
+        m.put("cores", Runtime.getRuntime().availableProcessors());
+        m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
+        Command.Result version = new Command(List.of(java.toString(), "-version")).run();
+        m.put("jdk", version.stderr().lines().skip(1).findFirst().orElse("?").trim());
+        m.put("java", java.toString());
+        return m;
+    }
+
+    private static String cpuModel() throws IOException {
+        Path info = Path.of("/proc/cpuinfo");
+        if (!Files.isReadable(info)) {
+            return System.getProperty("os.arch");
+        }
+        return Files.readAllLines(info).stream().filter(l -> l.startsWith("model name"))
+                .map(l -> l.substring(l.indexOf(':') + 1).trim()).findFirst().orElse(System.getProperty("os.arch"));
+    }
+}

@@ -1,0 +1,170 @@
+package io.jremix.core.cache;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.IntFunction;
+
+/**
+ * Aggregates coherence misses per (sharing kind, class, location) and decides, against the thresholds,
+ * which of them are findings. A decision is latched: once a class crossed the thresholds it stays reported.
+ */
+public final class ContentionTracker {
+    private static final int MAX_SITES = 5;
+
+    private final Thresholds thresholds;
+    private final int samplingRatio;
+    private final Map<Key, Stats> stats = new LinkedHashMap<>();
+    private long misses;
+    private long handoffs;
+
+    public ContentionTracker(Thresholds thresholds, int samplingRatio) {
+        if (samplingRatio < 1) {
+            throw new IllegalArgumentException("sampling ratio must be at least 1: " + samplingRatio);
+        }
+        this.thresholds = Objects.requireNonNull(thresholds);
+        this.samplingRatio = samplingRatio;
+    }
+
+    /**
+     * Counts a miss towards its class. The first miss of each line is only counted as a hand-off: data written by
+     * one thread and then used by another (initialisation, a message passed on) misses once per line, while
+     * contention keeps moving the same lines back and forth.
+     */
+    public void record(CoherenceMiss miss) {
+        if (!miss.repeated()) {
+            handoffs++;
+            return;
+        }
+        misses++;
+        Datum d = miss.access().datum();
+        stats.computeIfAbsent(new Key(miss.kind(), d.className(), d.kind()), k -> new Stats()).add(miss);
+    }
+
+    /**
+     * Latches the classes that crossed the thresholds by {@code nowNanos}.
+     *
+     * @return how many classes crossed them in this call
+     */
+    public int evaluate(long nowNanos) {
+        int crossed = 0;
+        for (Stats s : stats.values()) {
+            if (!s.detected && thresholds.exceeded(s.sampled, nowNanos - s.firstNanos, samplingRatio)) {
+                s.detected = true;
+                s.detectedNanos = nowNanos;
+                crossed++;
+            }
+        }
+        return crossed;
+    }
+
+    /**
+     * Drops the totals of classes that never crossed the thresholds, so that a new detection window measures their
+     * rate afresh instead of spreading it over the time the window was closed.
+     */
+    public void forgetBelowThreshold() {
+        stats.values().removeIf(s -> !s.detected);
+    }
+
+    /** First misses of their line, not counted towards findings. */
+    public long handoffs() {
+        return handoffs;
+    }
+
+    /** Sampled coherence misses on lines that missed before, above thresholds or not. */
+    public long misses() {
+        return misses;
+    }
+
+    /** The findings, most events first. */
+    public List<Finding> findings(IntFunction<String> siteNames) {
+        return snapshot(true, siteNames);
+    }
+
+    /** Classes with misses that stayed below the thresholds, most events first. */
+    public List<Finding> belowThreshold(IntFunction<String> siteNames) {
+        return snapshot(false, siteNames);
+    }
+
+    private List<Finding> snapshot(boolean detected, IntFunction<String> siteNames) {
+        List<Finding> out = new ArrayList<>();
+        stats.forEach((k, s) -> {
+            if (s.detected == detected) {
+                out.add(s.toFinding(k, siteNames));
+            }
+        });
+        out.sort(Comparator.comparingLong(Finding::sampled).reversed());
+        return out;
+    }
+
+    private record Key(SharingKind kind, String className, Datum.Kind location) {
+    }
+
+    /** Running totals for one key. */
+    private final class Stats {
+        long sampled;
+        long firstNanos;
+        long lastNanos;
+        long detectedNanos;
+        /** Latched; not {@code detectedNanos != 0}, since {@link System#nanoTime()} may read 0 or less. */
+        boolean detected;
+        final Map<String, long[]> hits = new HashMap<>();
+        final Map<String, long[]> fields = new HashMap<>();
+        final Set<String> conflicts = new LinkedHashSet<>();
+        final Map<Integer, long[]> sites = new HashMap<>();
+
+        void add(CoherenceMiss miss) {
+            Access a = miss.access();
+            Datum d = a.datum();
+            if (sampled++ == 0) {
+                firstNanos = a.time();
+                lastNanos = a.time();
+            }
+            lastNanos = Math.max(lastNanos, a.time());
+            hits.computeIfAbsent(d.hitLabel(), x -> new long[1])[0]++;
+            if (d.member() != null) {
+                fields.computeIfAbsent(d.member(), x -> new long[1])[0]++;
+            }
+            for (Datum o : miss.ownerWrites()) {
+                if (o.className().equals(d.className()) && o.kind() == d.kind()) {
+                    if (o.member() != null) {
+                        fields.putIfAbsent(o.member(), new long[1]);
+                    }
+                } else {
+                    conflicts.add(o.qualifiedName());
+                }
+            }
+            if (a.site() >= 0) {
+                sites.computeIfAbsent(a.site(), x -> new long[1])[0]++;
+            }
+        }
+
+        Finding toFinding(Key k, IntFunction<String> siteNames) {
+            long spanEnd = detected ? Math.max(lastNanos, detectedNanos) : lastNanos;
+            double rate = thresholds.rate(sampled, spanEnd - firstNanos, samplingRatio);
+            boolean repairable = k.kind == SharingKind.FALSE_SHARING && k.location == Datum.Kind.FIELD;
+            List<Finding.Hit> hitList = new ArrayList<>();
+            hits.forEach((label, n) -> hitList.add(new Finding.Hit(label, n[0])));
+            hitList.sort(Comparator.comparingLong(Finding.Hit::sampled).reversed().thenComparing(Finding.Hit::label));
+            return new Finding(k.kind, k.className, k.location, hottest(fields, Integer.MAX_VALUE, String::valueOf),
+                    sampled * samplingRatio, sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
+                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos);
+        }
+    }
+
+    private static <K extends Comparable<K>> List<String> hottest(Map<K, long[]> counts, int limit,
+                                                                   java.util.function.Function<K, String> name) {
+        return counts.entrySet().stream()
+                .sorted(Comparator.<Map.Entry<K, long[]>>comparingLong(e -> e.getValue()[0]).reversed()
+                        .thenComparing(Map.Entry::getKey))
+                .limit(limit)
+                .map(e -> name.apply(e.getKey()))
+                .toList();
+    }
+}

@@ -1,0 +1,34 @@
+package io.jremix.core.cache;
+
+import java.util.List;
+
+/**
+ * Cache contention on one class (or array type) that crossed the thresholds.
+ *
+ * @param kind           true or false sharing
+ * @param className      class or array type whose data missed
+ * @param location       instance fields, static fields or array elements
+ * @param fields         fields involved, hottest first; empty for array elements
+ * @param events         estimated coherence misses: sampled misses times the sampling ratio
+ * @param sampled        sampled misses
+ * @param repairable     whether padding the class at load time can remove it (false sharing on instance fields)
+ * @param hits           per-field (or per-element) sampled misses, hottest first
+ * @param conflictsWith  data of other classes written on the same lines ({@code Class::field} or array type)
+ * @param sites          code that made the missing accesses, hottest first
+ * @param ratePerSecond  estimated misses per second while it was observed
+ * @param firstMissNanos {@link System#nanoTime()} of the first sampled miss
+ * @param detectedNanos  {@link System#nanoTime()} when the thresholds were crossed
+ */
+public record Finding(SharingKind kind, String className, Datum.Kind location, List<String> fields, long events,
+                      long sampled, boolean repairable, List<Hit> hits, List<String> conflictsWith,
+                      List<String> sites, double ratePerSecond, long firstMissNanos, long detectedNanos) {
+
+    /** Sampled misses on one field or element. */
+    public record Hit(String label, long sampled) {
+    }
+
+    /** Milliseconds from the first sampled miss to the decision. */
+    public double detectionMillis() {
+        return (detectedNanos - firstMissNanos) / 1e6;
+    }
+}

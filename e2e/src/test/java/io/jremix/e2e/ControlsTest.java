@@ -1,0 +1,51 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/** Programs without contention must stay silent, although their accesses were traced. */
+class ControlsTest {
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SeparateLines", "ReadMostly", "SingleThread", "PaddedBaseTest"})
+    void staysSilent(String workload, @TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:REMIXReport=" + report), workload);
+
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertEquals(List.of(), Jremix.findings(doc), run.stderr());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
+        assertTrue((Long) trace.get("sampledAccesses") > 10_000, "the control was traced: " + trace);
+        assertTrue(run.stderrLines().contains("REMIX: Processed 0 classes."), run.stderr());
+    }
+
+    /**
+     * Threads allocating and writing their own short-lived arrays in a small heap: after each of the many
+     * collections, memory one thread used is handed to another. Comparing addresses across collections would
+     * report false sharing here; the GC epochs must keep the detector silent.
+     */
+    @Test
+    void addressesAreNeverComparedAcrossCollections(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-Xmx32m", "-XX:+UseG1GC", "-XX:REMIXReport=" + report),
+                "io.jremix.workloads.gc.AllocationChurn");
+
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertEquals(List.of(), Jremix.findings(doc), run.stderr());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
+        assertTrue((Long) trace.get("gcEpochs") > 10, "collections happened while tracing: " + trace);
+    }
+}

@@ -1,0 +1,83 @@
+package io.jremix.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import io.jremix.report.Json;
+
+/** Runs programs through {@code bin/jremix} on the JDK running the tests, as a user would. */
+final class Jremix {
+    static final Path HOME = Path.of(System.getProperty("jremix.home", "..")).toAbsolutePath().normalize();
+    static final Path WORKLOADS = Path.of(System.getProperty("jremix.workloads",
+            HOME.resolve("workloads/target/jremix-workloads.jar").toString()));
+    static final String PACKAGE = "io.jremix.workloads.cache.";
+    private static final long TIMEOUT_SECONDS = 180;
+
+    private Jremix() {
+    }
+
+    /** What a run printed and returned. */
+    record Run(int exit, String stdout, String stderr) {
+        List<String> stderrLines() {
+            return stderr.lines().toList();
+        }
+    }
+
+    /** Runs {@code bin/jremix <args>} with the workloads on the class path. */
+    static Run launch(List<String> args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(HOME.resolve("bin/jremix").toString());
+        command.addAll(args);
+        return exec(command);
+    }
+
+    /** Runs {@code bin/jremix <options> -cp workloads <workload> <args>}. */
+    static Run workload(List<String> options, String workload, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(options);
+        command.add("-cp");
+        command.add(WORKLOADS.toString());
+        command.add(workload.contains(".") ? workload : PACKAGE + workload);
+        command.addAll(List.of(args));
+        return launch(command);
+    }
+
+    static Run exec(List<String> command) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().remove("JREMIX_JAVA");
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().remove("JDK_JAVA_OPTIONS");
+        Path out = Files.createTempFile("jremix-out", ".txt");
+        Path err = Files.createTempFile("jremix-err", ".txt");
+        try {
+            pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+            Process p = pb.start();
+            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new AssertionError("timed out: " + command);
+            }
+            return new Run(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                    Files.readString(err, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    /** The JSON document in {@code file}. */
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> json(Path file) throws IOException {
+        return (Map<String, Object>) Json.parse(Files.readString(file));
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<Map<String, Object>> findings(Map<String, Object> report) {
+        return (List<Map<String, Object>>) report.get("findings");
+    }
+}

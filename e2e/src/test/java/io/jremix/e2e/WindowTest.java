@@ -1,0 +1,63 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The detection window closes, restores the instrumented classes, and can be opened again. */
+class WindowTest {
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> section(Map<String, Object> doc, String name) {
+        return (Map<String, Object>) doc.get(name);
+    }
+
+    @Test
+    void windowClosesAfterContentionIsFoundAndClassesAreRestored(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("r.json");
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXVerbose", "-XX:REMIXWindow=0.3",
+                "-XX:REMIXReport=" + report), "AdjacentAtomicLongs", "2", "60000000");
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertFalse(Jremix.findings(doc).isEmpty(), run.stderr());
+        assertEquals(1L, section(doc, "trace").get("windows"));
+        assertTrue((Long) section(doc, "instrumentation").get("restored") > 0, run.stderr());
+        assertTrue(run.stderr().contains("REMIX: Detection window 1 closed after"), run.stderr());
+        assertTrue(run.stderr().indexOf("REMIX: Found false sharing") < run.stderr().indexOf("window 1 closed"));
+    }
+
+    @Test
+    void windowWithoutContentionClosesAndRearms(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("r.json");
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXVerbose", "-XX:REMIXMaxWindow=0.2",
+                "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SingleThread");
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertTrue((Long) section(doc, "trace").get("windows") >= 2, run.stderr());
+        assertTrue(run.stderr().contains("REMIX: Detection window 2 open"), run.stderr());
+        assertEquals(List.of(), Jremix.findings(doc));
+    }
+
+    @Test
+    void hitVerbosePrintsSampledMisses() throws Exception {
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXHitVerbose"), "BaseTest", "4", "10000000");
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: HITM false sharing: "
+                + Jremix.PACKAGE + "BaseTest$VolatileLong::value[")), run.stderr());
+    }
+
+    @Test
+    void debugNamesInstrumentedClasses() throws Exception {
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXDebug"), "SharedAtomicLong", "2", "1000000");
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: instrumented java.util.concurrent.atomic.AtomicLong (")),
+                run.stderr());
+    }
+}

@@ -1,0 +1,32 @@
+package io.jremix.probe;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MutableCallSite;
+
+/**
+ * The on/off switch every probe checks first. It is a {@link MutableCallSite} constant: compiled code folds it,
+ * so a probe costs nothing while the gate is off, and flipping it deoptimizes the code that depends on it.
+ * That also silences probes left in methods that were still running when their class was restored.
+ */
+public final class ProbeGate {
+    private static final MutableCallSite SWITCH = new MutableCallSite(MethodHandles.constant(boolean.class, false));
+    private static final MethodHandle IS_ON = SWITCH.dynamicInvoker();
+
+    private ProbeGate() {
+    }
+
+    static boolean isOn() {
+        try {
+            return (boolean) IS_ON.invokeExact();
+        } catch (Throwable t) {
+            return false;
+        }
+    }
+
+    /** Opens or closes the gate for every probe in the JVM. */
+    public static synchronized void set(boolean on) {
+        SWITCH.setTarget(MethodHandles.constant(boolean.class, on));
+        MutableCallSite.syncAll(new MutableCallSite[] {SWITCH});
+    }
+}

@@ -1,0 +1,86 @@
+package io.jremix.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.core.cache.Finding;
+
+/** The {@code -XX:REMIXReport} document; the keys of each finding follow DESIGN.md, the rest are additions. */
+public final class CacheJsonReport {
+    private static final int MAX_BELOW_THRESHOLD = 20;
+    private static final int MAX_HITS = 32;
+
+    private CacheJsonReport() {
+    }
+
+    public static Map<String, Object> document(CacheRun run, String version) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("tool", "jremix");
+        doc.put("version", version);
+        doc.put("report", "cache-contention");
+        doc.put("mode", run.mode());
+        doc.put("findings", findings(run, run.findings(), true));
+        doc.put("belowThreshold", findings(run, run.belowThreshold().subList(0,
+                Math.min(MAX_BELOW_THRESHOLD, run.belowThreshold().size())), false));
+        CacheRun.Settings s = run.settings();
+        doc.put("settings", map("samplingRatio", s.samplingRatio(), "lineSize", s.lineSize(),
+                "thresholdPerSecond", s.thresholdPerSecond(), "windowSeconds", s.windowSeconds(),
+                "maxWindowSeconds", s.maxWindowSeconds(), "rearmSeconds", s.rearmSeconds()));
+        CacheRun.Trace t = run.trace();
+        doc.put("trace", map("windows", t.windows(), "tracedSeconds", round(t.tracedSeconds()),
+                "sampledAccesses", t.sampledAccesses(), "sampledMisses", t.sampledMisses(), "handoffMisses", t.handoffMisses(),
+                "droppedEvents", t.droppedEvents(), "unattributedEvents", t.unattributed(),
+                "gcEpochs", t.gcEpochs(), "untracedThreads", t.untracedThreads()));
+        CacheRun.Instrumented i = run.instrumentation();
+        doc.put("instrumentation", map("classes", i.classes(), "jdkClasses", i.jdkClasses(), "probes", i.probes(),
+                "skipped", i.skipped(), "skippedClasses", i.skippedClasses(), "restored", i.restored()));
+        CacheRun.Jvm j = run.jvm();
+        doc.put("jvm", map("version", j.version(), "vendor", j.vendor(), "gc", j.gc(),
+                "compressedOops", j.compressedOops(), "oopShift", j.oopShift()));
+        return doc;
+    }
+
+    private static List<Object> findings(CacheRun run, List<Finding> findings, boolean detected) {
+        List<Object> out = new ArrayList<>();
+        for (Finding f : findings) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("kind", f.kind().key());
+            m.put("className", f.className());
+            m.put("fields", f.fields());
+            m.put("events", f.events());
+            m.put("repairable", f.repairable());
+            m.put("location", f.location().name().toLowerCase(Locale.ROOT));
+            m.put("sampled", f.sampled());
+            m.put("ratePerSecond", Math.round(f.ratePerSecond()));
+            List<Object> hits = new ArrayList<>();
+            for (Finding.Hit h : f.hits().subList(0, Math.min(MAX_HITS, f.hits().size()))) {
+                hits.add(map("label", h.label(), "sampled", h.sampled()));
+            }
+            m.put("hits", hits);
+            m.put("conflictsWith", f.conflictsWith());
+            m.put("sites", f.sites());
+            m.put("firstMissSeconds", round((f.firstMissNanos() - run.startNanos()) / 1e9));
+            if (detected) {
+                m.put("detectedSeconds", round((f.detectedNanos() - run.startNanos()) / 1e9));
+                m.put("detectionMillis", round(f.detectionMillis()));
+            }
+            out.add(m);
+        }
+        return out;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+}

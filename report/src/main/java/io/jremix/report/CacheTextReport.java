@@ -1,0 +1,74 @@
+package io.jremix.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.core.cache.Datum;
+import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.SharingKind;
+
+/**
+ * The report REMIX printed at exit: the classes with hits, then one {@code - Hit Class::field[offset]: n} line per
+ * field, here with the sharing kind, followed by a summary line. Lines carry no prefix; the caller adds it.
+ */
+public final class CacheTextReport {
+    /** Hit lines per finding; arrays can have one per element. */
+    static final int MAX_HITS = 8;
+
+    private CacheTextReport() {
+    }
+
+    public static List<String> lines(CacheRun run) {
+        List<String> out = new ArrayList<>();
+        Map<String, List<Finding>> byClass = new LinkedHashMap<>();
+        for (Finding f : run.findings()) {
+            byClass.computeIfAbsent(f.className(), k -> new ArrayList<>()).add(f);
+        }
+        out.add("Processed " + byClass.size() + " classes" + (byClass.isEmpty() ? "." : ":"));
+        byClass.forEach((cls, findings) -> {
+            out.add("Hits for class '" + cls + "':");
+            for (Finding f : findings) {
+                for (Finding.Hit h : f.hits().subList(0, Math.min(MAX_HITS, f.hits().size()))) {
+                    out.add("- Hit " + hitName(f, h) + ": " + h.sampled() + " sampled, ~" + h.sampled()
+                            * run.settings().samplingRatio() + " misses (" + describe(f) + ")");
+                }
+                if (f.hits().size() > MAX_HITS) {
+                    long rest = f.hits().subList(MAX_HITS, f.hits().size()).stream().mapToLong(Finding.Hit::sampled).sum();
+                    out.add("- ... " + (f.hits().size() - MAX_HITS) + " more " + (f.location() == Datum.Kind.ELEMENT
+                            ? "elements" : "fields") + ": " + rest + " sampled (" + describe(f) + ")");
+                }
+                if (!f.conflictsWith().isEmpty()) {
+                    out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
+                }
+                if (!f.sites().isEmpty()) {
+                    out.add("  at " + f.sites().get(0));
+                }
+            }
+        });
+        CacheRun.Trace t = run.trace();
+        out.add(String.format(Locale.ROOT,
+                "Traced %.1f s in %d window%s at 1:%d: %d accesses sampled, %d coherence misses, %d finding%s.",
+                t.tracedSeconds(), t.windows(), t.windows() == 1 ? "" : "s", run.settings().samplingRatio(),
+                t.sampledAccesses(), t.sampledMisses(), run.findings().size(), run.findings().size() == 1 ? "" : "s"));
+        return out;
+    }
+
+    private static String hitName(Finding f, Finding.Hit h) {
+        return f.location() == Datum.Kind.ELEMENT ? f.className() + " element " + h.label()
+                : f.className() + "::" + h.label();
+    }
+
+    private static String describe(Finding f) {
+        StringBuilder sb = new StringBuilder(f.kind().words());
+        if (f.location() == Datum.Kind.STATIC) {
+            sb.append(", static");
+        }
+        if (f.kind() == SharingKind.TRUE_SHARING || !f.repairable()) {
+            sb.append(", not repairable by padding");
+        }
+        return sb.toString();
+    }
+}
