@@ -30,17 +30,17 @@ public final class DetectionOverhead {
     }
 
     private static final List<Workload> WORKLOADS = List.of(
-            new Workload("BaseTest (2 threads)", W + "BaseTest", List.of("2", "10000000"), "false sharing"),
-            new Workload("BaseTest (4 threads)", W + "BaseTest", List.of("4", "5000000"), "false sharing"),
+            new Workload("BaseTest (2 threads)", W + "BaseTest", List.of("2", "40000000"), "false sharing"),
+            new Workload("BaseTest (4 threads)", W + "BaseTest", List.of("4", "20000000"), "false sharing"),
             new Workload("SpscQueue", W + "SpscQueue", List.of("3000000"), "false + true sharing"),
-            new Workload("AdjacentAtomicLongs", W + "AdjacentAtomicLongs", List.of("2", "8000000"), "false sharing"),
+            new Workload("AdjacentAtomicLongs", W + "AdjacentAtomicLongs", List.of("2", "6000000"), "false sharing"),
             new Workload("LongArrayCounters", W + "LongArrayCounters", List.of("2", "50000000"), "false sharing"),
-            new Workload("SharedAtomicLong", W + "SharedAtomicLong", List.of("2", "8000000"), "true sharing"),
+            new Workload("SharedAtomicLong", W + "SharedAtomicLong", List.of("2", "25000000"), "true sharing"),
             new Workload("FieldUpdaterCounters", W + "FieldUpdaterCounters", List.of("2", "8000000"), "false sharing"),
-            new Workload("SeparateLines (control)", W + "SeparateLines", List.of("2", "300000000"), "none"),
-            new Workload("SingleThread (control)", W + "SingleThread", List.of("15000000"), "none"),
+            new Workload("SeparateLines (control)", W + "SeparateLines", List.of("2", "800000000"), "none"),
+            new Workload("SingleThread (control)", W + "SingleThread", List.of("30000000"), "none"),
             new Workload("MatrixMultiply (CPU-heavy, no sharing)", "io.jremix.bench.MatrixMultiply",
-                    List.of("2", "300", "6"), "none"));
+                    List.of("2", "300", "10"), "none"));
 
     /** The three ways each workload runs. */
     private enum Mode {
@@ -60,9 +60,9 @@ public final class DetectionOverhead {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        int runs = 3;
-        int rounds = 8;
-        int warmup = 3;
+        int runs = 5;
+        int rounds = 10;
+        int warmup = 4;
         Path out = home.resolve("bench/results/detection-overhead.md");
         String only = null;
         for (int i = 0; i < args.length; i++) {
@@ -114,7 +114,10 @@ public final class DetectionOverhead {
                     }
                     Files.deleteIfExists(report);
                 }
-                row.put(mode.name().toLowerCase(Locale.ROOT) + "Ms", median(perRun));
+                String key = mode.name().toLowerCase(Locale.ROOT);
+                row.put(key + "Ms", median(perRun));
+                row.put(key + "MinMs", perRun.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
+                row.put(key + "MaxMs", perRun.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
             }
             rows.add(row);
         }
@@ -152,6 +155,11 @@ public final class DetectionOverhead {
         return className.substring(className.lastIndexOf('.') + 1);
     }
 
+    private static String cell(Map<String, Object> row, String mode) {
+        return String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", (double) row.get(mode + "Ms"),
+                (double) row.get(mode + "MinMs"), (double) row.get(mode + "MaxMs"));
+    }
+
     private static double median(List<Double> values) {
         List<Double> sorted = values.stream().sorted().toList();
         int n = sorted.size();
@@ -169,7 +177,11 @@ public final class DetectionOverhead {
                 rounds, rounds, warmup));
         md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long.\n");
         md.append("- **after window**: `-XX:REMIXWindow=0.2 -XX:REMIXMaxWindow=0.5`, the window closes during the first"
-                + " round; later rounds run with classes restored and the probe gate shut.\n");
+                + " round; later rounds run with the probe gate shut and the classes restored, except the workload's"
+                + " own class, whose `main` is running all along: it keeps its probes, switched off.\n");
+        md.append("- Cells are `median (fastest–slowest run)`; ratios are medians over plain medians. A filler of"
+                + " varied size before each round varies where the shared objects land, so that contention that"
+                + " depends on placement is averaged.\n");
         md.append("- **detected**: seconds from JVM start to the first finding, and milliseconds from the first sampled"
                 + " coherence miss to the decision (window-open run).\n\n");
         md.append("Reproduce: `bench/run-detection-overhead` (after `mvn -B -DskipTests package`).\n\n");
@@ -180,10 +192,10 @@ public final class DetectionOverhead {
             double window = (double) r.get("windowMs");
             double after = (double) r.get("afterMs");
             double at = (double) r.get("detectedSeconds");
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %.1f | %.1f | %.2f× | %.1f | %.2f× | %s |%n",
-                    r.get("workload"), r.get("expected"), r.get("found"), plain, window, window / plain, after,
-                    after / plain, Double.isNaN(at) ? "–" : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at,
-                            (double) r.get("detectionMillis"))));
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.2f× | %s | %.2f× | %s |%n",
+                    r.get("workload"), r.get("expected"), r.get("found"), cell(r, "plain"), cell(r, "window"),
+                    window / plain, cell(r, "after"), after / plain, Double.isNaN(at) ? "–"
+                            : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at, (double) r.get("detectionMillis"))));
         }
         Files.createDirectories(out.toAbsolutePath().getParent());
         AtomicFiles.write(out, md.toString());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -18,16 +19,24 @@ class ControlsTest {
     @ParameterizedTest
     @ValueSource(strings = {"SeparateLines", "ReadMostly", "SingleThread", "PaddedBaseTest"})
     void staysSilent(String workload, @TempDir Path dir) throws Exception {
+        Map<String, Object> trace = silentTrace(dir, List.of(), workload);
+        assertTrue((Long) trace.get("sampledAccesses") > 10_000, "the control was traced: " + trace);
+    }
+
+    /** Runs a workload under detection, checks that nothing was found, and returns the report's trace section. */
+    private static Map<String, Object> silentTrace(Path dir, List<String> jvmOptions, String workload) throws Exception {
         Path report = dir.resolve("report.json");
-        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:REMIXReport=" + report), workload);
+        List<String> options = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXReport=" + report));
+        options.addAll(jvmOptions);
+        Jremix.Run run = Jremix.workload(options, workload);
 
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertEquals(List.of(), Jremix.findings(doc), run.stderr());
+        assertTrue(run.stderrLines().contains("REMIX: Processed 0 classes."), run.stderr());
         @SuppressWarnings("unchecked")
         Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
-        assertTrue((Long) trace.get("sampledAccesses") > 10_000, "the control was traced: " + trace);
-        assertTrue(run.stderrLines().contains("REMIX: Processed 0 classes."), run.stderr());
+        return trace;
     }
 
     /**
@@ -37,15 +46,8 @@ class ControlsTest {
      */
     @Test
     void addressesAreNeverComparedAcrossCollections(@TempDir Path dir) throws Exception {
-        Path report = dir.resolve("report.json");
-        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-Xmx32m", "-XX:+UseG1GC", "-XX:REMIXReport=" + report),
+        Map<String, Object> trace = silentTrace(dir, List.of("-Xmx32m", "-XX:+UseG1GC"),
                 "io.jremix.workloads.gc.AllocationChurn");
-
-        assertEquals(0, run.exit(), run.stderr());
-        Map<String, Object> doc = Jremix.json(report);
-        assertEquals(List.of(), Jremix.findings(doc), run.stderr());
-        @SuppressWarnings("unchecked")
-        Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
         assertTrue((Long) trace.get("gcEpochs") > 10, "collections happened while tracing: " + trace);
     }
 }

@@ -2,12 +2,17 @@ package io.jremix.probe;
 
 import java.lang.invoke.VarHandle;
 
+import jdk.internal.vm.annotation.ForceInline;
+
 /**
  * Entry points that instrumented code calls before each memory access. The fast path is a folded gate check and a
  * per-thread countdown; one access in {@code ratio} (on average, with a randomised period so that loops with a fixed
  * number of accesses per iteration are not sampled at the same instruction every time) takes the recording path.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
+ * The fast path is force-inlined (this class is on the boot class path, where the JVM honours
+ * {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a
+ * call per access.
  */
 public final class CacheProbe {
     private static final int SLOTS = 256;
@@ -26,24 +31,28 @@ public final class CacheProbe {
         ratio = n;
     }
 
+    @ForceInline
     public static void field(Object o, int site) {
         if (sample()) {
             TraceRecorder.field(o, site);
         }
     }
 
+    @ForceInline
     public static void staticField(Class<?> owner, int site) {
         if (sample()) {
             TraceRecorder.staticField(owner, site);
         }
     }
 
+    @ForceInline
     public static void element(Object array, int index, int site) {
         if (sample()) {
             TraceRecorder.element(array, index, site);
         }
     }
 
+    @ForceInline
     public static void unsafe(Object base, long offset, int site) {
         if (sample()) {
             TraceRecorder.unsafe(base, offset, site);
@@ -54,12 +63,14 @@ public final class CacheProbe {
      * @param first  the first argument after the VarHandle if it is a reference, else {@code null}
      * @param second the second argument if it is an int, else -1
      */
+    @ForceInline
     public static void varHandle(VarHandle handle, Object first, int second, int site) {
         if (sample()) {
             TraceRecorder.varHandle(handle, first, second, site);
         }
     }
 
+    @ForceInline
     private static boolean sample() {
         if (!ProbeGate.isOn()) {
             return false;

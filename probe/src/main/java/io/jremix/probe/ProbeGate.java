@@ -4,6 +4,8 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MutableCallSite;
 
+import jdk.internal.vm.annotation.ForceInline;
+
 /**
  * The on/off switch every probe checks first. It is a {@link MutableCallSite} constant: compiled code folds it,
  * so a probe costs nothing while the gate is off, and flipping it deoptimizes the code that depends on it.
@@ -16,6 +18,7 @@ public final class ProbeGate {
     private ProbeGate() {
     }
 
+    @ForceInline
     static boolean isOn() {
         try {
             return (boolean) IS_ON.invokeExact();

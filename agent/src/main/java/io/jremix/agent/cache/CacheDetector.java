@@ -27,8 +27,8 @@ import io.jremix.report.Json;
  * first detection window, and prints and writes the report when the JVM exits.
  */
 public final class CacheDetector {
-    /** Lines tracked by the coherence model before it starts afresh: bounds memory on long runs. */
-    private static final int MAX_LINES = 1 << 20;
+    /** Lines tracked by the coherence model before it starts afresh: bounds its memory to about 20 MB. */
+    private static final int MAX_LINES = 1 << 17;
     private static final int MAX_HIT_LINES = 10_000;
 
     private final AgentOptions options;

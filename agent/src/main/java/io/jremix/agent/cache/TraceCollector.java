@@ -50,7 +50,9 @@ final class TraceCollector implements EventBuffer.EventSink {
      */
     synchronized int collect(long nowNanos) {
         for (EventBuffer b : EventBuffer.all()) {
-            threadNames.putIfAbsent(b.threadIndex(), b.threadName());
+            if (missListener != null) { // names are only printed with the misses, so only kept for them
+                threadNames.putIfAbsent(b.threadIndex(), b.threadName());
+            }
             b.drain(this);
         }
         EventBuffer.retireDead();

@@ -32,7 +32,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
 
     public static AgentOptions defaults() {
         return new AgentOptions(CacheMode.OFF, DEFAULT_SAMPLING_RATIO, false, false, false, null, 64, 100_000,
-                3_000_000_000L, 10_000_000_000L, 0);
+                3_000_000_000L, 5_000_000_000L, 0);
     }
 
     /** Parses the options the launcher passed (already split by {@link AgentArguments}). */

@@ -11,7 +11,7 @@ enum OptionSpec {
     LINE_SIZE("REMIXLineSize", false, "<bytes>", "cache-line size to simulate (default 64)"),
     THRESHOLD("REMIXThreshold", false, "<n>", "estimated coherence misses per second that make a finding (default 100000)"),
     WINDOW("REMIXWindow", false, "<seconds>", "keep tracing this long after contention is found, then restore the classes (default 3)"),
-    MAX_WINDOW("REMIXMaxWindow", false, "<seconds>", "stop tracing after this long if no contention is found (default 10)"),
+    MAX_WINDOW("REMIXMaxWindow", false, "<seconds>", "stop tracing after this long if no contention is found (default 5)"),
     REARM("REMIXRearm", false, "<seconds>", "open a new detection window this long after the last one closed (default 0: never)");
 
     private final String optionName;

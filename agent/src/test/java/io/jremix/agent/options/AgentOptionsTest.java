@@ -29,7 +29,7 @@ class AgentOptionsTest {
         assertEquals(64, o.lineSize());
         assertEquals(100_000, o.threshold());
         assertEquals(3_000_000_000L, o.windowNanos());
-        assertEquals(10_000_000_000L, o.maxWindowNanos());
+        assertEquals(5_000_000_000L, o.maxWindowNanos());
         assertEquals(0, o.rearmNanos());
         assertNull(o.report());
     }

@@ -17,6 +17,8 @@ import java.util.function.IntFunction;
  */
 public final class ContentionTracker {
     private static final int MAX_SITES = 5;
+    /** Distinct hit labels, fields, conflicts and sites kept per class: bounds memory on long runs. */
+    static final int MAX_KEYS = 1024;
 
     private final Thresholds thresholds;
     private final int samplingRatio;
@@ -127,21 +129,33 @@ public final class ContentionTracker {
                 lastNanos = a.time();
             }
             lastNanos = Math.max(lastNanos, a.time());
-            hits.computeIfAbsent(d.hitLabel(), x -> new long[1])[0]++;
+            count(hits, d.hitLabel());
             if (d.member() != null) {
-                fields.computeIfAbsent(d.member(), x -> new long[1])[0]++;
+                count(fields, d.member());
             }
             for (Datum o : miss.ownerWrites()) {
                 if (o.className().equals(d.className()) && o.kind() == d.kind()) {
-                    if (o.member() != null) {
+                    if (o.member() != null && fields.size() < MAX_KEYS) {
                         fields.putIfAbsent(o.member(), new long[1]);
                     }
-                } else {
+                } else if (conflicts.size() < MAX_KEYS) {
                     conflicts.add(o.qualifiedName());
                 }
             }
             if (a.site() >= 0) {
-                sites.computeIfAbsent(a.site(), x -> new long[1])[0]++;
+                count(sites, a.site());
+            }
+        }
+
+        /** Counts one more for {@code key}; a key beyond the first {@link #MAX_KEYS} is not counted. */
+        private static <K> void count(Map<K, long[]> counts, K key) {
+            long[] n = counts.get(key);
+            if (n == null && counts.size() < MAX_KEYS) {
+                n = new long[1];
+                counts.put(key, n);
+            }
+            if (n != null) {
+                n[0]++;
             }
         }
 

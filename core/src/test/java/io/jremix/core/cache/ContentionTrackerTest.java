@@ -507,6 +507,18 @@ class ContentionTrackerTest {
     }
 
     @Test
+    void memory_distinctHitLabelsPerClassAreBounded() {
+        ContentionTracker t = new ContentionTracker(ANY, RATIO);
+        for (int i = 0; i < 3 * ContentionTracker.MAX_KEYS; i++) {
+            t.record(miss(FALSE_SHARING, T0 + i, longs(i)));
+        }
+        t.evaluate(T0 + 10_000_000_000L);
+        Finding f = only(t.findings(SITES));
+        assertEquals(3L * ContentionTracker.MAX_KEYS, f.sampled(), "every miss still counts");
+        assertEquals(ContentionTracker.MAX_KEYS, f.hits().size(), "but only so many elements are named");
+    }
+
+    @Test
     void constructor_rejectsBadArguments() {
         assertThrows(IllegalArgumentException.class, () -> new ContentionTracker(ANY, 0));
         assertThrows(IllegalArgumentException.class, () -> new ContentionTracker(ANY, -1));

@@ -33,6 +33,7 @@ public final class SharedAtomicLong {
         int threads = a.intArg(0, "threads", DEFAULT_THREADS, 1, 1024);
         long iterations = a.longArg(1, "iterations", DEFAULT_ITERATIONS, 1);
         long[] last = new long[threads];
+        counter.set(0); // main may run several times in one JVM (bench/Rounds)
         long nanos = Workload.runThreads(threads, t -> last[t] = run(iterations));
         long total = threads * iterations;
         Workload.checkEquals("counter", total, counter.get());

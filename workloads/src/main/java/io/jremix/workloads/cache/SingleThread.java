@@ -24,13 +24,12 @@ public final class SingleThread {
         long e;
     }
 
-    static final State state = new State();
-    static final long[] cells = new long[CELLS];
-
     private SingleThread() {
     }
 
     private static long run(long iterations) {
+        State state = new State();
+        long[] cells = new long[CELLS];
         long sum = 0;
         for (long k = 1; k <= iterations; k++) {
             state.a = k;

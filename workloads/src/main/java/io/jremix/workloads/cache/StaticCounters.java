@@ -68,6 +68,7 @@ public final class StaticCounters {
         int threads = a.intArg(0, "threads", DEFAULT_THREADS, 1, 2);
         long iterations = a.longArg(1, "iterations", DEFAULT_ITERATIONS, 1);
         long[] sums = new long[threads];
+        Counters.first = Counters.second = Counters.third = Counters.fourth = 0; // main may run again in this JVM
         long nanos = Workload.runThreads(threads,
                 t -> sums[t] = t == 0 ? runFirstAndThird(iterations) : runSecondAndFourth(iterations));
         long expectedSum = Workload.spread(iterations, 2, Workload::triangular);
