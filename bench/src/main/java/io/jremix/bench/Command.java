@@ -6,16 +6,30 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
-/** One child JVM: runs it to completion and keeps what it printed. */
-record Command(List<String> argv) {
+/**
+ * One child JVM: runs it to completion and keeps what it printed.
+ *
+ * @param argv the command line
+ * @param env  variables added to this process's environment
+ */
+public record Command(List<String> argv, Map<String, String> env) {
     private static final long TIMEOUT_MINUTES = 10;
 
     /** What a finished command printed and returned. */
-    record Result(int exit, String stdout, String stderr) {
+    public record Result(int exit, String stdout, String stderr) {
+        /** This result, if the command succeeded. */
+        public Result orThrow() throws IOException {
+            if (exit != 0) {
+                throw new IOException("exit " + exit + "\n" + stderr);
+            }
+            return this;
+        }
+
         /** The {@code round <k> <nanos>} lines that {@link Rounds} prints, in nanoseconds. */
-        List<Long> rounds() {
+        public List<Long> rounds() {
             List<Long> out = new ArrayList<>();
             for (String line : stdout.lines().toList()) {
                 if (line.startsWith("round ")) {
@@ -26,21 +40,29 @@ record Command(List<String> argv) {
         }
     }
 
-    Result run() throws IOException, InterruptedException {
+    public Command(List<String> argv) {
+        this(argv, Map.of());
+    }
+
+    /** Runs {@code bin/jremix} (or anything else) with {@code java} as the JVM it launches. */
+    public static Command withJava(List<String> argv, Path java) {
+        return new Command(argv, Map.of("JREMIX_JAVA", java.toString()));
+    }
+
+    /** Runs the command to completion; a non-zero exit is in the result, a time-out is an exception. */
+    public Result run() throws IOException, InterruptedException {
         Path out = Files.createTempFile("bench-out", ".txt");
         Path err = Files.createTempFile("bench-err", ".txt");
         try {
-            Process p = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().putAll(env);
+            Process p = pb.start();
             if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 throw new IOException("timed out after " + TIMEOUT_MINUTES + " min: " + String.join(" ", argv));
             }
-            Result r = new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+            return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));
-            if (r.exit() != 0) {
-                throw new IOException("exit " + r.exit() + ": " + String.join(" ", argv) + "\n" + r.stderr());
-            }
-            return r;
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);

@@ -103,7 +103,7 @@ public final class DetectionOverhead {
                     }
                     argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds), w.mainClass));
                     argv.addAll(w.args);
-                    Command.Result result = new Command(argv).run();
+                    Command.Result result = Command.withJava(argv, java).run().orThrow();
                     List<Long> times = result.rounds();
                     double ms = times.subList(warmup, times.size()).stream().mapToLong(Long::longValue).average()
                             .orElseThrow() / 1e6;
@@ -115,7 +115,7 @@ public final class DetectionOverhead {
                     Files.deleteIfExists(report);
                 }
                 String key = mode.name().toLowerCase(Locale.ROOT);
-                row.put(key + "Ms", median(perRun));
+                row.put(key + "Ms", Stats.median(perRun));
                 row.put(key + "MinMs", perRun.stream().mapToDouble(Double::doubleValue).min().orElseThrow());
                 row.put(key + "MaxMs", perRun.stream().mapToDouble(Double::doubleValue).max().orElseThrow());
             }
@@ -160,11 +160,6 @@ public final class DetectionOverhead {
                 (double) row.get(mode + "MinMs"), (double) row.get(mode + "MaxMs"));
     }
 
-    private static double median(List<Double> values) {
-        List<Double> sorted = values.stream().sorted().toList();
-        int n = sorted.size();
-        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-    }
 
     private static void write(Path out, List<Map<String, Object>> rows, int runs, int rounds, int warmup, Path java)
             throws IOException, InterruptedException {

@@ -8,16 +8,16 @@ import java.util.List;
 import java.util.Map;
 
 /** Where a result came from: CPU, cores, kernel and the JDK of the measured JVMs. */
-final class Machine {
+public final class Machine {
     private Machine() {
     }
 
-    static Map<String, Object> describe(Path java) throws IOException, InterruptedException {
+    public static Map<String, Object> describe(Path java) throws IOException, InterruptedException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("cpu", cpuModel());
         m.put("cores", Runtime.getRuntime().availableProcessors());
         m.put("os", System.getProperty("os.name") + " " + System.getProperty("os.version"));
-        Command.Result version = new Command(List.of(java.toString(), "-version")).run();
+        Command.Result version = new Command(List.of(java.toString(), "-version")).run().orThrow();
         m.put("jdk", version.stderr().lines().skip(1).findFirst().orElse("?").trim());
         m.put("java", java.toString());
         return m;

@@ -1,0 +1,29 @@
+package io.jremix.bench;
+
+import java.util.List;
+
+/** The few statistics the harness reports. */
+public final class Stats {
+    private Stats() {
+    }
+
+    public static double mean(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).average().orElseThrow();
+    }
+
+    public static double median(List<Double> values) {
+        List<Double> sorted = values.stream().sorted().toList();
+        int n = sorted.size();
+        if (n == 0) {
+            throw new IllegalArgumentException("no values");
+        }
+        return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    public static double geometricMean(List<Double> ratios) {
+        if (ratios.isEmpty()) {
+            throw new IllegalArgumentException("no values");
+        }
+        return Math.exp(ratios.stream().mapToDouble(Math::log).average().orElseThrow());
+    }
+}

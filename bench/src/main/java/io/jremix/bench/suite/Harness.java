@@ -1,0 +1,342 @@
+package io.jremix.bench.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.bench.Command;
+import io.jremix.bench.Machine;
+import io.jremix.bench.Stats;
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+
+/**
+ * Runs suite workloads under plain java and jremix's modes with the methodology of the VBD-HotSpot paper (seed 001):
+ * in each JVM invocation, warm-up iterations and then measured ones, whose mean is the invocation's time; several
+ * invocations per workload and mode, interleaved across modes so that drift of the machine hits all of them alike.
+ * Reports per-workload medians over invocations, the ratio to plain java and the geometric mean of the ratios, as
+ * Markdown and JSON. A mode this jremix cannot run is skipped with the reason it gave; a run that fails is an error
+ * in its cell, never a time.
+ */
+public final class Harness {
+    private final Settings settings;
+    private final List<String> log = new ArrayList<>();
+
+    /**
+     * @param home        the jremix checkout (for {@code bin/jremix})
+     * @param java        the {@code java} binary of the measured JVMs
+     * @param classpath   where the suite and its libraries are
+     * @param workloads   what to run
+     * @param modes       how to run it; plain java is always measured, for the ratios
+     * @param invocations JVMs per workload and mode
+     * @param warmup      warm-up iterations per JVM
+     * @param iterations  measured iterations per JVM
+     * @param size        work per iteration
+     */
+    public record Settings(Path home, Path java, String classpath, List<Suite.Entry> workloads, List<Mode> modes,
+                           int invocations, int warmup, int iterations, Size size) {
+    }
+
+    /** A mode and whether this jremix can run it. */
+    public record Availability(Mode mode, boolean available, String reason) {
+    }
+
+    /** One workload under one mode: invocation times in ms, or the error that stopped it. */
+    public record Cell(List<Double> invocationMs, String error) {
+        public boolean ok() {
+            return error == null;
+        }
+
+        public double medianMs() {
+            return Stats.median(invocationMs);
+        }
+    }
+
+    public Harness(Settings settings) {
+        this.settings = settings;
+    }
+
+    /** Whether {@code bin/jremix} accepts a mode: it runs {@code -version} with the mode's options. */
+    public Availability probe(Mode mode) throws IOException, InterruptedException {
+        if (mode == Mode.PLAIN) {
+            return new Availability(mode, true, "");
+        }
+        List<String> argv = new ArrayList<>(launcher(mode));
+        argv.add("-version");
+        Command.Result r = Command.withJava(argv, settings.java()).run();
+        String unavailable = r.stderr().lines().filter(l -> l.contains("not available") || l.startsWith("jremix: error")
+                || l.startsWith("Unrecognized") || l.startsWith("Error:")).findFirst().orElse(null);
+        if (r.exit() != 0 || unavailable != null) {
+            return new Availability(mode, false, unavailable != null ? unavailable.trim() : "exit " + r.exit());
+        }
+        return new Availability(mode, true, "");
+    }
+
+    private List<String> launcher(Mode mode) {
+        List<String> argv = new ArrayList<>();
+        if (mode == Mode.PLAIN) {
+            argv.add(settings.java().toString());
+        } else {
+            argv.add(settings.home().resolve("bin/jremix").toString());
+            argv.addAll(mode.options());
+        }
+        return argv;
+    }
+
+    /** One JVM: the mean of its measured iterations in ms, or an exception saying why there is none. */
+    double invoke(Suite.Entry workload, Mode mode) throws IOException, InterruptedException {
+        List<String> argv = launcher(mode);
+        argv.addAll(List.of("-cp", settings.classpath(), SuiteMain.class.getName(), workload.name(),
+                "--size", settings.size().name().toLowerCase(Locale.ROOT),
+                "--warmup", Integer.toString(settings.warmup()), "--iterations", Integer.toString(settings.iterations())));
+        Command.Result r = Command.withJava(argv, settings.java()).run();
+        List<Double> measured = new ArrayList<>();
+        for (String line : r.stdout().lines().toList()) {
+            String[] p = line.split(" ");
+            if (p.length == 4 && p[0].equals("iteration") && p[2].equals("measured")) {
+                measured.add(Long.parseLong(p[3]) / 1e6);
+            }
+        }
+        if (r.exit() != 0 || measured.size() != settings.iterations()) {
+            String why = r.stderr().lines().filter(l -> !l.isBlank() && !l.startsWith("\tat ")).findFirst()
+                    .orElse("no output");
+            throw new IOException("exit " + r.exit() + ": " + why);
+        }
+        return Stats.mean(measured);
+    }
+
+    /** Measures every workload under plain java and every available mode. */
+    public Map<String, Map<Mode, Cell>> measure(List<Mode> modes) throws InterruptedException {
+        Map<String, Map<Mode, Cell>> results = new LinkedHashMap<>();
+        int total = settings.workloads().size() * settings.invocations() * modes.size();
+        int done = 0;
+        for (Suite.Entry w : settings.workloads()) {
+            Map<Mode, List<Double>> times = new LinkedHashMap<>();
+            Map<Mode, String> errors = new LinkedHashMap<>();
+            for (int i = 1; i <= settings.invocations(); i++) {
+                for (Mode m : modes) {
+                    done++;
+                    if (errors.containsKey(m)) {
+                        continue;
+                    }
+                    try {
+                        double ms = invoke(w, m);
+                        times.computeIfAbsent(m, k -> new ArrayList<>()).add(ms);
+                        progress(String.format(Locale.ROOT, "[%d/%d] %-9s %-7s invocation %d/%d: %10.1f ms",
+                                done, total, w.name(), m.key(), i, settings.invocations(), ms));
+                    } catch (IOException e) {
+                        errors.put(m, e.getMessage());
+                        progress(String.format(Locale.ROOT, "[%d/%d] %-9s %-7s invocation %d/%d: ERROR %s",
+                                done, total, w.name(), m.key(), i, settings.invocations(), e.getMessage()));
+                    }
+                }
+            }
+            Map<Mode, Cell> row = new LinkedHashMap<>();
+            for (Mode m : modes) {
+                row.put(m, errors.containsKey(m) ? new Cell(List.of(), errors.get(m)) : new Cell(times.get(m), null));
+            }
+            results.put(w.name(), row);
+        }
+        return results;
+    }
+
+    private void progress(String line) {
+        System.err.println(line);
+        log.add(line);
+    }
+
+    /** Geometric mean of a mode's ratios to plain java over the workloads where both ran. */
+    static Double geometricMean(Map<String, Map<Mode, Cell>> results, Mode mode) {
+        List<Double> ratios = new ArrayList<>();
+        for (Map<Mode, Cell> row : results.values()) {
+            Cell plain = row.get(Mode.PLAIN);
+            Cell cell = row.get(mode);
+            if (plain != null && cell != null && plain.ok() && cell.ok()) {
+                ratios.add(cell.medianMs() / plain.medianMs());
+            }
+        }
+        return ratios.isEmpty() ? null : Stats.geometricMean(ratios);
+    }
+
+    /** Writes {@code out.md} and {@code out.json}. */
+    void write(Path out, List<Availability> availability, Map<String, Map<Mode, Cell>> results)
+            throws IOException, InterruptedException {
+        List<Mode> modes = availability.stream().filter(Availability::available).map(Availability::mode).toList();
+        Map<String, Object> machine = Machine.describe(settings.java());
+        StringBuilder md = new StringBuilder("# Suite results: plain java against jremix's modes\n\n");
+        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Size `%s`; in each of %d JVM invocations"
+                        + " per workload and mode, %d warm-up iterations, then the mean of %d measured ones. Cells are the"
+                        + " median over invocations in ms, with the fastest and slowest invocation; ratios are to plain"
+                        + " java.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"),
+                settings.size().name().toLowerCase(Locale.ROOT), settings.invocations(), settings.warmup(),
+                settings.iterations()));
+        md.append("| workload | library |");
+        for (Mode m : modes) {
+            md.append(' ').append(m.key()).append(m == Mode.PLAIN ? " ms |" : " ms | ratio |");
+        }
+        md.append('\n').append("|---|---|");
+        md.append("---:|".repeat(modes.size() * 2 - 1)).append('\n');
+        for (Suite.Entry w : settings.workloads()) {
+            Map<Mode, Cell> row = results.get(w.name());
+            md.append("| ").append(w.name()).append(" | ").append(w.library()).append(" |");
+            for (Mode m : modes) {
+                Cell c = row.get(m);
+                md.append(' ').append(c.ok() ? String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", c.medianMs(),
+                        min(c), max(c)) : "error").append(" |");
+                if (m != Mode.PLAIN) {
+                    Cell plain = row.get(Mode.PLAIN);
+                    md.append(c.ok() && plain.ok() ? String.format(Locale.ROOT, " %.2f× |", c.medianMs() / plain.medianMs())
+                            : " – |");
+                }
+            }
+            md.append('\n');
+        }
+        md.append("| **geometric mean** | |");
+        for (Mode m : modes) {
+            Double g = m == Mode.PLAIN ? null : geometricMean(results, m);
+            md.append(m == Mode.PLAIN ? " |" : " | " + (g == null ? "–" : String.format(Locale.ROOT, "**%.2f×**", g)) + " |");
+        }
+        md.append("\n\n");
+        for (Availability a : availability) {
+            if (!a.available()) {
+                md.append("- Mode `").append(a.mode().key()).append("` (").append(a.mode().feature())
+                        .append(") skipped: `bin/jremix ").append(String.join(" ", a.mode().options()))
+                        .append("` says: ").append(a.reason()).append('\n');
+            }
+        }
+        results.forEach((w, row) -> row.forEach((m, c) -> {
+            if (!c.ok()) {
+                md.append("- Error: `").append(w).append("` under `").append(m.key()).append("`: ").append(c.error())
+                        .append('\n');
+            }
+        }));
+        md.append("\nReproduce: `bench/run` (see the README for its options).\n");
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        AtomicFiles.write(Path.of(out + ".md"), md.toString());
+        AtomicFiles.write(Path.of(out + ".json"), Json.write(json(machine, availability, results)));
+    }
+
+    private Map<String, Object> json(Map<String, Object> machine, List<Availability> availability,
+                                     Map<String, Map<Mode, Cell>> results) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("machine", machine);
+        doc.put("date", LocalDate.now().toString());
+        doc.put("settings", Map.of("size", settings.size().name().toLowerCase(Locale.ROOT),
+                "invocations", settings.invocations(), "warmup", settings.warmup(), "iterations", settings.iterations()));
+        List<Object> modes = new ArrayList<>();
+        for (Availability a : availability) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("mode", a.mode().key());
+            m.put("options", a.mode().options());
+            m.put("available", a.available());
+            if (!a.available()) {
+                m.put("reason", a.reason());
+            } else if (a.mode() != Mode.PLAIN) {
+                m.put("geometricMean", geometricMean(results, a.mode()));
+            }
+            modes.add(m);
+        }
+        doc.put("modes", modes);
+        List<Object> workloads = new ArrayList<>();
+        results.forEach((name, row) -> {
+            Map<String, Object> w = new LinkedHashMap<>();
+            w.put("workload", name);
+            row.forEach((mode, c) -> {
+                Map<String, Object> cell = new LinkedHashMap<>();
+                if (c.ok()) {
+                    cell.put("medianMs", c.medianMs());
+                    cell.put("invocationMs", c.invocationMs());
+                    Cell plain = row.get(Mode.PLAIN);
+                    if (mode != Mode.PLAIN && plain.ok()) {
+                        cell.put("ratio", c.medianMs() / plain.medianMs());
+                    }
+                } else {
+                    cell.put("error", c.error());
+                }
+                w.put(mode.key(), cell);
+            });
+            workloads.add(w);
+        });
+        doc.put("workloads", workloads);
+        return doc;
+    }
+
+    private static double min(Cell c) {
+        return c.invocationMs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+
+    private static double max(Cell c) {
+        return c.invocationMs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
+        String workloads = "all";
+        String modes = "plain,detect,remix,park,vbd";
+        int invocations = 3;
+        int warmup = 3;
+        int iterations = 3;
+        Size size = Size.DEFAULT;
+        Path out = home.resolve("bench/results/suite");
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--workloads" -> workloads = args[++i];
+                    case "--modes" -> modes = args[++i];
+                    case "--invocations" -> invocations = Integer.parseInt(args[++i]);
+                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
+                    case "--size" -> size = Size.valueOf(args[++i].toUpperCase(Locale.ROOT));
+                    case "--out" -> out = Path.of(args[++i]).toAbsolutePath();
+                    case "-h", "--help" -> {
+                        usage();
+                        return;
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+            if (invocations < 1 || warmup < 0 || iterations < 1) {
+                throw new IllegalArgumentException("--invocations and --iterations must be at least 1, --warmup at least 0");
+            }
+        } catch (RuntimeException e) {
+            System.err.println("bench/run: " + e.getMessage());
+            usage();
+            System.exit(2);
+            return;
+        }
+        List<Mode> wanted = new ArrayList<>(List.of(Mode.PLAIN));
+        for (String m : modes.split(",")) {
+            Mode mode = Mode.named(m);
+            if (!wanted.contains(mode)) {
+                wanted.add(mode);
+            }
+        }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Harness h = new Harness(new Settings(home, java, System.getProperty("java.class.path"), Suite.select(workloads),
+                List.copyOf(wanted), invocations, warmup, iterations, size));
+        List<Availability> availability = new ArrayList<>();
+        for (Mode m : wanted) {
+            Availability a = h.probe(m);
+            availability.add(a);
+            if (!a.available()) {
+                System.err.println("bench/run: skipping mode " + m.key() + ": " + a.reason());
+            }
+        }
+        Map<String, Map<Mode, Cell>> results = h.measure(availability.stream().filter(Availability::available)
+                .map(Availability::mode).toList());
+        h.write(out, availability, results);
+        System.err.println("bench/run: wrote " + out + ".md and .json");
+    }
+
+    private static void usage() {
+        System.err.println("usage: bench/run [--workloads all|apps|jdk|NAME,...] [--modes plain,detect,remix,park,vbd]"
+                + " [--invocations N] [--warmup N] [--iterations N] [--size default|tiny] [--out PATH-WITHOUT-EXTENSION]");
+        System.err.println("workloads: " + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList()));
+    }
+}

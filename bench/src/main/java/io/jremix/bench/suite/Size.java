@@ -1,0 +1,11 @@
+package io.jremix.bench.suite;
+
+/** How much work an iteration does: a few seconds on 2 cores by default, well under a second for smoke tests. */
+public enum Size {
+    TINY, DEFAULT;
+
+    /** {@code tiny} if this is TINY, else {@code normal}: picks between two sizes. */
+    public int pick(int tiny, int normal) {
+        return this == TINY ? tiny : normal;
+    }
+}

@@ -1,0 +1,67 @@
+package io.jremix.bench.suite;
+
+import java.io.PrintStream;
+import java.util.Locale;
+
+/**
+ * Runs one workload in this JVM: warm-up iterations, then measured ones, each self-checked. Prints one line per
+ * iteration, {@code iteration <k> warmup|measured <nanos>}, on stdout, which the harness reads.
+ * Exits 1 if the workload fails or computes a wrong result, 2 on bad arguments.
+ *
+ * <p>Usage: {@code SuiteMain <workload> [--size tiny|default] [--warmup N] [--iterations N]}
+ */
+public final class SuiteMain {
+    private SuiteMain() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = System.out;
+        Suite.Entry entry;
+        Size size = Size.DEFAULT;
+        int warmup = 3;
+        int iterations = 3;
+        try {
+            if (args.length == 0) {
+                throw new IllegalArgumentException("no workload given");
+            }
+            entry = Suite.named(args[0]);
+            for (int i = 1; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--size" -> size = Size.valueOf(args[++i].toUpperCase(Locale.ROOT));
+                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
+                    default -> throw new IllegalArgumentException("unknown argument " + args[i]);
+                }
+            }
+        } catch (RuntimeException e) {
+            System.err.println("SuiteMain: " + e.getMessage());
+            System.err.println("usage: SuiteMain <workload> [--size tiny|default] [--warmup N] [--iterations N]");
+            System.exit(2);
+            return;
+        }
+        try {
+            run(entry, size, warmup, iterations, out);
+        } catch (Throwable t) {
+            System.err.println(entry.name() + ": " + (t instanceof SelfCheckException ? "self-check failed: " : "failed: ") + t);
+            t.printStackTrace();
+            System.exit(1);
+        }
+        System.exit(0); // libraries may leave non-daemon threads behind
+    }
+
+    static void run(Suite.Entry entry, Size size, int warmup, int iterations, PrintStream out) throws Exception {
+        SuiteWorkload w = entry.create();
+        try {
+            w.setUp(size);
+            for (int k = 1; k <= warmup + iterations; k++) {
+                long start = System.nanoTime();
+                Object result = w.iterate();
+                long nanos = System.nanoTime() - start;
+                w.check(result);
+                out.println("iteration " + k + (k <= warmup ? " warmup " : " measured ") + nanos);
+            }
+        } finally {
+            w.tearDown();
+        }
+    }
+}
