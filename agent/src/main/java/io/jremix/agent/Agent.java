@@ -7,6 +7,7 @@ import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.AgentArguments;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.agent.options.OptionException;
+import io.jremix.agent.repair.Repairer;
 
 /**
  * The {@code -javaagent} entry point. Options are validated before the program starts: a bad one prints one line
@@ -38,15 +39,36 @@ public final class Agent {
             System.exit(BAD_OPTION_EXIT);
             return;
         }
-        if (!options.cacheDetection()) {
+        if (!options.cacheDetection() && options.profile() == null) {
             return;
         }
         AgentLog log = new AgentLog(err, "REMIX: ", options.verbose(), options.debug());
+        Repairer repairer = null;
+        try {
+            if (options.profile() != null || options.repair()) {
+                repairer = Repairer.start(inst, options, log);
+            }
+        } catch (RuntimeException | LinkageError e) {
+            log.info("repair is off: could not start (" + e + ")");
+        }
+        if (!options.cacheDetection()) {
+            reportAtExit(repairer, log);
+            return;
+        }
         try {
             ModuleAccess.open(inst);
-            CacheDetector.start(inst, options, log);
+            CacheDetector.start(inst, options, log, repairer);
         } catch (RuntimeException | LinkageError e) {
             log.info("detection is off: could not start (" + e + ")");
+        }
+    }
+
+    /** Padding from a profile without detection: at exit, say what was padded. */
+    private static void reportAtExit(Repairer repairer, AgentLog log) {
+        if (repairer != null) {
+            Thread hook = new Thread(() -> repairer.finish(java.util.List.of(), false).lines().forEach(log::info),
+                    "jremix-repair-report");
+            Runtime.getRuntime().addShutdownHook(hook);
         }
     }
 

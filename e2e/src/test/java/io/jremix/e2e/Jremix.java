@@ -12,25 +12,25 @@ import java.util.concurrent.TimeUnit;
 import io.jremix.report.Json;
 
 /** Runs programs through {@code bin/jremix} on the JDK running the tests, as a user would. */
-final class Jremix {
-    static final Path HOME = Path.of(System.getProperty("jremix.home", "..")).toAbsolutePath().normalize();
-    static final Path WORKLOADS = Path.of(System.getProperty("jremix.workloads",
+public final class Jremix {
+    public static final Path HOME = Path.of(System.getProperty("jremix.home", "..")).toAbsolutePath().normalize();
+    public static final Path WORKLOADS = Path.of(System.getProperty("jremix.workloads",
             HOME.resolve("workloads/target/jremix-workloads.jar").toString()));
-    static final String PACKAGE = "io.jremix.workloads.cache.";
+    public static final String PACKAGE = "io.jremix.workloads.cache.";
     private static final long TIMEOUT_SECONDS = 180;
 
     private Jremix() {
     }
 
     /** What a run printed and returned. */
-    record Run(int exit, String stdout, String stderr) {
-        List<String> stderrLines() {
+    public record Run(int exit, String stdout, String stderr) {
+        public List<String> stderrLines() {
             return stderr.lines().toList();
         }
     }
 
     /** Runs {@code bin/jremix <args>} with the workloads on the class path. */
-    static Run launch(List<String> args) throws IOException, InterruptedException {
+    public static Run launch(List<String> args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(HOME.resolve("bin/jremix").toString());
         command.addAll(args);
@@ -38,16 +38,25 @@ final class Jremix {
     }
 
     /** Runs {@code bin/jremix <options> -cp workloads <workload> <args>}. */
-    static Run workload(List<String> options, String workload, String... args) throws IOException, InterruptedException {
+    public static Run workload(List<String> options, String workload, String... args) throws IOException, InterruptedException {
+        return main(options, WORKLOADS.toString(), workload.contains(".") ? workload : PACKAGE + workload, args);
+    }
+
+    /** Runs {@code bin/jremix <options> -cp <classpath> <main> <args>}. */
+    public static Run main(List<String> options, String classpath, String main, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(options);
-        command.add("-cp");
-        command.add(WORKLOADS.toString());
-        command.add(workload.contains(".") ? workload : PACKAGE + workload);
+        command.addAll(List.of("-cp", classpath, main));
         command.addAll(List.of(args));
         return launch(command);
     }
 
-    static Run exec(List<String> command) throws IOException, InterruptedException {
+    /** The {@code java} of the JDK running the tests. */
+    public static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    public static Run exec(List<String> command) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().remove("JREMIX_JAVA");
@@ -72,12 +81,12 @@ final class Jremix {
 
     /** The JSON document in {@code file}. */
     @SuppressWarnings("unchecked")
-    static Map<String, Object> json(Path file) throws IOException {
+    public static Map<String, Object> json(Path file) throws IOException {
         return (Map<String, Object>) Json.parse(Files.readString(file));
     }
 
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> findings(Map<String, Object> report) {
+    public static List<Map<String, Object>> findings(Map<String, Object> report) {
         return (List<Map<String, Object>>) report.get("findings");
     }
 }

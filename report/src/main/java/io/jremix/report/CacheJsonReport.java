@@ -40,6 +40,9 @@ public final class CacheJsonReport {
         CacheRun.Jvm j = run.jvm();
         doc.put("jvm", map("version", j.version(), "vendor", j.vendor(), "gc", j.gc(),
                 "compressedOops", j.compressedOops(), "oopShift", j.oopShift()));
+        if (run.repair() != null) {
+            doc.put("repair", run.repair().json());
+        }
         return doc;
     }
 
@@ -62,6 +65,15 @@ public final class CacheJsonReport {
             m.put("hits", hits);
             m.put("conflictsWith", f.conflictsWith());
             m.put("sites", f.sites());
+            m.put("writers", f.writers());
+            if (run.repair() != null) {
+                for (RepairReport.Advice a : run.repair().advice()) {
+                    if (a.kind().equals(f.kind().key()) && a.className().equals(f.className())
+                            && a.location().equals(f.location().name().toLowerCase(Locale.ROOT))) {
+                        m.put("repair", map("status", a.status(), "advice", a.text()));
+                    }
+                }
+            }
             m.put("firstMissSeconds", round((f.firstMissNanos() - run.startNanos()) / 1e9));
             if (detected) {
                 m.put("detectedSeconds", round((f.detectedNanos() - run.startNanos()) / 1e9));

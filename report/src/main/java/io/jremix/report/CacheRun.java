@@ -15,9 +15,10 @@ import io.jremix.core.cache.Finding;
  * @param jvm             the JVM and its address model
  * @param findings        classes above the thresholds
  * @param belowThreshold  classes with coherence misses that stayed below them
+ * @param repair          what repair did, or {@code null} when it was not asked for
  */
 public record CacheRun(String mode, long startNanos, Settings settings, Trace trace, Instrumented instrumentation,
-                       Jvm jvm, List<Finding> findings, List<Finding> belowThreshold) {
+                       Jvm jvm, List<Finding> findings, List<Finding> belowThreshold, RepairReport repair) {
 
     /** Options that shaped the result. */
     public record Settings(int samplingRatio, int lineSize, double thresholdPerSecond, double windowSeconds,

@@ -53,6 +53,9 @@ public final class CacheTextReport {
                 "Traced %.1f s in %d window%s at 1:%d: %d accesses sampled, %d coherence misses, %d finding%s.",
                 t.tracedSeconds(), t.windows(), t.windows() == 1 ? "" : "s", run.settings().samplingRatio(),
                 t.sampledAccesses(), t.sampledMisses(), run.findings().size(), run.findings().size() == 1 ? "" : "s"));
+        if (run.repair() != null) {
+            out.addAll(run.repair().lines());
+        }
         return out;
     }
 

@@ -19,14 +19,14 @@ class CacheReportTest {
                                    List<Finding.Hit> hits, boolean repairable) {
         long sampled = hits.stream().mapToLong(Finding.Hit::sampled).sum();
         return new Finding(kind, cls, location, fields, sampled * 100, sampled, repairable, hits, List.of("Other::x"),
-                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L);
+                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L, Map.of());
     }
 
     private static CacheRun run(List<Finding> findings) {
         return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, 0),
                 new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, 0),
                 new CacheRun.Instrumented(3, 1, 40, 0, List.of(), 2),
-                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of());
+                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null);
     }
 
     @Test

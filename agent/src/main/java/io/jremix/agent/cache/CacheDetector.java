@@ -4,14 +4,17 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.options.AgentOptions;
+import io.jremix.agent.repair.Repairer;
 import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
+import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.Thresholds;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
@@ -39,10 +42,13 @@ public final class CacheDetector {
     private final CacheTransformer transformer;
     private final DetectionWindow window;
     private final String gc;
+    private final Repairer repairer;
     private int hitLines;
 
-    private CacheDetector(Instrumentation inst, AgentOptions options, AgentLog log, long startNanos, String gc) {
+    private CacheDetector(Instrumentation inst, AgentOptions options, AgentLog log, long startNanos, String gc,
+                          Repairer repairer) {
         this.options = options;
+        this.repairer = repairer;
         this.log = log;
         this.startNanos = startNanos;
         this.gc = gc;
@@ -50,14 +56,17 @@ public final class CacheDetector {
         this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
                 new FieldLayouts(), options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
-        this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos);
+        this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
+                repairer == null ? findings -> { } : repairer::found);
     }
 
     /**
      * Starts detection, or explains in one line why it cannot run here and leaves the program alone.
      * The caller has already opened java.base to the probes.
+     *
+     * @param repairer told of findings as they appear and asked for its report at exit; {@code null} for none
      */
-    public static void start(Instrumentation inst, AgentOptions options, AgentLog log) {
+    public static void start(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer) {
         long start = System.nanoTime();
         String gc = collectorName();
         if (gc.equals("ZGC") || gc.equals("Shenandoah")) {
@@ -75,10 +84,7 @@ public final class CacheDetector {
         log.verbose(String.format(Locale.ROOT, "System tests passed: %s, %d-byte lines, %s, no hardware counters needed.",
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
                 options.lineSize(), gc));
-        if (options.cacheMode() == AgentOptions.CacheMode.ONLINE) {
-            log.info("online repair is not available in this version; detecting only.");
-        }
-        CacheDetector detector = new CacheDetector(inst, options, log, start, gc);
+        CacheDetector detector = new CacheDetector(inst, options, log, start, gc, repairer);
         inst.addTransformer(detector.transformer, true);
         Thread hook = new Thread(detector::finish, "jremix-cache-report");
         EventBuffer.ignore(hook);
@@ -144,8 +150,9 @@ public final class CacheDetector {
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.cacheMode().name().toLowerCase(Locale.ROOT);
-        return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, tracker.findings(SiteTable::where),
-                tracker.belowThreshold(SiteTable::where));
+        List<Finding> findings = tracker.findings(SiteTable::where);
+        return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
+                tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, true));
     }
 
     public static String version() {

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.WeakHashMap;
+import java.util.function.Consumer;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.options.AgentOptions;
@@ -40,6 +41,7 @@ final class DetectionWindow implements Runnable {
     private final ContentionTracker tracker;
     private final AgentLog log;
     private final long startNanos;
+    private final Consumer<List<Finding>> onFindings;
     private final Thread thread;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
@@ -54,8 +56,12 @@ final class DetectionWindow implements Runnable {
     private int windows;
     private int restored;
 
+    /**
+     * @param onFindings told of the findings of each tick that made new ones (the repairer pads their classes if
+     *                   they have not loaded yet)
+     */
     DetectionWindow(Instrumentation inst, AgentOptions options, CacheTransformer transformer, TraceCollector collector,
-                    ContentionTracker tracker, AgentLog log, long startNanos) {
+                    ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings) {
         this.inst = inst;
         this.options = options;
         this.transformer = transformer;
@@ -63,6 +69,7 @@ final class DetectionWindow implements Runnable {
         this.tracker = tracker;
         this.log = log;
         this.startNanos = startNanos;
+        this.onFindings = onFindings;
         this.thread = new Thread(this, "jremix-cache-detector");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -123,7 +130,9 @@ final class DetectionWindow implements Runnable {
         if (foundAt == 0) {
             foundAt = now;
         }
-        for (Finding f : tracker.findings(SiteTable::where)) {
+        List<Finding> findings = tracker.findings(SiteTable::where);
+        onFindings.accept(findings);
+        for (Finding f : findings) {
             if (f.detectedNanos() == now) {
                 log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first miss), ~%.3g misses/s.",
                         f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),

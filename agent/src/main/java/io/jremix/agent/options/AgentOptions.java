@@ -15,6 +15,8 @@ import java.util.Locale;
  * @param hitVerbose    one line per sampled coherence miss
  * @param debug         instrumentation details, including classes that could not be instrumented
  * @param report        JSON report written at exit, or {@code null}
+ * @param profile       repair profile: applied at start in repair modes, merged with this run's findings at exit
+ *                      when detection runs; {@code null} for none
  * @param lineSize      simulated cache-line size in bytes
  * @param threshold     estimated coherence misses per second that make a finding
  * @param windowNanos   how long tracing goes on after contention is first found
@@ -22,8 +24,8 @@ import java.util.Locale;
  * @param rearmNanos    period after which a closed window opens again, 0 for never
  */
 public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbose, boolean hitVerbose, boolean debug,
-                           Path report, int lineSize, double threshold, long windowNanos, long maxWindowNanos,
-                           long rearmNanos) {
+                           Path report, Path profile, int lineSize, double threshold, long windowNanos,
+                           long maxWindowNanos, long rearmNanos) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
     public enum CacheMode { OFF, DETECT, ONLINE }
@@ -31,7 +33,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
     public static final int DEFAULT_SAMPLING_RATIO = 1000;
 
     public static AgentOptions defaults() {
-        return new AgentOptions(CacheMode.OFF, DEFAULT_SAMPLING_RATIO, false, false, false, null, 64, 100_000,
+        return new AgentOptions(CacheMode.OFF, DEFAULT_SAMPLING_RATIO, false, false, false, null, null, 64, 100_000,
                 3_000_000_000L, 5_000_000_000L, 0);
     }
 
@@ -46,6 +48,14 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
 
     public boolean cacheDetection() {
         return cacheMode != CacheMode.OFF;
+    }
+
+    /**
+     * Whether classes are padded at load: with {@code -remix} (online, and from the profile if one is given), or
+     * with a profile alone (padding only, no detection). {@code -remix:detect} never changes the program.
+     */
+    public boolean repair() {
+        return cacheMode == CacheMode.ONLINE || (cacheMode == CacheMode.OFF && profile != null);
     }
 
     /** The option help, one option per line, as {@code bin/jremix --help} prints it. */
@@ -68,6 +78,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
         private boolean hitVerbose;
         private boolean debug;
         private Path report;
+        private Path profile;
         private int lineSize;
         private double threshold;
         private long windowNanos;
@@ -140,6 +151,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
                 case MAX_WINDOW -> maxWindowNanos = duration(option, value);
                 case REARM -> rearmNanos = duration(option, value);
                 case REPORT -> report = writableFile(option, value);
+                case PROFILE -> profile = readableProfile(option, value);
                 default -> throw new IllegalStateException(spec.name());
             }
         }
@@ -148,8 +160,8 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
             if (windowNanos <= 0 || maxWindowNanos <= 0) {
                 throw new OptionException("detection windows must be longer than zero");
             }
-            return new AgentOptions(cacheMode, samplingRatio, verbose, hitVerbose, debug, report, lineSize, threshold,
-                    windowNanos, maxWindowNanos, rearmNanos);
+            return new AgentOptions(cacheMode, samplingRatio, verbose, hitVerbose, debug, report, profile, lineSize,
+                    threshold, windowNanos, maxWindowNanos, rearmNanos);
         }
     }
 
@@ -185,6 +197,15 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
         } catch (NumberFormatException e) {
             throw new OptionException("bad value in '" + option + "': expected seconds, e.g. 3, 2.5s or 500ms");
         }
+    }
+
+    /** A profile is read at start and written at exit: an existing one must be readable, its directory writable. */
+    private static Path readableProfile(String option, String value) throws OptionException {
+        Path p = writableFile(option, value);
+        if (Files.exists(p) && !Files.isReadable(p)) {
+            throw new OptionException("cannot read '" + value + "'");
+        }
+        return p;
     }
 
     private static Path writableFile(String option, String value) throws OptionException {

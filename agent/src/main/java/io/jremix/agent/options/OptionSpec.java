@@ -8,6 +8,8 @@ enum OptionSpec {
     HIT_VERBOSE("REMIXHitVerbose", true, "", "print every sampled coherence miss (HITM equivalent)"),
     DEBUG("REMIXDebug", true, "", "print instrumentation details, including classes that could not be instrumented"),
     REPORT("REMIXReport", false, "<file>", "write the findings as JSON to file at exit"),
+    PROFILE("REMIXProfile", false, "<file>", "repair plan: pad the classes it names when they load; with detection,"
+            + " add this run's findings to it at exit"),
     LINE_SIZE("REMIXLineSize", false, "<bytes>", "cache-line size to simulate (default 64)"),
     THRESHOLD("REMIXThreshold", false, "<n>", "estimated coherence misses per second that make a finding (default 100000)"),
     WINDOW("REMIXWindow", false, "<seconds>", "keep tracing this long after contention is found, then restore the classes (default 3)"),

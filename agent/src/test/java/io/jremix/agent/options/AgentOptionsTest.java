@@ -65,11 +65,24 @@ class AgentOptionsTest {
         "-XX:REMIXSamplingRatio=0", "-XX:REMIXSamplingRatio=ten", "-XX:REMIXSamplingRatio", "-XX:+REMIXSamplingRatio",
         "-XX:REMIXVerbose=true", "-XX:+REMIXVerbose=1", "-XX:REMIXLineSize=96", "-XX:REMIXLineSize=8",
         "-XX:REMIXWindow=-1", "-XX:REMIXWindow=0", "-XX:REMIXMaxWindow=soon", "-XX:REMIXThreshold=-5",
-        "-XX:REMIXReport=", "-XX:REMIXReport=/no/such/dir/r.json"})
+        "-XX:REMIXReport=", "-XX:REMIXReport=/no/such/dir/r.json", "-XX:REMIXProfile=/no/such/dir/p.json",
+        "-XX:+REMIXProfile"})
     void badOptionsAreRejectedWithOneLine(String option) {
         OptionException e = assertThrows(OptionException.class, () -> parse("-remix:detect", option));
         assertFalse(e.getMessage().isBlank());
         assertFalse(e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void profileAloneRepairsWithoutDetectingAndDetectNeverRepairs(@TempDir Path dir) throws OptionException {
+        String profile = "-XX:REMIXProfile=" + dir.resolve("p.json");
+        AgentOptions alone = parse(profile);
+        assertTrue(alone.repair());
+        assertFalse(alone.cacheDetection());
+        assertTrue(parse("-remix", profile).repair());
+        assertTrue(parse("-remix").repair());
+        assertFalse(parse("-remix:detect", profile).repair(), "detect learns the profile but never pads");
+        assertEquals(dir.resolve("p.json"), alone.profile());
     }
 
     @Test
@@ -83,7 +96,7 @@ class AgentOptionsTest {
         String help = AgentOptions.help();
         for (String name : List.of("-remix:detect", "-remix:online", "-XX:REMIXSamplingRatio=<n>", "-XX:+REMIXVerbose",
                 "-XX:+REMIXHitVerbose", "-XX:+REMIXDebug", "-XX:REMIXReport=<file>", "-XX:REMIXLineSize",
-                "-XX:REMIXThreshold", "-XX:REMIXWindow", "-XX:REMIXMaxWindow", "-XX:REMIXRearm")) {
+                "-XX:REMIXThreshold", "-XX:REMIXWindow", "-XX:REMIXMaxWindow", "-XX:REMIXRearm", "-XX:REMIXProfile=<file>")) {
             assertTrue(help.contains(name), name);
         }
     }

@@ -32,8 +32,9 @@ class HarnessTest {
         Harness.Availability vbd = h.probe(Mode.VBD);
         assertFalse(vbd.available());
         assertTrue(vbd.reason().contains("VBD"), vbd.reason());
-        Harness.Availability remix = h.probe(Mode.REMIX);
-        assertFalse(remix.available(), "repair has not landed: " + remix.reason());
+        assertTrue(h.probe(Mode.REMIX).available());
+        Harness.Availability park = h.probe(Mode.PARK);
+        assertFalse(park.available(), "the park profiler has not landed: " + park.reason());
     }
 
     @Test

@@ -19,6 +19,8 @@ public final class ContentionTracker {
     private static final int MAX_SITES = 5;
     /** Distinct hit labels, fields, conflicts and sites kept per class: bounds memory on long runs. */
     static final int MAX_KEYS = 1024;
+    /** Writer threads remembered per field, enough to tell which threads write what. */
+    static final int MAX_WRITERS = 64;
 
     private final Thresholds thresholds;
     private final int samplingRatio;
@@ -120,6 +122,7 @@ public final class ContentionTracker {
         final Map<String, long[]> fields = new HashMap<>();
         final Set<String> conflicts = new LinkedHashSet<>();
         final Map<Integer, long[]> sites = new HashMap<>();
+        final Map<String, Set<Integer>> writers = new HashMap<>();
 
         void add(CoherenceMiss miss) {
             Access a = miss.access();
@@ -132,11 +135,15 @@ public final class ContentionTracker {
             count(hits, d.hitLabel());
             if (d.member() != null) {
                 count(fields, d.member());
+                if (a.write()) {
+                    wroteBy(d.member(), a.thread());
+                }
             }
             for (Datum o : miss.ownerWrites()) {
                 if (o.className().equals(d.className()) && o.kind() == d.kind()) {
                     if (o.member() != null && fields.size() < MAX_KEYS) {
                         fields.putIfAbsent(o.member(), new long[1]);
+                        wroteBy(o.member(), miss.owner());
                     }
                 } else if (conflicts.size() < MAX_KEYS) {
                     conflicts.add(o.qualifiedName());
@@ -144,6 +151,17 @@ public final class ContentionTracker {
             }
             if (a.site() >= 0) {
                 count(sites, a.site());
+            }
+        }
+
+        private void wroteBy(String field, int thread) {
+            Set<Integer> threads = writers.get(field);
+            if (threads == null && writers.size() < MAX_KEYS) {
+                threads = new java.util.TreeSet<>();
+                writers.put(field, threads);
+            }
+            if (threads != null && threads.size() < MAX_WRITERS) {
+                threads.add(thread);
             }
         }
 
@@ -168,7 +186,13 @@ public final class ContentionTracker {
             hitList.sort(Comparator.comparingLong(Finding.Hit::sampled).reversed().thenComparing(Finding.Hit::label));
             return new Finding(k.kind, k.className, k.location, hottest(fields, Integer.MAX_VALUE, String::valueOf),
                     sampled * samplingRatio, sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
-                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos);
+                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets());
+        }
+
+        private Map<String, Set<Integer>> writerSets() {
+            Map<String, Set<Integer>> copy = new java.util.TreeMap<>();
+            writers.forEach((field, threads) -> copy.put(field, Set.copyOf(threads)));
+            return java.util.Collections.unmodifiableMap(copy);
         }
     }
 

@@ -1,6 +1,8 @@
 package io.jremix.core.cache;
 
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Cache contention on one class (or array type) that crossed the thresholds.
@@ -18,10 +20,13 @@ import java.util.List;
  * @param ratePerSecond  estimated misses per second while it was observed
  * @param firstMissNanos {@link System#nanoTime()} of the first sampled miss
  * @param detectedNanos  {@link System#nanoTime()} when the thresholds were crossed
+ * @param writers        for each field, the threads seen writing it (small thread indices): fields written by the
+ *                       same threads can share a line, fields written by different threads should not
  */
 public record Finding(SharingKind kind, String className, Datum.Kind location, List<String> fields, long events,
                       long sampled, boolean repairable, List<Hit> hits, List<String> conflictsWith,
-                      List<String> sites, double ratePerSecond, long firstMissNanos, long detectedNanos) {
+                      List<String> sites, double ratePerSecond, long firstMissNanos, long detectedNanos,
+                      Map<String, Set<Integer>> writers) {
 
     /** Sampled misses on one field or element. */
     public record Hit(String label, long sampled) {

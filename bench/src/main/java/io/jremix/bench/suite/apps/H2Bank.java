@@ -97,7 +97,7 @@ public final class H2Bank implements SuiteWorkload {
         for (int c = 0; c < CLIENTS; c++) {
             Random generator = new Random(1_000 + c);
             List<Transfer> transfers = new ArrayList<>();
-            for (int i = size.pick(60, 16_000); i > 0; i--) {
+            for (int i = size.pick(60, 32_000); i > 0; i--) {
                 int from = 1 + generator.nextInt(accounts);
                 int to = 1 + (from + generator.nextInt(accounts - 1)) % accounts;
                 transfers.add(new Transfer(from, to, 1 + generator.nextInt(BRANCHES * 10), 1 + generator.nextInt(5_000)));

@@ -145,7 +145,7 @@ public final class TomcatServe implements SuiteWorkload {
         tomcat.start();
         String base = "http://127.0.0.1:" + connector.getLocalPort();
         Random random = new Random(0x70CA7L);
-        for (int i = 0; i < size.pick(80, 20_000); i++) {
+        for (int i = 0; i < size.pick(80, 40_000); i++) {
             if (i % 4 == 3) {
                 int rows = 20 + random.nextInt(200);
                 int seed = random.nextInt(100_000);

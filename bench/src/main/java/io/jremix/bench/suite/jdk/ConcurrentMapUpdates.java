@@ -27,7 +27,7 @@ public final class ConcurrentMapUpdates implements SuiteWorkload {
 
     @Override
     public void setUp(Size size) {
-        operations = size.pick(50_000, 4_000_000);
+        operations = size.pick(50_000, 8_000_000);
         expected = new long[KEYS];
         for (int t = 0; t < THREADS; t++) {
             long state = seed(t);

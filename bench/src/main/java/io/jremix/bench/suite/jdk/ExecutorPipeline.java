@@ -35,7 +35,7 @@ public final class ExecutorPipeline implements SuiteWorkload {
         producers = Executors.newFixedThreadPool(PRODUCERS);
         consumers = Executors.newFixedThreadPool(CONSUMERS);
         combiners = Executors.newFixedThreadPool(2);
-        batches = size.pick(40, 20_000);
+        batches = size.pick(40, 80_000);
         batchSize = 1_000;
         for (int b = 0; b < batches; b++) {
             expected += batchChecksum(b);

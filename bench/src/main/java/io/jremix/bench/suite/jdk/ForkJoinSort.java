@@ -26,7 +26,7 @@ public final class ForkJoinSort implements SuiteWorkload {
     public void setUp(Size size) {
         pool = new ForkJoinPool(2);
         Random random = new Random(17);
-        input = new int[size.pick(200_000, 18_000_000)];
+        input = new int[size.pick(200_000, 36_000_000)];
         for (int i = 0; i < input.length; i++) {
             input[i] = random.nextInt();
             sum += input[i];

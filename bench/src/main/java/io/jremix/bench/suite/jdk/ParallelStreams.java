@@ -34,7 +34,7 @@ public final class ParallelStreams implements SuiteWorkload {
         pool = new ForkJoinPool(2);
         Random random = new Random(23);
         lines = new ArrayList<>();
-        for (int l = size.pick(2_000, 500_000); l > 0; l--) {
+        for (int l = size.pick(2_000, 2_000_000); l > 0; l--) {
             StringBuilder line = new StringBuilder();
             for (int w = 4 + random.nextInt(12); w > 0; w--) {
                 for (int s = 1 + Math.min(random.nextInt(4), random.nextInt(4)); s > 0; s--) {

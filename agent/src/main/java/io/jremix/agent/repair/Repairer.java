@@ -1,0 +1,124 @@
+package io.jremix.agent.repair;
+
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.core.cache.Finding;
+import io.jremix.core.repair.PaddedClass;
+import io.jremix.core.repair.RepairAdvice;
+import io.jremix.core.repair.RepairPlanner;
+import io.jremix.report.RepairProfile;
+import io.jremix.report.RepairReport;
+
+/**
+ * Repairs false sharing by padding classes when they load: those of the profile from their first instance, and,
+ * online, those found falsely shared before they loaded. At exit it merges this run's findings into the profile
+ * (when detection ran) and says what it did and what to do about the rest.
+ */
+public final class Repairer {
+    private final AgentOptions options;
+    private final AgentLog log;
+    private final ContendedTransformer transformer = new ContendedTransformer();
+    private final List<String> profileNotes = new ArrayList<>();
+    /** The profile as read, or {@code null} if there is none or it could not be used (then it is never overwritten). */
+    private RepairProfile profile;
+
+    private Repairer(AgentOptions options, AgentLog log) {
+        this.options = options;
+        this.log = log;
+    }
+
+    /** Reads the profile and, if padding is asked for, installs the transformer that pads at load. */
+    public static Repairer start(Instrumentation inst, AgentOptions options, AgentLog log) {
+        Repairer r = new Repairer(options, log);
+        r.readProfile();
+        if (options.repair()) {
+            if (!contendedAllowed()) {
+                log.info("padding needs -XX:-RestrictContended on the java command line (bin/jremix adds it);"
+                        + " this run pads nothing");
+            } else {
+                if (r.profile != null) {
+                    r.profile.classes().forEach(p -> r.transformer.plan(p, "profile"));
+                }
+                inst.addTransformer(r.transformer, false);
+            }
+        }
+        return r;
+    }
+
+    private void readProfile() {
+        Path file = options.profile();
+        if (file == null) {
+            return;
+        }
+        try {
+            profile = RepairProfile.read(file);
+            log.verbose("Profile " + file + ": " + profile.entries().size() + " classes to pad.");
+        } catch (RepairProfile.UnusableProfileException | IOException e) {
+            log.info("ignoring profile " + file + ": " + e.getMessage());
+            profileNotes.add("ignored (" + e.getMessage() + "), left unchanged");
+        }
+    }
+
+    private static boolean contendedAllowed() {
+        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
+        return "false".equals(hotspot.getVMOption("RestrictContended").getValue());
+    }
+
+    /**
+     * Called with the findings while detection runs: plans padding for their classes. It takes effect for classes
+     * that load from now on, including new copies of a loaded class in other class loaders; a class already
+     * defined keeps its layout.
+     */
+    public void found(List<Finding> findings) {
+        if (options.cacheMode() != AgentOptions.CacheMode.ONLINE) {
+            return;
+        }
+        for (PaddedClass p : RepairPlanner.plan(findings)) {
+            if (!transformer.planned(p.className())) {
+                transformer.plan(p, "online");
+                log.verbose("Will pad " + p.className() + " " + p.groups() + " in every class loader that loads it from now on.");
+            }
+        }
+    }
+
+    /**
+     * At exit: updates the profile with the findings of this run (if detection ran) and reports.
+     *
+     * @param findings this run's findings, empty when detection did not run
+     */
+    public RepairReport finish(List<Finding> findings, boolean detected) {
+        List<RepairReport.Padded> padded = new ArrayList<>();
+        transformer.padded().forEach((name, p) -> padded.add(new RepairReport.Padded(p.plan().className(),
+                p.plan().groups(), p.source(), p.missingFields())));
+        transformer.failed().forEach(f -> profileNotes.add("could not pad " + f));
+        List<RepairReport.Advice> advice = new ArrayList<>();
+        for (Finding f : findings) {
+            RepairAdvice.Status status = !f.repairable() ? RepairAdvice.Status.NOT_REPAIRABLE
+                    : transformer.padded().containsKey(f.className().replace('.', '/')) ? RepairAdvice.Status.PADDED
+                    : RepairAdvice.Status.PAD_NEXT_RUN;
+            advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
+                    status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
+        }
+        if (detected && profile != null) {
+            List<PaddedClass> learned = RepairPlanner.plan(findings);
+            try {
+                profile.merge(learned, LocalDate.now().toString()).write(options.profile());
+                profileNotes.add("updated with " + learned.size() + " classes found in this run");
+            } catch (IOException e) {
+                profileNotes.add("could not be written: " + e.getMessage());
+            }
+        }
+        return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
+                profileNotes);
+    }
+}

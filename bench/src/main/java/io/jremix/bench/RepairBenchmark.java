@@ -1,0 +1,206 @@
+package io.jremix.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+
+/**
+ * Speed and memory of false-sharing repair: each workload runs plain, padded by hand, padded by jremix from a
+ * profile learned in a first run, and under jremix's online mode, against plain java in the same run. Each JVM
+ * runs the workload {@code rounds} times ({@link Rounds}); the first {@code warmup} rounds are dropped, the rest
+ * averaged; the median over {@code runs} JVMs is reported. Memory is the instance size of the padded classes (JOL),
+ * plain and padded.
+ *
+ * <p>Usage: {@code RepairBenchmark [--runs N] [--rounds N] [--warmup N] [--only NAME] [--out FILE.md]}
+ */
+public final class RepairBenchmark {
+    private static final String C = "io.jremix.workloads.cache.";
+    private static final String R = "io.jremix.workloads.repair.";
+    private static final List<String> JOL = List.of("--add-exports", "java.base/jdk.internal.vm.annotation=ALL-UNNAMED",
+            "-Djol.magicFieldOffset=true", "-Djdk.attach.allowAttachSelf=true");
+
+    /**
+     * A workload in its unpadded and hand-padded forms.
+     *
+     * @param hot       the classes jremix pads, whose instance sizes the table shows
+     * @param instances how many instances of them one round allocates
+     */
+    private record Case(String name, String main, List<String> plain, String handMain, List<String> hand,
+                        List<String> hot, int instances) {
+    }
+
+    private static final List<Case> CASES = List.of(
+            new Case("BaseTest (2 threads)", C + "BaseTest", List.of("2", "40000000"),
+                    C + "PaddedBaseTest", List.of("2", "40000000"), List.of(C + "BaseTest$VolatileLong"), 2),
+            new Case("BaseTest (4 threads)", C + "BaseTest", List.of("4", "20000000"),
+                    C + "PaddedBaseTest", List.of("4", "20000000"), List.of(C + "BaseTest$VolatileLong"), 4),
+            new Case("SPSC ring", R + "SpscRing", List.of("plain"), R + "SpscRing", List.of("padded"),
+                    List.of(R + "SpscRing$Cursors"), 1),
+            new Case("Disruptor-style sequence pipeline", R + "SequencePipeline", List.of("plain"),
+                    R + "SequencePipeline", List.of("padded"), List.of(R + "Sequence"), 3),
+            new Case("Reactor-style work queue", R + "WorkQueue", List.of("plain"), R + "WorkQueue", List.of("padded"),
+                    List.of(R + "Sequence"), 4));
+
+    /** How a case runs. */
+    private enum Variant { PLAIN, HAND, PROFILE, ONLINE }
+
+    private final Path home;
+    private final Path java;
+    private final String classpath;
+    private final int runs;
+    private final int rounds;
+    private final int warmup;
+
+    private RepairBenchmark(Path home, int runs, int rounds, int warmup) {
+        this.home = home;
+        this.java = Path.of(System.getProperty("java.home"), "bin", "java");
+        this.classpath = System.getProperty("java.class.path");
+        this.runs = runs;
+        this.rounds = rounds;
+        this.warmup = warmup;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
+        int runs = 5;
+        int rounds = 8;
+        int warmup = 3;
+        String only = null;
+        Path out = home.resolve("bench/results/repair.md");
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--runs" -> runs = Integer.parseInt(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--only" -> only = args[++i];
+                case "--out" -> out = Path.of(args[++i]).toAbsolutePath();
+                default -> {
+                    System.err.println("usage: RepairBenchmark [--runs N] [--rounds N] [--warmup N] [--only NAME] [--out FILE.md]");
+                    System.exit(2);
+                }
+            }
+        }
+        RepairBenchmark b = new RepairBenchmark(home, runs, rounds, warmup);
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Case c : CASES) {
+            if (only == null || c.name.startsWith(only)) {
+                rows.add(b.measure(c));
+            }
+        }
+        b.write(out, rows);
+    }
+
+    private Map<String, Object> measure(Case c) throws IOException, InterruptedException {
+        Path profile = Files.createTempFile("repair-profile", ".json");
+        Files.delete(profile);
+        Command.withJava(argv(List.of(home.resolve("bin/jremix").toString(), "-remix:detect",
+                "-XX:REMIXProfile=" + profile), c.main, c.plain), java).run().orThrow();
+        String learned = Files.exists(profile) ? Files.readString(profile) : "";
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("workload", c.name);
+        row.put("learned", learned.contains(c.hot.get(0)));
+        for (Variant v : Variant.values()) {
+            List<Double> perRun = new ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                Command.Result result = Command.withJava(command(c, v, profile), java).run().orThrow();
+                List<Long> times = result.rounds();
+                double ms = times.subList(warmup, times.size()).stream().mapToLong(Long::longValue).average()
+                        .orElseThrow() / 1e6;
+                perRun.add(ms);
+                System.err.printf(Locale.ROOT, "%-36s %-7s run %d/%d: %8.1f ms/round%n", c.name, v, r + 1, runs, ms);
+            }
+            String key = v.name().toLowerCase(Locale.ROOT);
+            row.put(key + "Ms", Stats.median(perRun));
+            row.put(key + "RunsMs", perRun);
+        }
+        row.put("plainBytes", sizes(List.of(java.toString()), c.hot));
+        row.put("paddedBytes", sizes(List.of(home.resolve("bin/jremix").toString(), "-XX:REMIXProfile=" + profile), c.hot));
+        row.put("instances", c.instances);
+        Files.deleteIfExists(profile);
+        return row;
+    }
+
+    private List<String> command(Case c, Variant v, Path profile) {
+        String jremix = home.resolve("bin/jremix").toString();
+        return switch (v) {
+            case PLAIN -> argv(List.of(java.toString()), c.main, c.plain);
+            case HAND -> argv(List.of(java.toString()), c.handMain, c.hand);
+            case PROFILE -> argv(List.of(jremix, "-XX:REMIXProfile=" + profile), c.main, c.plain);
+            case ONLINE -> argv(List.of(jremix, "-remix"), c.main, c.plain);
+        };
+    }
+
+    private List<String> argv(List<String> launcher, String main, List<String> args) {
+        List<String> argv = new ArrayList<>(launcher);
+        argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds), main));
+        argv.addAll(args);
+        return argv;
+    }
+
+    /** Instance size of the first hot class, as JOL reads it in a JVM started with {@code launcher}. */
+    private long sizes(List<String> launcher, List<String> classes) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(launcher);
+        argv.addAll(JOL);
+        argv.addAll(List.of("-cp", classpath, InstanceSizes.class.getName()));
+        argv.addAll(classes);
+        Command.Result r = Command.withJava(argv, java).run().orThrow();
+        return r.stdout().lines().filter(l -> l.startsWith("size ")).mapToLong(l -> Long.parseLong(l.split(" ")[2]))
+                .findFirst().orElseThrow();
+    }
+
+    private void write(Path out, List<Map<String, Object>> rows) throws IOException, InterruptedException {
+        Map<String, Object> machine = Machine.describe(java);
+        StringBuilder md = new StringBuilder("# False-sharing repair: speed and memory\n\n");
+        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload runs %d rounds per JVM"
+                        + " (the first %d are warm-up); cells are the median over %d JVMs of the mean ms per round.%n%n",
+                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), rounds, warmup, runs));
+        md.append("- **plain**: `java`, the classes as written, hot fields of different threads side by side.\n");
+        md.append("- **by hand**: `java`, the same program with the hot fields padded by hand (Disruptor-style"
+                + " class hierarchy, or `PaddedBaseTest`).\n");
+        md.append("- **profile**: `bin/jremix -XX:REMIXProfile=FILE` with the profile a first run"
+                + " (`-remix:detect -XX:REMIXProfile=FILE`) learned: classes padded from their first instance, no"
+                + " detection.\n");
+        md.append("- **online**: `bin/jremix -remix`: detection, and padding of classes found falsely shared that"
+                + " load later; these workloads load their classes before the contention starts, so online mode"
+                + " cannot pad them and pays for the detection window.\n");
+        md.append("- **bytes**: instance size of the padded class, plain → padded by jremix (JOL), times the"
+                + " instances one round allocates.\n\n");
+        md.append("| workload | plain | by hand | speed-up | profile | speed-up | profile vs hand | online | speed-up |"
+                + " bytes per instance | padding per round |\n");
+        md.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|\n");
+        for (Map<String, Object> r : rows) {
+            double plain = (double) r.get("plainMs");
+            double hand = (double) r.get("handMs");
+            double profile = (double) r.get("profileMs");
+            double online = (double) r.get("onlineMs");
+            long before = (long) r.get("plainBytes");
+            long after = (long) r.get("paddedBytes");
+            md.append(String.format(Locale.ROOT,
+                    "| %s | %.0f | %.0f | %.2f× | %.0f%s | %.2f× | %+.1f%% | %.0f | %.2f× | %d → %d | +%d B |%n",
+                    r.get("workload"), plain, hand, plain / hand, profile,
+                    (boolean) r.get("learned") ? "" : " (nothing learned)", plain / profile,
+                    (profile / hand - 1) * 100, online, plain / online, before, after,
+                    (after - before) * (int) r.get("instances")));
+        }
+        md.append("\nReproduce: `bench/run-repair` (after `mvn -B -DskipTests package`).\n");
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        AtomicFiles.write(out, md.toString());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("machine", machine);
+        json.put("runs", runs);
+        json.put("rounds", rounds);
+        json.put("warmup", warmup);
+        json.put("rows", rows);
+        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
+        System.err.println("wrote " + out);
+    }
+}
