@@ -113,7 +113,8 @@ public final class Repairer {
             List<PaddedClass> learned = RepairPlanner.plan(findings);
             try {
                 profile.merge(learned, LocalDate.now().toString()).write(options.profile());
-                profileNotes.add("updated with " + learned.size() + " classes found in this run");
+                profileNotes.add("updated with " + learned.size() + (learned.size() == 1 ? " class" : " classes")
+                        + " found in this run");
             } catch (IOException e) {
                 profileNotes.add("could not be written: " + e.getMessage());
             }

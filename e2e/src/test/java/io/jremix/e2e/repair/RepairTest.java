@@ -132,7 +132,7 @@ class RepairTest {
     void onlineRepairPadsCopiesThatLoadAfterTheFinding(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
         Jremix.Run run = Jremix.main(with(JOL, "-remix", "-XX:REMIXWindow=30", "-XX:REMIXReport=" + report), CP,
-                ReloadedContention.class.getName(), "60000000");
+                ReloadedContention.class.getName(), "20000000", "60");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Layout> layouts = Layout.parse(run.stdout());
         assertTrue(layouts.get("first").distanceToNeighbours("value") < LINE, run.stdout());

@@ -31,8 +31,15 @@ public final class BaseTest {
     private BaseTest() {
     }
 
-    /** Allocates the {@code VolatileLong}s consecutively (the paper does this in a static initializer). */
+    /**
+     * Allocates the {@code VolatileLong}s consecutively, once per JVM for a given thread count: the paper does this in
+     * a static initializer, so a program that calls {@code main} again (a benchmark's rounds) keeps the placement
+     * the first call got instead of drawing a new one each time.
+     */
     private static void allocate(int numThreads) {
+        if (longs != null && longs.length == numThreads) {
+            return;
+        }
         longs = new VolatileLong[numThreads];
         for (int i = 0; i < numThreads; i++) {
             longs[i] = new VolatileLong();

@@ -23,7 +23,10 @@ public abstract class AbstractSequence {
     /** Reads the sequence (a volatile read). */
     public abstract long get();
 
-    /** Publishes {@code value} (a release store, like the Disruptor's {@code Sequence.set}). */
+    /**
+     * Publishes {@code value} with a volatile store. On x86 that is a store and a full fence: the thread waits
+     * until it owns the cache line, so a line that other threads keep taking costs it a coherence miss per store.
+     */
     public abstract void set(long value);
 
     /** Atomically sets the sequence to {@code value} if it is {@code expected}. */

@@ -27,7 +27,7 @@ public final class PaddedSequence extends RhsPadding {
     }
 
     public PaddedSequence(long initialValue) {
-        VALUE.setRelease(this, initialValue);
+        value = initialValue;
     }
 
     @Override
@@ -37,7 +37,7 @@ public final class PaddedSequence extends RhsPadding {
 
     @Override
     public void set(long v) {
-        VALUE.setRelease(this, v);
+        value = v;
     }
 
     @Override

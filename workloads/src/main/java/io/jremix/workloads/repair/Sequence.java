@@ -26,7 +26,7 @@ public class Sequence extends AbstractSequence {
     }
 
     public Sequence(long initialValue) {
-        VALUE.setRelease(this, initialValue);
+        value = initialValue;
     }
 
     @Override
@@ -36,7 +36,7 @@ public class Sequence extends AbstractSequence {
 
     @Override
     public void set(long v) {
-        VALUE.setRelease(this, v);
+        value = v;
     }
 
     @Override

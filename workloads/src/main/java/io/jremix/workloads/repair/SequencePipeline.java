@@ -5,18 +5,20 @@ import io.jremix.workloads.cache.Workload;
 /**
  * A three-stage Disruptor pipeline: a producer publishes events into a ring buffer of {@value #CAPACITY}
  * {@code long}s, consumer A transforms each event in place ({@code v -> 3 * v + 1}), and consumer B, downstream of
- * A, sums the transformed values. Each stage tracks its progress in its own {@link AbstractSequence}: the producer's
- * {@code cursor} (published after each event, like a single-producer sequencer), A's and B's (published after each
- * batch, like a {@code BatchEventProcessor}). A waits for the cursor, B waits for A, and the producer waits for B
- * when the ring is full (the wrap point); every wait spins {@value AbstractSequence#SPIN_TRIES} reads and then
- * yields, like the Disruptor's {@code YieldingWaitStrategy}, since the three threads share two cores here.
+ * A, sums the transformed values. Each stage tracks its progress in its own {@link AbstractSequence} and publishes
+ * it (a volatile store) after every event: the producer's {@code cursor}, A's and B's sequences. A waits for the
+ * cursor, B waits for A, and the producer waits for B when the ring is full (the wrap point; it caches B's value
+ * until it passes it again); a consumer that wakes up takes every event available as one batch. Every wait spins
+ * {@value AbstractSequence#SPIN_TRIES} reads and then yields, like the Disruptor's {@code YieldingWaitStrategy},
+ * since the three threads share two cores here.
  *
  * <p>{@code plain}: the three sequences are {@link Sequence}s allocated one after the other, their {@code value}s 24
  * bytes apart: the three values span 56 bytes, which hold at most one line boundary, so at least two of the three
  * share a cache line (all three in 2 placements of 8), and a stage publishing its sequence takes the line from the
  * stages spinning on the others. Expected finding: <b>false sharing</b> on
  * {@code io.jremix.workloads.repair.Sequence}, field {@code value} (plus <b>true sharing</b> on {@code value} from
- * the waits, and on the {@code long[]} events handed over).
+ * the waits, and false and true sharing on the {@code long[]} events handed over, which padding the sequences does
+ * not remove, so the gain from padding is moderate).
  *
  * <p>{@code padded}: the same with {@link PaddedSequence}s, each {@code value} with a cache line to itself.
  *
@@ -56,8 +58,8 @@ public final class SequencePipeline {
             for (long s = next; s <= available; s++) {
                 int i = (int) s & MASK;
                 ring[i] = 3 * ring[i] + 1;
+                own.set(s);
             }
-            own.set(available);
             next = available + 1;
         }
     }
@@ -70,8 +72,8 @@ public final class SequencePipeline {
             long available = AbstractSequence.waitFor(next, upstream);
             for (long s = next; s <= available; s++) {
                 sum += ring[(int) s & MASK];
+                own.set(s);
             }
-            own.set(available);
             next = available + 1;
         }
         return sum;

@@ -13,11 +13,14 @@ import io.jremix.workloads.cache.Workload;
  * since the threads outnumber the two cores here.
  *
  * <p>{@code plain}: the sequences ({@code cursor}, {@code work}, then one per worker) are {@link Sequence}s
- * allocated one after the other, their {@code value}s 24 bytes apart, so neighbours share cache lines (of 4
- * consecutive values, spanning 80 bytes, at most 2 line boundaries separate 2 of the 3 neighbouring pairs). Expected
+ * allocated one after the other, their {@code value}s 24 bytes apart, so neighbours share cache lines (the first
+ * and the last of 4 consecutive values are 72 bytes apart, with at most 2 line boundaries between them, so at least
+ * one of the 3 neighbouring pairs shares a line; with 2 workers, usually two do). Expected
  * finding: <b>false sharing</b> on {@code io.jremix.workloads.repair.Sequence}, field {@code value} (plus <b>true
  * sharing</b> on {@code value}: all workers claim through {@code work}, which no padding can help, and on the
- * {@code long[]} events handed over).
+ * {@code long[]} events handed over). The claims dominate: the true sharing on {@code value} outweighs the false
+ * sharing several times over, so padding (by hand or by jremix) gains little here; this is the benchmark where a
+ * repair should at least not hurt.
  *
  * <p>{@code padded}: the same with {@link PaddedSequence}s, each {@code value} with a cache line to itself.
  *
@@ -27,7 +30,7 @@ import io.jremix.workloads.cache.Workload;
  * {@code WorkQueue Time <nanos>ns result=<sum of the processed values>}.
  */
 public final class WorkQueue {
-    public static final long DEFAULT_EVENTS = 5_000_000L;
+    public static final long DEFAULT_EVENTS = 40_000_000L;
     public static final int DEFAULT_WORKERS = 2;
     public static final int CAPACITY = 1024;
     private static final int MASK = CAPACITY - 1;
