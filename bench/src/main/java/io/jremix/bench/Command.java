@@ -38,6 +38,17 @@ public record Command(List<String> argv, Map<String, String> env) {
             }
             return out;
         }
+
+        /** The mean of the rounds after the first {@code warmup}, in milliseconds. */
+        public double meanRoundMs(int warmup) {
+            List<Long> times = rounds();
+            if (times.size() <= warmup) {
+                throw new IllegalStateException("only " + times.size() + " rounds, " + warmup + " of them warm-up:\n"
+                        + stderr);
+            }
+            return times.subList(warmup, times.size()).stream().mapToLong(Long::longValue).average().orElseThrow()
+                    / 1e6;
+        }
     }
 
     public Command(List<String> argv) {

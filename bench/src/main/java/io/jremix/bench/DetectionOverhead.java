@@ -104,9 +104,7 @@ public final class DetectionOverhead {
                     argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds), w.mainClass));
                     argv.addAll(w.args);
                     Command.Result result = Command.withJava(argv, java).run().orThrow();
-                    List<Long> times = result.rounds();
-                    double ms = times.subList(warmup, times.size()).stream().mapToLong(Long::longValue).average()
-                            .orElseThrow() / 1e6;
+                    double ms = result.meanRoundMs(warmup);
                     perRun.add(ms);
                     System.err.printf(Locale.ROOT, "%-40s %-6s run %d/%d: %8.1f ms/round%n", w.name, mode, r + 1, runs, ms);
                     if (mode == Mode.WINDOW && r == 0) {
@@ -176,7 +174,8 @@ public final class DetectionOverhead {
                 + " own class, whose `main` is running all along: it keeps its probes, switched off.\n");
         md.append("- Cells are `median (fastest–slowest run)`; ratios are medians over plain medians. A filler of"
                 + " varied size before each round varies where the shared objects land, so that contention that"
-                + " depends on placement is averaged.\n");
+                + " depends on placement is averaged (except BaseTest, which allocates its objects once per JVM, as"
+                + " the seed's static initializer does).\n");
         md.append("- **detected**: seconds from JVM start to the first finding, and milliseconds from the first sampled"
                 + " coherence miss to the decision (window-open run).\n\n");
         md.append("Reproduce: `bench/run-detection-overhead` (after `mvn -B -DskipTests package`).\n\n");

@@ -113,10 +113,7 @@ public final class RepairBenchmark {
         for (Variant v : Variant.values()) {
             List<Double> perRun = new ArrayList<>();
             for (int r = 0; r < runs; r++) {
-                Command.Result result = Command.withJava(command(c, v, profile), java).run().orThrow();
-                List<Long> times = result.rounds();
-                double ms = times.subList(warmup, times.size()).stream().mapToLong(Long::longValue).average()
-                        .orElseThrow() / 1e6;
+                double ms = Command.withJava(command(c, v, profile), java).run().orThrow().meanRoundMs(warmup);
                 perRun.add(ms);
                 System.err.printf(Locale.ROOT, "%-36s %-7s run %d/%d: %8.1f ms/round%n", c.name, v, r + 1, runs, ms);
             }
@@ -195,6 +192,8 @@ public final class RepairBenchmark {
         md.append("- **online**: `bin/jremix -remix`: detection, and padding of classes found falsely shared that"
                 + " load later; these workloads load their classes before the contention starts, so online mode"
                 + " cannot pad them and pays for the detection window.\n");
+        md.append("- BaseTest allocates its objects once per JVM, as the seed's static initializer does, so whether its"
+                + " values share a line is decided once per JVM by the allocator, not varied per round.\n");
         md.append("- **bytes**: instance size of the padded class, plain → padded by jremix (JOL), times the"
                 + " instances one round allocates.\n\n");
         md.append("| workload | plain | by hand | speed-up | learn runs | profile | speed-up | profile vs hand | lean | online |"

@@ -67,15 +67,24 @@ public final class Harness {
         if (mode == Mode.PLAIN) {
             return new Availability(mode, true, "");
         }
-        List<String> argv = new ArrayList<>(launcher(mode));
+        String reason = refusal(launcher(mode));
+        return new Availability(mode, reason == null, reason == null ? "" : reason);
+    }
+
+    /**
+     * Why {@code launcher -version} cannot run: the line where the launcher, the agent or the JVM refused, or the
+     * exit code; {@code null} if it ran.
+     */
+    String refusal(List<String> launcher) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(launcher);
         argv.add("-version");
         Command.Result r = Command.withJava(argv, settings.java()).run();
-        String unavailable = r.stderr().lines().filter(l -> l.contains("not available") || l.startsWith("jremix: error")
+        String refused = r.stderr().lines().filter(l -> l.contains("not available") || l.startsWith("jremix: error")
                 || l.startsWith("Unrecognized") || l.startsWith("Error:")).findFirst().orElse(null);
-        if (r.exit() != 0 || unavailable != null) {
-            return new Availability(mode, false, unavailable != null ? unavailable.trim() : "exit " + r.exit());
+        if (refused != null) {
+            return refused.trim();
         }
-        return new Availability(mode, true, "");
+        return r.exit() != 0 ? "exit " + r.exit() : null;
     }
 
     private List<String> launcher(Mode mode) {
