@@ -7,7 +7,10 @@ import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.AgentArguments;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.agent.options.OptionException;
+import io.jremix.agent.park.ParkDump;
+import io.jremix.agent.park.ParkProfiler;
 import io.jremix.agent.repair.Repairer;
+import io.jremix.agent.vbd.Vbd;
 
 /**
  * The {@code -javaagent} entry point. Options are validated before the program starts: a bad one prints one line
@@ -25,7 +28,16 @@ public final class Agent {
         start(args, inst);
     }
 
+    /**
+     * Loaded into a running JVM. {@code bin/jremix dump} gets the park report by loading a jar that only names this
+     * class: the system class loader has had it since {@code -javaagent} put this jar on the class path, so this is
+     * the same class, with the same profiler, as the premain's.
+     */
     public static void agentmain(String args, Instrumentation inst) {
+        if (ParkDump.isRequest(args)) {
+            ParkProfiler.dump(ParkDump.requestedFile(args));
+            return;
+        }
         start(args, inst);
     }
 
@@ -38,6 +50,12 @@ public final class Agent {
             err.println("jremix: error: " + e.getMessage() + " (see bin/jremix --help)");
             System.exit(BAD_OPTION_EXIT);
             return;
+        }
+        if (options.vbd().enabled()) {
+            startVbd(inst, options, err);
+        }
+        if (options.park() != null) {
+            startParkProfiler(inst, options, err);
         }
         if (!options.cacheDetection() && options.profile() == null) {
             return;
@@ -63,6 +81,27 @@ public final class Agent {
         }
     }
 
+    /** Park contention, alone or beside REMIX: its hooks must reach the boot class path from java.base. */
+    private static void startParkProfiler(Instrumentation inst, AgentOptions options, PrintStream err) {
+        AgentLog log = new AgentLog(err, "PARK: ", false, false);
+        try {
+            ModuleAccess.open(inst);
+            ParkProfiler.start(inst, options.park(), log);
+        } catch (RuntimeException | LinkageError e) {
+            log.info("park profiling is off: could not start (" + e + ")");
+        }
+    }
+
+    /** Volatile-by-default first, so that the features after it load as few program classes as possible before it. */
+    private static void startVbd(Instrumentation inst, AgentOptions options, PrintStream err) {
+        AgentLog log = new AgentLog(err, "VBD: ", options.vbd().verbose(), false);
+        try {
+            Vbd.start(inst, options.vbd(), log);
+        } catch (RuntimeException | LinkageError e) {
+            log.info("volatile-by-default is off: could not start (" + e + ")");
+        }
+    }
+
     /** Padding from a profile without detection: at exit, say what was padded. */
     private static void reportAtExit(Repairer repairer, AgentLog log) {
         if (repairer != null) {
@@ -80,6 +119,12 @@ public final class Agent {
         System.out.println("   or: java -javaagent:jremix-agent.jar=<options joined by commas> ...");
         System.out.println();
         System.out.print(AgentOptions.help());
+        System.out.println();
+        System.out.println("Commands:");
+        System.out.println("  bin/jremix dump <pid> [<file>]     print a running program's park report now (JSON to file)");
+        System.out.println("  bin/jremix doctor [--json <file>]  what this machine and java offer to jremix");
+        System.out.println("  bin/jremix jit ...                 CompileCommand helpers and one method's assembly (jit --help)");
+        System.out.println("  bin/jremix bench signal ...        the cost and latency of waking another thread (bench signal --help)");
         System.out.println();
         System.out.println("Every other option goes to java unchanged; the program's output and exit code are its own.");
         System.out.println("A bad jremix option prints one line and exits with code " + BAD_OPTION_EXIT + " before the program starts.");

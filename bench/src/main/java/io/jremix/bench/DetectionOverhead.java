@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 
 /**
@@ -191,15 +190,6 @@ public final class DetectionOverhead {
                     window / plain, cell(r, "after"), after / plain, Double.isNaN(at) ? "–"
                             : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at, (double) r.get("detectionMillis"))));
         }
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        AtomicFiles.write(out, md.toString());
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("machine", machine);
-        json.put("runs", runs);
-        json.put("rounds", rounds);
-        json.put("warmup", warmup);
-        json.put("rows", rows);
-        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
-        System.err.println("wrote " + out);
+        RoundsTable.write(out, md.toString(), machine, runs, rounds, warmup, rows);
     }
 }

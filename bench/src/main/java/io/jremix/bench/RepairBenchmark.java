@@ -10,8 +10,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.jremix.report.AtomicFiles;
-import io.jremix.report.Json;
 
 /**
  * Speed and memory of false-sharing repair: each workload runs plain, padded by hand, padded by jremix from a
@@ -215,15 +213,6 @@ public final class RepairBenchmark {
                     (after - before) * (int) r.get("instances")));
         }
         md.append("\nReproduce: `bench/run-repair` (after `mvn -B -DskipTests package`).\n");
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        AtomicFiles.write(out, md.toString());
-        Map<String, Object> json = new LinkedHashMap<>();
-        json.put("machine", machine);
-        json.put("runs", runs);
-        json.put("rounds", rounds);
-        json.put("warmup", warmup);
-        json.put("rows", rows);
-        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
-        System.err.println("wrote " + out);
+        RoundsTable.write(out, md.toString(), machine, runs, rounds, warmup, rows);
     }
 }

@@ -22,10 +22,12 @@ import java.util.Locale;
  * @param windowNanos   how long tracing goes on after contention is first found
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param rearmNanos    period after which a closed window opens again, 0 for never
+ * @param park          park-contention profiling ({@code -XXgetparkcontention}), {@code null} when off
+ * @param vbd           volatile-by-default ({@code -XX:+VBD}, {@code -XX:VBDRelaxed=FILE})
  */
 public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbose, boolean hitVerbose, boolean debug,
                            Path report, Path profile, int lineSize, double threshold, long windowNanos,
-                           long maxWindowNanos, long rearmNanos) {
+                           long maxWindowNanos, long rearmNanos, ParkOptions park, VbdOptions vbd) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
     public enum CacheMode { OFF, DETECT, ONLINE }
@@ -34,7 +36,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
 
     public static AgentOptions defaults() {
         return new AgentOptions(CacheMode.OFF, DEFAULT_SAMPLING_RATIO, false, false, false, null, null, 64, 100_000,
-                3_000_000_000L, 5_000_000_000L, 0);
+                3_000_000_000L, 5_000_000_000L, 0, null, VbdOptions.defaults());
     }
 
     /** Parses the options the launcher passed (already split by {@link AgentArguments}). */
@@ -67,6 +69,8 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
         for (OptionSpec spec : OptionSpec.values()) {
             sb.append(String.format(Locale.ROOT, "  %-34s %s%n", spec.usage(), spec.description()));
         }
+        sb.append('\n').append(ParkOptions.help());
+        sb.append('\n').append(VbdOptions.help());
         return sb.toString();
     }
 
@@ -84,6 +88,8 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
         private long windowNanos;
         private long maxWindowNanos;
         private long rearmNanos;
+        private ParkOptions park;
+        private VbdOptions vbd;
 
         OptionsBuilder(AgentOptions d) {
             cacheMode = d.cacheMode;
@@ -93,6 +99,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
             windowNanos = d.windowNanos;
             maxWindowNanos = d.maxWindowNanos;
             rearmNanos = d.rearmNanos;
+            vbd = d.vbd;
         }
 
         void apply(String option) throws OptionException {
@@ -102,6 +109,14 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
             }
             if (option.equals("-remix:detect")) {
                 cacheMode = CacheMode.DETECT;
+                return;
+            }
+            if (ParkOptions.matches(option)) {
+                park = ParkOptions.parse(option, park == null ? ParkOptions.defaults() : park);
+                return;
+            }
+            if (VbdOptions.matches(option)) {
+                vbd = VbdOptions.parse(option, vbd);
                 return;
             }
             if (option.startsWith("-remix:")) {
@@ -161,11 +176,11 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
                 throw new OptionException("detection windows must be longer than zero");
             }
             return new AgentOptions(cacheMode, samplingRatio, verbose, hitVerbose, debug, report, profile, lineSize,
-                    threshold, windowNanos, maxWindowNanos, rearmNanos);
+                    threshold, windowNanos, maxWindowNanos, rearmNanos, park, vbd);
         }
     }
 
-    private static long integer(String option, String value, long min, long max) throws OptionException {
+    static long integer(String option, String value, long min, long max) throws OptionException {
         long v;
         try {
             v = Long.parseLong(value.trim());
@@ -208,7 +223,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
         return p;
     }
 
-    private static Path writableFile(String option, String value) throws OptionException {
+    static Path writableFile(String option, String value) throws OptionException {
         if (value.isEmpty()) {
             throw new OptionException("bad value in '" + option + "': expected a file name");
         }

@@ -1,0 +1,86 @@
+package io.jremix.agent.options;
+
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,report=FILE]} (seed 002, 3.3; the
+ * report file is jremix's addition). Values are non-negative whole numbers; a later sub-option overrides an
+ * earlier one, and a repeated {@code -XXgetparkcontention} adds to the one before.
+ *
+ * @param threshold      parks on a blocker before its times are collected (3.3.1)
+ * @param printThreshold fewest parks for a blocker to be reported (3.3.2)
+ * @param freeOnPrint    drop the records of collected blockers after each report (3.3.3)
+ * @param report         JSON written at exit, or {@code null}
+ */
+public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, Path report) {
+    static final String NAME = "-XXgetparkcontention";
+
+    public static ParkOptions defaults() {
+        return new ParkOptions(0, 0, false, null);
+    }
+
+    static boolean matches(String option) {
+        return option.equals(NAME) || option.startsWith(NAME + ":");
+    }
+
+    /** Applies {@code option} (which {@link #matches}) on top of {@code base}. */
+    static ParkOptions parse(String option, ParkOptions base) throws OptionException {
+        long threshold = base.threshold;
+        long printThreshold = base.printThreshold;
+        boolean freeOnPrint = base.freeOnPrint;
+        Path report = base.report;
+        if (option.length() > NAME.length()) {
+            String list = option.substring(NAME.length() + 1);
+            if (list.isEmpty()) {
+                throw new OptionException("malformed option '" + option + "': expected sub-options after ':'");
+            }
+            for (String sub : list.split(",", -1)) {
+                int eq = sub.indexOf('=');
+                String name = eq < 0 ? sub : sub.substring(0, eq);
+                String value = eq < 0 ? null : sub.substring(eq + 1);
+                switch (name) {
+                    case "threshold" -> threshold = AgentOptions.integer(option, required(option, name, value), 0,
+                            Long.MAX_VALUE);
+                    case "printThreshold" -> printThreshold = AgentOptions.integer(option,
+                            required(option, name, value), 0, Long.MAX_VALUE);
+                    case "freeOnPrint" -> {
+                        if (value != null) {
+                            throw new OptionException("malformed option '" + option + "': freeOnPrint takes no value");
+                        }
+                        freeOnPrint = true;
+                    }
+                    case "report" -> report = AgentOptions.writableFile(option, required(option, name, value));
+                    default -> throw new OptionException("unknown sub-option '" + sub + "' in '" + option
+                            + "': use threshold=<n>, printThreshold=<n>, freeOnPrint or report=<file>");
+                }
+            }
+        }
+        return new ParkOptions(threshold, printThreshold, freeOnPrint, report);
+    }
+
+    private static String required(String option, String name, String value) throws OptionException {
+        if (value == null) {
+            throw new OptionException("malformed option '" + option + "': use " + name + "="
+                    + (name.equals("report") ? "<file>" : "<n>"));
+        }
+        return value;
+    }
+
+    /** The help lines for the option and its sub-options. */
+    static String help() {
+        StringBuilder sb = new StringBuilder();
+        sb.append("Park contention (J9 -XXgetparkcontention):\n");
+        line(sb, NAME + "[:<list>]", "profile parking on every LockSupport park blocker, and contended synchronized"
+                + " monitors (JFR); tables on stderr at exit");
+        line(sb, "  threshold=<n>", "parks on a blocker before its times are collected (default 0: from the first)");
+        line(sb, "  printThreshold=<n>", "report only blockers parked at least n times (default 0)");
+        line(sb, "  freeOnPrint", "after each report, drop the records of blockers the GC collected");
+        line(sb, "  report=<file>", "also write the report at exit as JSON to file");
+        return sb.toString();
+    }
+
+    private static void line(StringBuilder sb, String usage, String description) {
+        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", usage, description));
+    }
+}

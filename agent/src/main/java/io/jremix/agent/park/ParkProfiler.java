@@ -1,0 +1,232 @@
+package io.jremix.agent.park;
+
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.cache.CacheDetector;
+import io.jremix.agent.monitor.MonitorProfiler;
+import io.jremix.agent.options.ParkOptions;
+import io.jremix.core.park.MonitorSnapshot;
+import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkRecord;
+import io.jremix.probe.park.ParkHooks;
+import io.jremix.probe.park.ParkListener;
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+import io.jremix.report.ParkJsonReport;
+import io.jremix.report.ParkRun;
+import io.jremix.report.ParkTextReport;
+
+/**
+ * Park-contention profiling for one JVM. It listens to the park hooks, keeps a record per blocker, and reports at
+ * exit and whenever {@code bin/jremix dump} asks. One instance per JVM, reachable from {@link #dump} because the
+ * dump's {@code agentmain} runs in the same {@code Agent} class, loaded once by the system class loader.
+ */
+public final class ParkProfiler implements ParkListener {
+    /** Set in a profiled JVM, so that {@code bin/jremix dump} can tell it from others before loading anything. */
+    public static final String RUNNING_PROPERTY = "jremix.parkcontention";
+    /**
+     * Records kept at most. A record costs a few hundred bytes; the text of its first-park frames is shared with
+     * the other blockers first parked at the same place, the usual case when there are many.
+     */
+    static final int MAX_RECORDS = 100_000;
+    private static final int MAX_FRAMES = 64;
+    private static final String LOCK_SUPPORT = LockSupport.class.getName();
+
+    private static volatile ParkProfiler running;
+
+    private final ParkOptions options;
+    private final AgentLog log;
+    private final long startNanos;
+    private final BlockerTable blockers;
+    private final LongAdder nullBlockerParks = new LongAdder();
+    /** Created here, not at the first park: a lambda's first use bootstraps invokedynamic. */
+    private final Supplier<ParkOrigin> origin = ParkProfiler::currentOrigin;
+    /** Parks on the profiler itself: only its self-test in the starting thread makes them. */
+    private int selfTestParks;
+    /** Contention on {@code synchronized}, which never goes through {@code LockSupport}; null without JFR. */
+    private volatile MonitorProfiler monitors;
+
+    private ParkProfiler(ParkOptions options, AgentLog log, long startNanos) {
+        this.options = options;
+        this.log = log;
+        this.startNanos = startNanos;
+        this.blockers = new BlockerTable(options.threshold(), MAX_RECORDS);
+    }
+
+    /**
+     * Installs the hooks in {@code LockSupport} and the report at exit, or says in one line why it cannot and
+     * leaves the program alone. The caller has already let java.base read the boot class path's classes.
+     */
+    public static void start(Instrumentation inst, ParkOptions options, AgentLog log) {
+        ParkProfiler profiler = new ParkProfiler(options, log, System.nanoTime());
+        profiler.warmUp();
+        ParkHooks.install(profiler);
+        ParkTransformer transformer = new ParkTransformer();
+        inst.addTransformer(transformer, true);
+        String problem = instrument(inst, transformer);
+        if (problem == null && !profiler.hooksReached()) {
+            problem = "the instrumented park methods do not reach the hooks";
+        }
+        if (problem != null) {
+            log.info("park profiling is off: could not instrument " + LOCK_SUPPORT + " (" + problem + ")");
+            inst.removeTransformer(transformer);
+            ParkHooks.install(null);
+            if (transformer.methods() > 0) {
+                restore(inst);
+            }
+            return;
+        }
+        if (transformer.methods() < ParkInstrumenter.PARK_METHODS) {
+            log.info("only " + transformer.methods() + " of the " + ParkInstrumenter.PARK_METHODS + " park methods of "
+                    + LOCK_SUPPORT + " could be instrumented; parks through the others are not seen");
+        }
+        profiler.monitors = MonitorProfiler.start(log);
+        running = profiler;
+        System.setProperty(RUNNING_PROPERTY, "on");
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> profiler.report("exit", options.report()),
+                "jremix-park-report"));
+    }
+
+    /**
+     * {@code bin/jremix dump}: the report now, on stderr and as JSON to {@code file} if not {@code null}. Nothing
+     * when no profiler runs here, which the dump command checks before it asks.
+     */
+    public static void dump(Path file) {
+        ParkProfiler p = running;
+        if (p != null) {
+            p.report("dump", file);
+        }
+    }
+
+    /** Retransforms {@code LockSupport}; the problem in words, or {@code null}. */
+    private static String instrument(Instrumentation inst, ParkTransformer transformer) {
+        try {
+            inst.retransformClasses(LockSupport.class);
+        } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+            return e.toString();
+        }
+        if (transformer.failure() != null) {
+            return transformer.failure();
+        }
+        return transformer.methods() == 0 ? "no park method has the expected shape" : null;
+    }
+
+    /** Retransforms {@code LockSupport} with the park transformer removed: back to its original bytecode. */
+    private static void restore(Instrumentation inst) {
+        try {
+            inst.retransformClasses(LockSupport.class);
+        } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+            // it stays instrumented; the hooks are uninstalled, so they do nothing
+        }
+    }
+
+    /**
+     * Parks once for a nanosecond on the profiler itself: proves that the rewritten {@code LockSupport} links to
+     * the hooks and the hooks to this listener, before the program depends on it.
+     */
+    private boolean hooksReached() {
+        try {
+            LockSupport.parkNanos(this, 1);
+        } catch (LinkageError e) {
+            return false;
+        }
+        return selfTestParks > 0;
+    }
+
+    @Override
+    public Object parking(Object blocker) {
+        if (blocker == this) {
+            selfTestParks++;
+            return null;
+        }
+        if (blocker == null) {
+            nullBlockerParks.increment();
+            return null;
+        }
+        ParkRecord r = blockers.recordFor(blocker);
+        if (r != null) {
+            r.parking(System.nanoTime(), origin);
+        }
+        return r;
+    }
+
+    @Override
+    public void unparked(Object token) {
+        ((ParkRecord) token).unparked(System.nanoTime());
+    }
+
+    /**
+     * One report: a single sweep of the records feeds both the table and the JSON. Synchronized so that a dump and
+     * the exit report do not interleave their lines.
+     */
+    private synchronized void report(String trigger, Path file) {
+        try {
+            long total = System.nanoTime() - startNanos;
+            BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
+            ParkRun run = new ParkRun(trigger, total, new ParkRun.Settings(options.threshold(),
+                    options.printThreshold(), options.freeOnPrint()), sweep.blockers(), nullBlockerParks.sum(),
+                    blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
+            for (String line : ParkTextReport.lines(run)) {
+                log.info(line);
+            }
+            if (file != null) {
+                AtomicFiles.write(file, Json.write(ParkJsonReport.document(run, CacheDetector.version())));
+            }
+        } catch (IOException e) {
+            log.info("could not write " + file + ": " + e.getMessage());
+        } catch (RuntimeException | LinkageError e) {
+            log.info("could not complete the park report: " + e);
+        }
+    }
+
+    /** The monitors so far; at exit, after the JFR stream has delivered its last events. */
+    private List<MonitorSnapshot> monitorSnapshot(String trigger) {
+        MonitorProfiler m = monitors;
+        if (m == null) {
+            return List.of();
+        }
+        if (trigger.equals("exit")) {
+            m.close();
+        }
+        return m.snapshot();
+    }
+
+    /** The parking thread and its frames from the {@code LockSupport} park method outwards, at most {@value #MAX_FRAMES}. */
+    private static ParkOrigin currentOrigin() {
+        List<String> frames = StackWalker.getInstance().walk(s -> s
+                .dropWhile(f -> !f.getClassName().equals(LOCK_SUPPORT))
+                .limit(MAX_FRAMES)
+                .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + (f.getFileName() == null
+                        ? "Unknown Source" : f.getFileName() + (f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : ""))
+                        + ")")
+                .map(String::intern) // blockers made at one place share their frames' text
+                .toList());
+        return new ParkOrigin(threadName(Thread.currentThread()), frames);
+    }
+
+    /** A virtual thread usually has no name; its id then tells the rows apart. */
+    @SuppressWarnings("deprecation") // threadId() is JDK 19+
+    private static String threadName(Thread t) {
+        return t.getName().isEmpty() ? "#" + t.getId() : t.getName();
+    }
+
+    /**
+     * Runs the listener's path once on a private table, so that the program's first park does not load classes,
+     * link lambdas or start the stack walker from inside {@code LockSupport}.
+     */
+    private void warmUp() {
+        BlockerTable table = new BlockerTable(0, 1);
+        ParkRecord r = table.recordFor(this);
+        r.parking(System.nanoTime(), origin);
+        r.unparked(System.nanoTime());
+        table.sweep(true);
+    }
+}

@@ -1,0 +1,43 @@
+package io.jremix.agent.vbd;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.instrument.Instrumentation;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.options.VbdOptions;
+import io.jremix.probe.vbd.VolatileArrays;
+
+/** Starts volatile-by-default: counts what loaded before it, installs the transformer, reports at exit. */
+public final class Vbd {
+    private Vbd() {
+    }
+
+    /** Classes loaded before this (the JDK's core, not jremix's own) keep their plain fields: they are counted. */
+    public static void start(Instrumentation inst, VbdOptions options, AgentLog log) {
+        int before = 0;
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (!c.isArray() && !c.isPrimitive() && !c.getName().startsWith("io.jremix.")) {
+                before++;
+            }
+        }
+        VbdStats stats = new VbdStats(before);
+        VbdRewriter rewriter = new VbdRewriter(options.relaxed());
+        warmUp(rewriter);
+        inst.addTransformer(new VbdTransformer(rewriter, stats, inst, log, VolatileArrays.class.getModule()), false);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> stats.report(options.verbose()).forEach(log::info),
+                "jremix-vbd-report"));
+    }
+
+    /**
+     * Loads the rewriter's own classes (ASM's among them) now, so the first class the program loads does not make
+     * the transformer load classes in the middle of its definition.
+     */
+    private static void warmUp(VbdRewriter rewriter) {
+        try (InputStream in = Vbd.class.getResourceAsStream("VbdStats.class")) {
+            rewriter.rewrite(in.readAllBytes());
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read the agent's own classes", e);
+        }
+    }
+}

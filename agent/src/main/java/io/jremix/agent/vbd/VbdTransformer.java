@@ -1,0 +1,74 @@
+package io.jremix.agent.vbd;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.Instrumentation;
+import java.security.ProtectionDomain;
+import java.util.Map;
+import java.util.Set;
+
+import io.jremix.agent.AgentLog;
+
+/**
+ * Rewrites each class of the program as it loads. The JDK's classes are left to the plain Java memory model (those
+ * loaded before the agent cannot take new field modifiers; the rest are treated alike, as the paper suggests for
+ * library code), and so are jremix's own and the JDK's generated lambda classes. A class is never rewritten again
+ * on redefinition or retransformation, which cannot change field modifiers. A class that fails to rewrite is left
+ * as it was and listed.
+ */
+final class VbdTransformer implements ClassFileTransformer {
+    private static final String[] JDK_PREFIXES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
+    private static final String[] JREMIX_PREFIXES = {"io/jremix/agent/", "io/jremix/probe/", "io/jremix/core/",
+        "io/jremix/report/"};
+
+    private final VbdRewriter rewriter;
+    private final VbdStats stats;
+    private final Instrumentation inst;
+    private final AgentLog log;
+    private final Module arrays;
+
+    VbdTransformer(VbdRewriter rewriter, VbdStats stats, Instrumentation inst, AgentLog log, Module arrays) {
+        this.rewriter = rewriter;
+        this.stats = stats;
+        this.inst = inst;
+        this.log = log;
+        this.arrays = arrays;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+                            ProtectionDomain domain, byte[] classfile) {
+        if (className == null || redefined != null || startsWithAny(className, JREMIX_PREFIXES)) {
+            return null;
+        }
+        if (loader == ClassLoader.getPlatformClassLoader() || startsWithAny(className, JDK_PREFIXES)
+                || className.contains("$$Lambda")) {
+            stats.jdkClassLoaded();
+            return null;
+        }
+        try {
+            VbdRewriter.Outcome o = rewriter.rewrite(classfile);
+            if (o.classfile() != null && o.arraySites() > 0 && module.isNamed() && !module.canRead(arrays)) {
+                inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
+            }
+            stats.add(o);
+            if (o.classfile() != null) {
+                log.verbose("rewrote " + o.className() + ": " + o.volatileFields() + " fields, " + o.arraySites()
+                        + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences() + " fences");
+            }
+            return o.classfile();
+        } catch (Throwable t) {
+            stats.failed(className.replace('/', '.'), t);
+            log.verbose("could not rewrite " + className.replace('/', '.') + ": " + t);
+            return null;
+        }
+    }
+
+    private static boolean startsWithAny(String s, String[] prefixes) {
+        for (String p : prefixes) {
+            if (s.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

@@ -1,0 +1,81 @@
+package io.jremix.agent.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class ParkOptionsTest {
+
+    private static ParkOptions park(String agentArgs) throws OptionException {
+        return AgentOptions.parse(AgentArguments.split(agentArgs)).park();
+    }
+
+    @Test
+    void offUnlessAsked() throws OptionException {
+        assertNull(park("-remix:detect"));
+    }
+
+    @Test
+    void bareOptionHasTheSeedsDefaults() throws OptionException {
+        assertEquals(new ParkOptions(0, 0, false, null), park("-XXgetparkcontention"));
+    }
+
+    @Test
+    void subOptionsKeepTheirCommasThroughTheAgentArguments(@TempDir Path dir) throws OptionException {
+        Path report = dir.resolve("park.json");
+        ParkOptions o = park("-XXgetparkcontention:threshold=1,printThreshold=2,freeOnPrint,report=" + report);
+        assertEquals(new ParkOptions(1, 2, true, report.toAbsolutePath()), o);
+    }
+
+    @Test
+    void launcherEscapedCommasGiveTheSameOptions() throws OptionException {
+        String joined = AgentArguments.join(List.of("-remix:detect", "-XXgetparkcontention:threshold=1,printThreshold=2"));
+        AgentOptions o = AgentOptions.parse(AgentArguments.split(joined));
+        assertTrue(o.cacheDetection());
+        assertEquals(new ParkOptions(1, 2, false, null), o.park());
+    }
+
+    @Test
+    void laterSubOptionsAndRepeatedOptionsOverride() throws OptionException {
+        ParkOptions o = park("-XXgetparkcontention:threshold=1,threshold=7,-XXgetparkcontention:printThreshold=3");
+        assertEquals(new ParkOptions(7, 3, false, null), o);
+    }
+
+    @Test
+    void worksAloneOrWithRemix() throws OptionException {
+        AgentOptions alone = AgentOptions.parse(List.of("-XXgetparkcontention"));
+        assertFalse(alone.cacheDetection());
+        AgentOptions both = AgentOptions.parse(List.of("-remix", "-XXgetparkcontention"));
+        assertTrue(both.cacheDetection());
+        assertEquals(ParkOptions.defaults(), both.park());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-XXgetparkcontention:", "-XXgetparkcontention:threshold=-1",
+        "-XXgetparkcontention:threshold=x", "-XXgetparkcontention:threshold", "-XXgetparkcontention:printThreshold=1.5",
+        "-XXgetparkcontention:freeOnPrint=yes", "-XXgetparkcontention:fast", "-XXgetparkcontention:threshold=1,,",
+        "-XXgetparkcontention:report=/no/such/dir/p.json", "-XXgetparkcontentions"})
+    void badValuesAreRejected(String option) {
+        OptionException e = assertThrows(OptionException.class, () -> AgentOptions.parse(List.of(option)));
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @Test
+    void helpListsTheOptionAndSubOptions() {
+        String help = AgentOptions.help();
+        for (String s : List.of("-XXgetparkcontention[:<list>]", "threshold=<n>", "printThreshold=<n>", "freeOnPrint",
+                "report=<file>", "synchronized")) {
+            assertTrue(help.contains(s), s);
+        }
+    }
+}

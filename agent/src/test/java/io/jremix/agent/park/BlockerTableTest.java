@@ -1,0 +1,100 @@
+package io.jremix.agent.park;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.ref.WeakReference;
+import java.util.List;
+
+import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkRecord;
+import io.jremix.report.ParkRun;
+import org.junit.jupiter.api.Test;
+
+class BlockerTableTest {
+    private static final ParkOrigin ORIGIN = new ParkOrigin("t", List.of());
+
+    @Test
+    void blockersAreFoundByIdentity() {
+        BlockerTable table = new BlockerTable(0, 10);
+        String a = new String("x");
+        String b = new String("x");
+        assertSame(table.recordFor(a), table.recordFor(a));
+        assertNotSame(table.recordFor(a), table.recordFor(b), "equal but distinct blockers have their own records");
+        assertEquals("java.lang.String", table.recordFor(a).className());
+        assertEquals(System.identityHashCode(a), table.recordFor(a).identityHash());
+        assertEquals(2, table.sweep(false).blockers().size());
+    }
+
+    @Test
+    void arrayBlockersAreNamedAsJavaSpellsThem() {
+        assertEquals("java.lang.Object[]", new BlockerTable(0, 10).recordFor(new Object[0]).className());
+    }
+
+    @Test
+    void recordsDoNotKeepBlockersAliveAndStayUntilDropped() throws InterruptedException {
+        BlockerTable table = new BlockerTable(0, 10);
+        Object kept = new Object();
+        park(table, kept);
+        WeakReference<Object> dropped = parkOnGarbage(table);
+        for (int i = 0; i < 50 && dropped.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(dropped.get(), "the table must not keep the blocker alive");
+
+        BlockerTable.Sweep kept1 = table.sweep(false);
+        assertEquals(2, kept1.blockers().size());
+        assertEquals(0, kept1.dropped());
+        assertEquals(1, kept1.blockers().stream().filter(ParkRun.Blocker::collected).count());
+
+        BlockerTable.Sweep freeing = table.sweep(true);
+        assertEquals(2, freeing.blockers().size(), "a dropped record is in the sweep that drops it");
+        assertEquals(1, freeing.dropped());
+
+        BlockerTable.Sweep after = table.sweep(true);
+        assertEquals(1, after.blockers().size());
+        assertFalse(after.blockers().get(0).collected());
+        assertEquals(1, after.blockers().get(0).stats().timesParked());
+        assertSame(table.recordFor(kept), table.recordFor(kept));
+    }
+
+    @Test
+    void aFullTableCountsParksOnNewBlockers() {
+        BlockerTable table = new BlockerTable(0, 2);
+        Object a = new Object();
+        Object b = new Object();
+        assertTrue(table.recordFor(a) != null && table.recordFor(b) != null);
+        assertNull(table.recordFor(new Object()));
+        assertNull(table.recordFor(new Object()));
+        assertSame(table.recordFor(a), table.recordFor(a), "known blockers are still found");
+        assertEquals(2, table.untrackedParks());
+    }
+
+    @Test
+    void recordsGetTheCollectionThreshold() {
+        BlockerTable table = new BlockerTable(2, 10);
+        Object blocker = new Object();
+        park(table, blocker);
+        assertFalse(table.sweep(false).blockers().get(0).stats().collecting());
+        park(table, blocker);
+        assertTrue(table.sweep(false).blockers().get(0).stats().collecting());
+    }
+
+    private static void park(BlockerTable table, Object blocker) {
+        ParkRecord r = table.recordFor(blocker);
+        r.parking(System.nanoTime(), () -> ORIGIN);
+        r.unparked(System.nanoTime());
+    }
+
+    /** In a method of its own, so no local of the test keeps the blocker reachable. */
+    private static WeakReference<Object> parkOnGarbage(BlockerTable table) {
+        Object garbage = new Object();
+        park(table, garbage);
+        return new WeakReference<>(garbage);
+    }
+}

@@ -1,0 +1,105 @@
+package io.jremix.agent.vbd;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+import io.jremix.agent.options.VbdRelaxedPatterns;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.AnnotationNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/**
+ * The volatile-by-default invariants, checked on rewritten bytecode independently of the rewriter: every non-final
+ * field not relaxed is volatile; no plain array-element access or plain Unsafe access is left outside relaxed
+ * methods; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle access is fenced on
+ * both sides.
+ */
+final class VbdBytecode {
+    private static final Set<String> UNSAFES = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe");
+    private static final Set<String> TYPES = Set.of("Int", "Long", "Short", "Char", "Byte", "Boolean", "Float",
+            "Double", "Object", "Reference");
+
+    private VbdBytecode() {
+    }
+
+    static List<String> violations(byte[] classfile, VbdRelaxedPatterns patterns) {
+        ClassNode c = new ClassNode();
+        new ClassReader(classfile).accept(c, 0);
+        List<String> out = new ArrayList<>();
+        for (FieldNode f : c.fields) {
+            boolean relaxed = relaxed(f.invisibleAnnotations) || patterns.relaxesMember(c.name, f.name);
+            if ((f.access & (Opcodes.ACC_FINAL | Opcodes.ACC_VOLATILE)) == 0 && !relaxed) {
+                out.add(c.name + "." + f.name + " is neither final nor volatile");
+            }
+        }
+        for (MethodNode m : c.methods) {
+            if (relaxed(m.invisibleAnnotations) || patterns.relaxesMember(c.name, m.name)) {
+                continue;
+            }
+            for (AbstractInsnNode insn : m.instructions) {
+                String where = c.name + "." + m.name + m.desc + " @" + m.instructions.indexOf(insn);
+                int op = insn.getOpcode();
+                if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
+                    out.add(where + ": plain array access " + op);
+                } else if (insn instanceof MethodInsnNode call) {
+                    if (isPlainUnsafe(call)) {
+                        out.add(where + ": plain " + call.owner + "." + call.name);
+                    }
+                    if ((isBulk(call) || isPlainHandle(call))
+                            && !(isFence(previous(insn), "fullFence") && isFence(next(insn), "fullFence"))) {
+                        out.add(where + ": unfenced " + call.owner + "." + call.name);
+                    }
+                } else if (op == Opcodes.RETURN && m.name.equals("<init>") && !isFence(previous(insn), "releaseFence")) {
+                    out.add(where + ": constructor returns without a release fence");
+                }
+            }
+        }
+        return out;
+    }
+
+    private static boolean relaxed(List<AnnotationNode> annotations) {
+        return annotations != null && annotations.stream().anyMatch(a -> a.desc.equals(VbdRewriter.RELAXED));
+    }
+
+    private static boolean isPlainUnsafe(MethodInsnNode call) {
+        return UNSAFES.contains(call.owner) && call.desc.startsWith("(Ljava/lang/Object;J")
+                && (call.name.startsWith("get") || call.name.startsWith("put")) && TYPES.contains(call.name.substring(3));
+    }
+
+    private static boolean isPlainHandle(MethodInsnNode call) {
+        return call.owner.equals("java/lang/invoke/VarHandle") && (call.name.equals("get") || call.name.equals("set"));
+    }
+
+    private static boolean isBulk(MethodInsnNode call) {
+        return call.owner.equals("java/lang/System") && call.name.equals("arraycopy")
+                || call.owner.equals("java/util/Arrays") && Set.of("copyOf", "copyOfRange", "fill").contains(call.name)
+                || call.owner.startsWith("[") && call.name.equals("clone");
+    }
+
+    private static boolean isFence(AbstractInsnNode insn, String name) {
+        return insn instanceof MethodInsnNode call && call.owner.equals("java/lang/invoke/VarHandle")
+                && call.name.equals(name);
+    }
+
+    private static AbstractInsnNode previous(AbstractInsnNode insn) {
+        AbstractInsnNode p = insn.getPrevious();
+        while (p != null && p.getOpcode() < 0) {
+            p = p.getPrevious();
+        }
+        return p;
+    }
+
+    private static AbstractInsnNode next(AbstractInsnNode insn) {
+        AbstractInsnNode n = insn.getNext();
+        while (n != null && n.getOpcode() < 0) {
+            n = n.getNext();
+        }
+        return n;
+    }
+}

@@ -1,0 +1,111 @@
+package io.jremix.core.park;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Names a park blocker the way the program's author knows it. A thread blocked in {@code lock.lock()} parks on
+ * the lock's internal {@code ReentrantLock$NonfairSync}, one in {@code latch.await()} on a
+ * {@code CountDownLatch$Sync}, one in {@code queue.take()} on an {@code AbstractQueuedSynchronizer$ConditionObject}:
+ * the blocker's class alone reads like JDK internals. These functions turn the blocker's class and the stack of its
+ * first park into the synchronizer the program used and the program's own frame that used it.
+ *
+ * <p>Both read a stack as report text (see {@link FrameText}), innermost frame first, from any JDK from 17 on:
+ * the frames between {@code LockSupport.park} and the synchronizer's public method differ between releases
+ * ({@code AbstractQueuedSynchronizer.acquire} overloads, {@code ForkJoinPool.managedBlock} around condition
+ * waits) and are skipped as a group rather than matched one by one.
+ */
+public final class BlockerNames {
+    private static final String LOCKS = "java.util.concurrent.locks.";
+    private static final Set<String> MANAGED_BLOCK = Set.of("managedBlock", "unmanagedBlock", "compensatedBlock");
+
+    private BlockerNames() {
+    }
+
+    /**
+     * The synchronizer the program used: {@code "ReentrantLock"}, {@code "ReentrantLock (fair)"},
+     * {@code "ReentrantReadWriteLock (write)"}, {@code "Semaphore"}, {@code "CountDownLatch"},
+     * {@code "Condition of LinkedBlockingQueue"} (a JDK class waiting on its own condition), {@code "Condition"}
+     * (the program awaiting a {@code Condition} itself: which lock it belongs to is not in the class or the stack),
+     * and for any other blocker its outermost class's simple name ({@code "FutureTask"},
+     * {@code "SynchronousQueue"} for {@code SynchronousQueue$TransferStack}, {@code "ForkJoinPool"}).
+     *
+     * @param blockerClass binary name of the park blocker's class
+     * @param stack        the first park's frames, innermost first; may be empty (then read/write and the
+     *                     condition's owner are not known)
+     */
+    public static String synchronizer(String blockerClass, List<String> stack) {
+        String simple = FrameText.simpleName(blockerClass);
+        int firstDollar = simple.indexOf('$');
+        String outer = firstDollar < 0 ? simple : simple.substring(0, firstDollar);
+        String nested = simple.substring(simple.lastIndexOf('$') + 1);
+        FrameText entry = entry(FrameText.parse(stack));
+        if (firstDollar >= 0 && nested.equals("ConditionObject") && blockerClass.startsWith(LOCKS + "AbstractQueued")) {
+            return entry != null && entry.isJdk() ? "Condition of " + entry.simpleName() : "Condition";
+        }
+        if (firstDollar < 0 || !nested.endsWith("Sync")) {
+            return outer;
+        }
+        List<String> traits = new ArrayList<>();
+        if (nested.equals("FairSync")) {
+            traits.add("fair");
+        }
+        if (entry != null && entry.className().endsWith("$ReadLock")) {
+            traits.add("read");
+        } else if (entry != null && entry.className().endsWith("$WriteLock")) {
+            traits.add("write");
+        }
+        return traits.isEmpty() ? outer : outer + " (" + String.join(", ", traits) + ")";
+    }
+
+    /**
+     * The first frame of the program itself: outside {@code java.*}, {@code jdk.*}, {@code sun.*} and jremix's
+     * runtime (its agent, probes, analyses and reports; jremix's workloads and tests count as programs). Empty when
+     * every frame is the JDK's, as for an idle pool thread.
+     */
+    public static Optional<String> userFrame(List<String> stack) {
+        for (String frame : stack) {
+            if (FrameText.parse(frame).isUser()) {
+                return Optional.of(frame);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether a class is jremix's own code running inside the program (its agent, probes, analyses and reports,
+     * not its workloads): blocking there is jremix's overhead, not the program's contention.
+     */
+    public static boolean isJremixRuntime(String className) {
+        return new FrameText(className, "").isJremixRuntime();
+    }
+
+    /**
+     * The frame that called into the blocking machinery: the first one, from the innermost, that is not part of
+     * parking itself ({@code Unsafe}, {@code LockSupport}, {@code Object.wait}, virtual-thread parking), of the
+     * queued-synchronizer framework ({@code AbstractQueued(Long)Synchronizer} and its nested classes, the JDK's
+     * {@code *Sync} classes, {@code ForkJoinPool.managedBlock}) or of jremix's hooks. {@code null} if there is none.
+     */
+    static FrameText entry(List<FrameText> frames) {
+        for (FrameText f : frames) {
+            if (!isMachinery(f)) {
+                return f;
+            }
+        }
+        return null;
+    }
+
+    static boolean isMachinery(FrameText f) {
+        String c = f.className();
+        return f.isJremixRuntime()
+                || c.equals("jdk.internal.misc.Unsafe") || c.equals("sun.misc.Unsafe")
+                || c.equals("java.lang.Object")
+                || c.equals("java.lang.VirtualThread") || c.startsWith("jdk.internal.vm.Continuation")
+                || c.equals(LOCKS + "LockSupport")
+                || c.startsWith(LOCKS + "AbstractQueued")
+                || (c.equals("java.util.concurrent.ForkJoinPool") && MANAGED_BLOCK.contains(f.method()))
+                || (f.isJdk() && c.indexOf('$') >= 0 && c.endsWith("Sync"));
+    }
+}

@@ -1,0 +1,87 @@
+package io.jremix.core.park;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class BlockerNamesTest {
+    private static final String LOCKS = "java.util.concurrent.locks.";
+
+    static List<CapturedStacks.Captured> captured() {
+        return CapturedStacks.all();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captured")
+    void synchronizer_namesWhatTheProgramUsed(CapturedStacks.Captured c) {
+        assertEquals(c.synchronizer(), BlockerNames.synchronizer(c.blockerClass(), c.stack()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("captured")
+    void userFrame_isTheProgramsFirstFrame(CapturedStacks.Captured c) {
+        assertEquals(Optional.ofNullable(c.userFrame()), BlockerNames.userFrame(c.stack()));
+    }
+
+    @Test
+    void synchronizer_withoutAStack_fallsBackOnTheBlockerClass() {
+        assertEquals("ReentrantLock (fair)", BlockerNames.synchronizer(LOCKS + "ReentrantLock$FairSync", List.of()));
+        assertEquals("ReentrantReadWriteLock",
+                BlockerNames.synchronizer(LOCKS + "ReentrantReadWriteLock$NonfairSync", List.of()));
+        assertEquals("Condition",
+                BlockerNames.synchronizer(LOCKS + "AbstractQueuedSynchronizer$ConditionObject", List.of()));
+        assertEquals("Condition",
+                BlockerNames.synchronizer(LOCKS + "AbstractQueuedLongSynchronizer$ConditionObject", List.of()));
+    }
+
+    @Test
+    void synchronizer_ofAProgramsOwnClasses_isTheOutermostSimpleName() {
+        assertEquals("Gate", BlockerNames.synchronizer("com.example.Gate$Sync", List.of("com.example.Gate.pass(Gate.java:9)")));
+        assertEquals("Gate (fair)", BlockerNames.synchronizer("com.example.Gate$FairSync", List.of()));
+        assertEquals("Parker", BlockerNames.synchronizer("Parker", List.of()));
+        assertEquals("Barrier", BlockerNames.synchronizer("com.example.Barrier$ConditionObject", List.of()),
+                "only the JDK's queued synchronizers make a Condition");
+    }
+
+    @Test
+    void frames_mayCarryAModulePrefix_andJremixHooksAreNotTheProgram() {
+        List<String> stack = List.of(
+                "io.jremix.probe.park.ParkHooks.beforePark(ParkHooks.java:49)",
+                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+                "java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)",
+                "java.base/java.util.concurrent.locks.ReentrantReadWriteLock$WriteLock.lock(ReentrantReadWriteLock.java:959)",
+                "app//com.example.Cache.put(Cache.java:40)",
+                "io.jremix.workloads.park.Demo.run(Demo.java:12)");
+
+        assertEquals("ReentrantReadWriteLock (write)",
+                BlockerNames.synchronizer(LOCKS + "ReentrantReadWriteLock$NonfairSync", stack));
+        assertEquals(Optional.of("app//com.example.Cache.put(Cache.java:40)"), BlockerNames.userFrame(stack));
+        assertEquals(Optional.of("io.jremix.workloads.park.Demo.run(Demo.java:12)"),
+                BlockerNames.userFrame(List.of(stack.get(0), stack.get(5))), "jremix's workloads are programs");
+    }
+
+    @Test
+    void isJremixRuntime_coversWhatRunsInsideTheProgram_notTheWorkloads() {
+        assertTrue(BlockerNames.isJremixRuntime("io.jremix.agent.park.ParkProfiler"));
+        assertTrue(BlockerNames.isJremixRuntime("io.jremix.probe.park.ParkHooks"));
+        assertTrue(BlockerNames.isJremixRuntime("io.jremix.core.park.MonitorTable"));
+        assertTrue(BlockerNames.isJremixRuntime("io.jremix.report.ParkTextReport"));
+        assertFalse(BlockerNames.isJremixRuntime("io.jremix.workloads.monitor.LargeCriticalSection"));
+        assertFalse(BlockerNames.isJremixRuntime("io.jremixer.App"));
+    }
+
+    @Test
+    void hiddenClassFrames_keepTheirWholeName() {
+        FrameText f = FrameText.parse("java.base/demo.Main$$Lambda$14/0x0000000800c02a00.run(Unknown Source)");
+
+        assertEquals("demo.Main$$Lambda$14/0x0000000800c02a00", f.className());
+        assertEquals("run", f.method());
+    }
+}

@@ -1,0 +1,99 @@
+package io.jremix.e2e.park;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+
+import io.jremix.e2e.Jremix;
+
+/**
+ * A program started through {@code bin/jremix} that keeps running while the test looks at it: its output goes to
+ * files the test can poll, and lines can be written to its stdin (the park workloads stop on {@code stop}).
+ */
+final class LiveProgram implements AutoCloseable {
+    private static final long TIMEOUT_MILLIS = 120_000;
+
+    private final Process process;
+    private final Path out;
+    private final Path err;
+
+    private LiveProgram(Process process, Path out, Path err) {
+        this.process = process;
+        this.out = out;
+        this.err = err;
+    }
+
+    /** {@code bin/jremix <options> -cp workloads <main> <args>}; {@code exec} keeps the launcher's pid for java. */
+    static LiveProgram start(List<String> options, String main, String... args) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(Jremix.HOME.resolve("bin/jremix").toString());
+        command.addAll(options);
+        command.addAll(List.of("-cp", Jremix.WORKLOADS.toString(), main));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command);
+        pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
+        pb.environment().remove("JREMIX_JAVA");
+        pb.environment().remove("JAVA_TOOL_OPTIONS");
+        pb.environment().remove("JDK_JAVA_OPTIONS");
+        Path out = Files.createTempFile("jremix-live-out", ".txt");
+        Path err = Files.createTempFile("jremix-live-err", ".txt");
+        pb.redirectOutput(out.toFile()).redirectError(err.toFile());
+        return new LiveProgram(pb.start(), out, err);
+    }
+
+    long pid() {
+        return process.pid();
+    }
+
+    boolean alive() {
+        return process.isAlive();
+    }
+
+    /** Waits for a stdout line starting with {@code prefix} and returns it. */
+    String awaitLine(String prefix) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (System.currentTimeMillis() < deadline) {
+            String text = Files.readString(out, StandardCharsets.UTF_8);
+            Optional<String> line = text.substring(0, text.lastIndexOf('\n') + 1).lines() // whole lines only
+                    .filter(l -> l.startsWith(prefix)).findFirst();
+            if (line.isPresent()) {
+                return line.get();
+            }
+            if (!process.isAlive()) {
+                throw new AssertionError("ended before printing '" + prefix + "': " + Files.readString(err));
+            }
+            Thread.sleep(50);
+        }
+        throw new AssertionError("no line '" + prefix + "' in time");
+    }
+
+    void send(String line) throws IOException {
+        OutputStream in = process.getOutputStream();
+        in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        in.flush();
+    }
+
+    /** Waits for the end and returns what it printed. */
+    Jremix.Run finish() throws IOException, InterruptedException {
+        if (!process.waitFor(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
+            throw new AssertionError("did not end in time");
+        }
+        return new Jremix.Run(process.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (process.isAlive()) {
+            process.destroyForcibly();
+        }
+        Files.deleteIfExists(out);
+        Files.deleteIfExists(err);
+    }
+}

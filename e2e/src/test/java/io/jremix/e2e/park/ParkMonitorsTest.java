@@ -1,0 +1,35 @@
+package io.jremix.e2e.park;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code synchronized} contention in the park report: the large-critical-section pattern with monitors. */
+class ParkMonitorsTest {
+    private static final String WORKLOAD = "io.jremix.workloads.monitor.LargeCriticalSection";
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theLargestSynchronizedSectionIsTheBottleneckInTheTableAndTheJson(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("park.json");
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + report), WORKLOAD, "4", "3000");
+        assertEquals(0, run.exit(), run.stderr());
+        List<Map<String, Object>> monitors = (List<Map<String, Object>>) Jremix.json(report).get("monitors");
+        Map<String, Object> top = monitors.get(0);
+        assertTrue(((String) top.get("userFrame")).startsWith(WORKLOAD + ".large("), top.toString());
+        double hold = ((Number) top.get("avgHoldTimeMs")).doubleValue();
+        assertTrue(Math.abs(hold - 64) <= 6.4, "average hold " + hold + " ms for a 64 ms section: " + top);
+        assertTrue(((Number) top.get("peakBlocked")).longValue() >= 2, top.toString());
+        List<String> table = ParkReports.textReport(run.stderrLines(), "exit");
+        int header = table.indexOf(table.stream().filter(l -> l.startsWith("Monitor contention (synchronized, from JFR)"))
+                .findFirst().orElseThrow(() -> new AssertionError(run.stderr())));
+        assertTrue(table.get(header + 2).contains((String) top.get("monitorAddress")), table.get(header + 2));
+    }
+}

@@ -1,0 +1,131 @@
+package io.jremix.e2e.park;
+
+import static io.jremix.e2e.park.ParkReports.blockers;
+import static io.jremix.e2e.park.ParkReports.number;
+import static io.jremix.e2e.park.ParkReports.parkedFrom;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The two bottleneck patterns of seed 002, chapter 5, under {@code -XXgetparkcontention}. */
+class ParkTest {
+    private static final String WORKLOADS = "io.jremix.workloads.park.";
+    private static final int THREADS = 8;
+    private static final double S3 = 64;
+
+    private static Jremix.Run large;
+    private static Map<String, Object> largeReport;
+
+    @BeforeAll
+    static void runLargeCriticalSection() throws Exception {
+        Path dir = Files.createTempDirectory("jremix-park");
+        Path report = dir.resolve("park.json");
+        large = Jremix.workload(List.of("-XXgetparkcontention:report=" + report), WORKLOADS + "LargeCriticalSection",
+                Integer.toString(THREADS), "2000");
+        assertEquals(0, large.exit(), large.stderr());
+        largeReport = Jremix.json(report);
+        Files.delete(report);
+        Files.delete(dir);
+    }
+
+    private static Map<String, Object> lock3() {
+        Map<String, Object> lock3 = parkedFrom(blockers(largeReport), WORKLOADS + "LargeCriticalSection.section3");
+        assertNotNull(lock3, large.stderr());
+        return lock3;
+    }
+
+    @Test
+    void largeCriticalSection_lock3HasTheHighestThreadTimeUtilisation() {
+        List<Map<String, Object>> blockers = blockers(largeReport);
+        assertEquals(lock3(), blockers.get(0), "blockers come by thread-time, lock 3 first:\n" + large.stderr());
+        for (Map<String, Object> b : blockers.subList(1, blockers.size())) {
+            assertTrue(number(lock3(), "threadTimeUtilPct") > number(b, "threadTimeUtilPct"), b.toString());
+        }
+        assertEquals("java.util.concurrent.locks.ReentrantLock$NonfairSync", lock3().get("className"));
+        assertTrue(number(lock3(), "realLifeTimeUtilPct") > 75, "someone waits on lock 3 nearly all its life: " + lock3());
+    }
+
+    @Test
+    void largeCriticalSection_avgHoldTimeIsTheCriticalSection() {
+        double hold = number(lock3(), "avgHoldTimeMs");
+        assertTrue(Math.abs(hold - S3) <= 0.1 * S3, "average hold time " + hold + " ms for a " + S3 + " ms section");
+    }
+
+    @Test
+    void largeCriticalSection_allButTheHolderPileUpOnLock3() {
+        long peak = (Long) lock3().get("peakParked");
+        assertTrue(peak == THREADS - 1 || peak == THREADS, "peak parked " + peak);
+        assertEquals(0L, lock3().get("parkedNow"), "everyone left at exit");
+    }
+
+    @Test
+    void largeCriticalSection_firstParkIsOnAWorkerInTheWorkload() {
+        List<String> stack = ParkReports.stack(lock3());
+        assertTrue(stack.get(0).startsWith("java.util.concurrent.locks.LockSupport.park"), stack.toString());
+        assertTrue(((String) lock3().get("threadName")).startsWith("worker-"), lock3().toString());
+        List<String> table = ParkReports.textReport(large.stderrLines(), "exit");
+        int row = ParkReports.rowLine(table, (String) lock3().get("identityHash"));
+        assertTrue(row >= 0, String.join("\n", table));
+        assertTrue(table.get(row + 1).trim().startsWith("[...] "), table.get(row + 1));
+        assertTrue(table.get(row + 1).endsWith("= ReentrantLock, lock contention"), table.get(row + 1));
+        assertEquals("ReentrantLock", lock3().get("synchronizer"));
+        assertEquals("lock", lock3().get("waitKind"));
+        assertTrue(((String) lock3().get("userFrame")).startsWith(WORKLOADS + "LargeCriticalSection.section3("));
+        assertTrue(table.get(row + 2).trim().startsWith(WORKLOADS + "LargeCriticalSection.section3("), table.get(row + 2));
+    }
+
+    @Test
+    void tableAndJsonAgree() {
+        List<String> table = ParkReports.textReport(large.stderrLines(), "exit");
+        assertTrue(table.get(0).contains(String.format(Locale.ROOT, "after %.2f ms",
+                number(largeReport, "totalExecutionMs"))), table.get(0) + " vs " + largeReport.get("totalExecutionMs"));
+        List<List<String>> rows = ParkReports.rows(table);
+        List<Map<String, Object>> blockers = blockers(largeReport);
+        assertEquals(blockers.size(), rows.size(), String.join("\n", table));
+        String[] keys = {"threadName", null, "className", "identityHash", "timesParked", "peakParked",
+            "parkThreadTimeMs", "parkRealTimeMs", "avgParkTimeMs", "avgHoldTimeMs", "parkedNow", "realTimeUtilPct",
+            "threadTimeUtilPct", "realLifeTimeUtilPct", "threadLifeTimeUtilPct"};
+        for (int i = 0; i < rows.size(); i++) {
+            for (int col = 0; col < keys.length; col++) {
+                String cell = rows.get(i).get(col);
+                Object json = blockers.get(i).get(keys[col]);
+                if (keys[col] == null || cell.equals("-")) {
+                    continue;
+                }
+                if (json instanceof Number n) {
+                    assertEquals(Double.parseDouble(cell), n.doubleValue(), 0.006, keys[col] + " of row " + i);
+                } else {
+                    assertEquals(cell, json, keys[col] + " of row " + i);
+                }
+            }
+        }
+    }
+
+    @Test
+    void frequentlyAcquiredLock_lock1IsTheBottleneck(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("park.json");
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + report),
+                WORKLOADS + "FrequentlyAcquiredLock", Integer.toString(THREADS), "2000", "8");
+        assertEquals(0, run.exit(), run.stderr());
+        List<Map<String, Object>> blockers = blockers(Jremix.json(report));
+        Map<String, Object> lock1 = parkedFrom(blockers, WORKLOADS + "FrequentlyAcquiredLock.section1");
+        assertNotNull(lock1, run.stderr());
+        assertEquals(lock1, blockers.get(0), "lock 1 has the most thread-time:\n" + run.stderr());
+        Map<String, Object> lock2 = parkedFrom(blockers, WORKLOADS + "FrequentlyAcquiredLock.section2");
+        if (lock2 != null) {
+            assertTrue(number(lock1, "threadTimeUtilPct") > number(lock2, "threadTimeUtilPct"));
+            assertTrue(number(lock1, "timesParked") > number(lock2, "timesParked"));
+        }
+    }
+}

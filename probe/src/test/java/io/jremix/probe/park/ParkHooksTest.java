@@ -1,0 +1,126 @@
+package io.jremix.probe.park;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The hooks called directly, as the instrumented LockSupport calls them. */
+class ParkHooksTest {
+    private final List<String> events = new ArrayList<>();
+
+    /** Records what it is told; parking on "nested" parks again from inside the listener. */
+    private final ParkListener recorder = new ParkListener() {
+        @Override
+        public Object parking(Object blocker) {
+            events.add("park " + blocker);
+            if ("nested".equals(blocker)) {
+                ParkHooks.beforePark("inner");
+                ParkHooks.afterPark();
+            }
+            if ("fails".equals(blocker)) {
+                throw new IllegalStateException("listener bug");
+            }
+            return blocker == null ? null : "token-" + blocker;
+        }
+
+        @Override
+        public void unparked(Object token) {
+            events.add("unpark " + token);
+            ParkHooks.beforePark("from-unparked");
+            ParkHooks.afterPark();
+        }
+    };
+
+    @AfterEach
+    void uninstall() {
+        ParkHooks.install(null);
+    }
+
+    @Test
+    void withoutListener_nothingHappens() {
+        ParkHooks.beforePark("a");
+        ParkHooks.afterPark();
+        ParkHooks.install(recorder);
+        ParkHooks.afterPark();
+        assertEquals(List.of(), events);
+    }
+
+    @Test
+    void parkAndReturn_arePaired() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark("a");
+        ParkHooks.afterPark();
+        ParkHooks.beforePark("b");
+        ParkHooks.afterPark();
+        assertEquals(List.of("park a", "unpark token-a", "park b", "unpark token-b"), events);
+    }
+
+    @Test
+    void parksInsideTheListener_areNotObserved() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark("nested");
+        ParkHooks.afterPark();
+        assertEquals(List.of("park nested", "unpark token-nested"), events);
+    }
+
+    @Test
+    void nestedParkMethods_countOnce() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark("outer");
+        ParkHooks.beforePark("delegate");
+        ParkHooks.afterPark();
+        ParkHooks.afterPark();
+        assertEquals(List.of("park outer", "unpark token-outer"), events);
+    }
+
+    @Test
+    void returnWithoutObservedPark_isIgnored() {
+        ParkHooks.beforePark("before-install");
+        ParkHooks.install(recorder);
+        ParkHooks.afterPark();
+        ParkHooks.beforePark("a");
+        ParkHooks.afterPark();
+        assertEquals(List.of("park a", "unpark token-a"), events);
+    }
+
+    @Test
+    void nullToken_skipsTheReturn() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark(null);
+        ParkHooks.afterPark();
+        assertEquals(List.of("park null"), events);
+    }
+
+    @Test
+    void failingListener_neverThrowsAndStaysBalanced() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark("fails");
+        ParkHooks.afterPark();
+        ParkHooks.beforePark("a");
+        ParkHooks.afterPark();
+        assertEquals(List.of("park fails", "park a", "unpark token-a"), events);
+    }
+
+    @Test
+    void uninstalledDuringPark_returnStillReachesItsListener() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark("a");
+        ParkHooks.install(null);
+        ParkHooks.afterPark();
+        assertEquals(List.of("park a", "unpark token-a"), events);
+    }
+
+    @Test
+    void parkNanos_onlyForPositiveTimes() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforeParkNanos("zero", 0);
+        ParkHooks.afterPark();
+        ParkHooks.beforeParkNanos("positive", 1);
+        ParkHooks.afterPark();
+        assertEquals(List.of("park positive", "unpark token-positive"), events);
+    }
+}

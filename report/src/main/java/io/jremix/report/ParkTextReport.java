@@ -1,0 +1,179 @@
+package io.jremix.report;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.core.park.BlockerNames;
+import io.jremix.core.park.MonitorSnapshot;
+import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.WaitKind;
+
+/**
+ * The park-contention table the seed printed on stderr (Figure 3.5): one row per shown blocker, the first-park
+ * stack abbreviated to its park frame, {@code [...]} and the program's frame that led there, times in
+ * milliseconds; then summary lines. Metrics a record has not collected (threshold not reached) show {@code -}.
+ * Lines carry no prefix; the caller adds it.
+ */
+public final class ParkTextReport {
+    /** ASCII rather than the figure's ellipsis character: stderr may not be able to encode it. */
+    static final String ELIDED = "[...]";
+    static final List<String> HEADERS = List.of("Thread name", "Stack trace", "Class name", "Hash code",
+            "Times parked", "Peak parked", "Park thread time", "Park real time", "Avg park time", "Avg hold time",
+            "Parked now", "%Real time util", "%Thread time util", "%Real life time util", "%Thread life time util");
+    static final List<String> MONITOR_HEADERS = List.of("Thread name", "Stack trace", "Class name",
+            "Monitor address", "Blocked enters", "Peak blocked", "Blocked thread time", "Blocked real time",
+            "Avg hold time", "%Real time util", "%Thread time util", "Waits", "Wait thread time", "Wait kind");
+    /** Columns 0 to 2 are text, aligned left; the rest are numbers, aligned right (and a last text column). */
+    private static final int TEXT_COLUMNS = 3;
+    static final Map<WaitKind, String> KIND = Map.of(WaitKind.LOCK, "lock contention", WaitKind.CONDITION,
+            "condition wait", WaitKind.IDLE, "idle: pool thread waiting for work");
+
+    private ParkTextReport() {
+    }
+
+    public static List<String> lines(ParkRun run) {
+        List<ParkRun.Blocker> shown = run.shown();
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT,
+                "Park contention at %s after %.2f ms: %d blocker%s recorded, %d shown (parked at least %d times),"
+                        + " most thread-time first, idle pool threads last.",
+                run.trigger(), run.totalExecutionMs(), run.blockers().size(), run.blockers().size() == 1 ? "" : "s",
+                shown.size(), run.settings().printThreshold()));
+        if (!shown.isEmpty()) {
+            List<List<List<String>>> rows = new ArrayList<>();
+            for (ParkRun.Blocker b : shown) {
+                rows.add(row(b, run.totalExecutionNanos()));
+            }
+            out.addAll(table(HEADERS, rows));
+        }
+        out.add("Parks without a blocker (not in the table): " + run.nullBlockerParks() + ".");
+        out.addAll(monitors(run));
+        if (run.untrackedParks() > 0) {
+            out.add("Warning: the " + run.maxRecords() + "-record limit was reached; " + run.untrackedParks()
+                    + " parks on later blockers were not recorded (freeOnPrint with bin/jremix dump frees the records"
+                    + " of collected blockers).");
+        }
+        if (run.settings().freeOnPrint()) {
+            out.add("freeOnPrint: dropped the records of " + run.droppedRecords() + " collected blocker"
+                    + (run.droppedRecords() == 1 ? "" : "s") + " after this report.");
+        }
+        return out;
+    }
+
+    /** One blocker's cells; only the stack trace cell has more than one line. */
+    private static List<List<String>> row(ParkRun.Blocker b, long total) {
+        ParkSnapshot s = b.stats();
+        boolean c = s.collecting();
+        return List.of(
+                List.of(c ? s.threadName() : "-"),
+                c ? abbreviate(s.stackTrace()) : List.of("-"),
+                List.of(s.className(), described(b)),
+                List.of(s.identityHashHex()),
+                List.of(Long.toString(s.timesParked())),
+                List.of(c ? Long.toString(s.peakParked()) : "-"),
+                List.of(c ? fixed(s.parkThreadTimeMs()) : "-"),
+                List.of(c ? fixed(s.parkRealTimeMs()) : "-"),
+                List.of(c ? fixed(s.avgParkTimeMs()) : "-"),
+                List.of(c ? fixed(s.avgHoldTimeMs()) : "-"),
+                List.of(Long.toString(s.parkedNow())),
+                List.of(c ? fixed(s.realTimeUtilPct(total)) : "-"),
+                List.of(c ? fixed(s.threadTimeUtilPct(total)) : "-"),
+                List.of(c ? fixed(s.realLifeTimeUtilPct()) : "-"),
+                List.of(c ? fixed(s.threadLifeTimeUtilPct()) : "-"));
+    }
+
+    /**
+     * The park frame, then the first frame outside the JDK (where the program asked for the lock, queue or
+     * barrier), with {@code [...]} for the JDK frames between them. Without such a frame, the outermost one.
+     */
+    static List<String> abbreviate(List<String> frames) {
+        if (frames.isEmpty()) {
+            return List.of("-");
+        }
+        int program = BlockerNames.userFrame(frames).map(frames::indexOf).orElse(frames.size() - 1);
+        return switch (program) {
+            case 0 -> List.of(frames.get(0));
+            case 1 -> List.of(frames.get(0), frames.get(1));
+            default -> List.of(frames.get(0), ELIDED, frames.get(program));
+        };
+    }
+
+    /** What the program knows the blocker as, and whether threads parked on it for a lock, a condition or work. */
+    private static String described(ParkRun.Blocker b) {
+        String name = BlockerNames.synchronizer(b.stats().className(), b.stats().stackTrace());
+        return "= " + name + ", " + KIND.get(b.kind());
+    }
+
+    private static String fixed(double v) {
+        return String.format(Locale.ROOT, "%.2f", v);
+    }
+
+    /**
+     * The {@code synchronized} monitors JFR saw: blocked enters measured as parks, and {@code Object.wait} calls
+     * apart. The stack is the first blocked enter's, or the first wait's if none blocked.
+     */
+    private static List<String> monitors(ParkRun run) {
+        List<MonitorSnapshot> shown = run.shownMonitors();
+        List<String> out = new ArrayList<>();
+        out.add(String.format(Locale.ROOT, "Monitor contention (synchronized, from JFR): %d monitor%s recorded, %d"
+                        + " shown, most blocked thread-time first.", run.monitors().size(),
+                run.monitors().size() == 1 ? "" : "s", shown.size()));
+        if (shown.isEmpty()) {
+            return out;
+        }
+        long total = run.totalExecutionNanos();
+        List<List<List<String>>> rows = new ArrayList<>();
+        for (MonitorSnapshot m : shown) {
+            ParkSnapshot e = m.enters();
+            ParkSnapshot w = m.waits();
+            ParkSnapshot first = e.timesParked() > 0 ? e : w;
+            rows.add(List.of(List.of(first.threadName()), abbreviate(first.stackTrace()), List.of(m.className()),
+                    List.of(m.monitorAddress()), List.of(Long.toString(e.timesParked())),
+                    List.of(Long.toString(e.peakParked())), List.of(fixed(e.parkThreadTimeMs())),
+                    List.of(fixed(e.parkRealTimeMs())), List.of(fixed(e.avgHoldTimeMs())),
+                    List.of(fixed(e.realTimeUtilPct(total))), List.of(fixed(e.threadTimeUtilPct(total))),
+                    List.of(Long.toString(w.timesParked())), List.of(fixed(w.parkThreadTimeMs())),
+                    List.of(w.timesParked() > 0 ? KIND.get(m.waitKind()) : "-")));
+        }
+        out.addAll(table(MONITOR_HEADERS, rows));
+        return out;
+    }
+
+    private static List<String> table(List<String> headers, List<List<List<String>>> rows) {
+        int[] width = new int[headers.size()];
+        for (int col = 0; col < width.length; col++) {
+            width[col] = headers.get(col).length();
+            for (List<List<String>> r : rows) {
+                for (String line : r.get(col)) {
+                    width[col] = Math.max(width[col], line.length());
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        out.add(line(width, headers));
+        for (List<List<String>> r : rows) {
+            int height = r.stream().mapToInt(List::size).max().orElse(1);
+            for (int i = 0; i < height; i++) {
+                List<String> cells = new ArrayList<>();
+                for (List<String> cell : r) {
+                    cells.add(i < cell.size() ? cell.get(i) : "");
+                }
+                out.add(line(width, cells));
+            }
+        }
+        return out;
+    }
+
+    private static String line(int[] width, List<String> cells) {
+        StringBuilder sb = new StringBuilder();
+        for (int col = 0; col < width.length; col++) {
+            String cell = cells.get(col);
+            String pad = " ".repeat(width[col] - cell.length());
+            sb.append(col == 0 ? "" : "  ");
+            sb.append(col < TEXT_COLUMNS || col == width.length - 1 && cell.matches("\\D.*") ? cell + pad : pad + cell);
+        }
+        return sb.toString().stripTrailing();
+    }
+}

@@ -1,0 +1,225 @@
+package io.jremix.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.core.park.MonitorSnapshot;
+import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkRecord;
+import org.junit.jupiter.api.Test;
+
+class ParkReportTest {
+    private static final long MS = 1_000_000;
+    private static final List<String> STACK = List.of(
+            "java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+            "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)",
+            "java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)",
+            "app.Work.section3(Work.java:42)",
+            "java.lang.Thread.run(Thread.java:833)");
+
+    /** {@code threads} park at once at 0 and leave one per {@code hold} ms; parked {@code rounds} times each. */
+    private static ParkRun.Blocker lock(String cls, int hash, int threads, long hold, long threshold) {
+        ParkRecord r = new ParkRecord(cls, hash, threshold);
+        for (int i = 0; i < threads; i++) {
+            r.parking(0, () -> new ParkOrigin("worker-1", STACK));
+        }
+        for (int i = 1; i <= threads; i++) {
+            r.unparked(i * hold * MS);
+        }
+        return new ParkRun.Blocker(r.snapshot(), false);
+    }
+
+    private static ParkRun run(long printThreshold, ParkRun.Blocker... blockers) {
+        return new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, printThreshold, true), List.of(blockers), 7, 0,
+                100_000, 2, List.of());
+    }
+
+    private static final ParkRun.Blocker BOTTLENECK = lock("a.Lock$Sync", 0xabc, 4, 64, 0);
+    private static final ParkRun.Blocker SMALL = lock("a.Lock$Sync", 0x1f, 2, 4, 0);
+    private static final ParkRun.Blocker UNCOLLECTED = lock("a.Sem", 0x2, 2, 4, 5);
+
+    @Test
+    void shown_filtersByPrintThresholdAndSortsByThreadTime() {
+        assertEquals(List.of(BOTTLENECK, SMALL, UNCOLLECTED), run(0, SMALL, UNCOLLECTED, BOTTLENECK).shown());
+        assertEquals(List.of(BOTTLENECK), run(3, SMALL, UNCOLLECTED, BOTTLENECK).shown());
+    }
+
+    @Test
+    void table_hasTheFigureColumnsAndOneRowPerBlocker() {
+        List<String> lines = ParkTextReport.lines(run(0, SMALL, BOTTLENECK, UNCOLLECTED));
+        assertTrue(lines.get(0).startsWith("Park contention at exit after 1000.00 ms: 3 blockers recorded, 3 shown"),
+                lines.get(0));
+        for (String h : ParkTextReport.HEADERS) {
+            assertTrue(lines.get(1).contains(h), h);
+        }
+        List<List<String>> rows = rows(lines);
+        assertEquals(3, rows.size());
+        List<String> top = rows.get(0);
+        assertEquals(List.of("worker-1", "java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+                "a.Lock$Sync", "abc", "4", "4", "640.00", "256.00", "160.00", "64.00", "0", "25.60", "64.00", "100.00",
+                "250.00"), top);
+        assertEquals(List.of("-", "-", "a.Sem", "2", "2", "-", "-", "-", "-", "-", "0", "-", "-", "-", "-"), rows.get(2),
+                "a record below the collection threshold has no time metrics");
+    }
+
+    @Test
+    void table_stackIsAbbreviatedToTheParkAndTheProgramFrame() {
+        List<String> lines = ParkTextReport.lines(run(0, BOTTLENECK));
+        int row = 2;
+        assertTrue(lines.get(row + 1).trim().startsWith(ParkTextReport.ELIDED + " "), lines.get(row + 1));
+        assertTrue(lines.get(row + 1).trim().endsWith("= Lock, lock contention"), lines.get(row + 1));
+        assertTrue(lines.get(row + 2).trim().equals("app.Work.section3(Work.java:42)"), lines.get(row + 2));
+    }
+
+    @Test
+    void abbreviate_choosesTheFirstFrameOutsideTheJdk() {
+        assertEquals(List.of(STACK.get(0), "[...]", STACK.get(3)), ParkTextReport.abbreviate(STACK));
+        assertEquals(List.of("a.B.c(B.java:1)"), ParkTextReport.abbreviate(List.of("a.B.c(B.java:1)")));
+        assertEquals(List.of(STACK.get(0), "x.Y.z(Y.java:2)"),
+                ParkTextReport.abbreviate(List.of(STACK.get(0), "x.Y.z(Y.java:2)")));
+        List<String> jdkOnly = List.of(STACK.get(0), STACK.get(1), STACK.get(4));
+        assertEquals(List.of(STACK.get(0), "[...]", STACK.get(4)), ParkTextReport.abbreviate(jdkOnly));
+        assertEquals(List.of("-"), ParkTextReport.abbreviate(List.of()));
+    }
+
+    @Test
+    void summary_saysNullBlockerParksAndFreedRecords() {
+        List<String> lines = ParkTextReport.lines(run(0, SMALL));
+        assertTrue(lines.contains("Parks without a blocker (not in the table): 7."), lines.toString());
+        assertTrue(lines.contains("freeOnPrint: dropped the records of 2 collected blockers after this report."));
+        assertFalse(lines.stream().anyMatch(l -> l.startsWith("Warning")));
+        ParkRun full = new ParkRun("dump", MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 12, 100_000, 0, List.of());
+        List<String> fullLines = ParkTextReport.lines(full);
+        assertTrue(fullLines.get(0).startsWith("Park contention at dump"));
+        assertTrue(fullLines.stream().anyMatch(l -> l.startsWith("Warning: the 100000-record limit was reached; 12 parks")),
+                fullLines.toString());
+        assertFalse(fullLines.stream().anyMatch(l -> l.startsWith("freeOnPrint")));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void json_hasTheDesignKeysAndAgreesWithTheTable() {
+        ParkRun run = run(2, SMALL, UNCOLLECTED, BOTTLENECK);
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        assertEquals("park-contention", doc.get("report"));
+        assertEquals(3L, doc.get("blockersRecorded"));
+        assertEquals(3L, doc.get("blockersShown"));
+        assertEquals(7L, doc.get("nullBlockerParks"));
+        assertEquals(2L, doc.get("droppedRecords"));
+        assertEquals(1000L, doc.get("totalExecutionMs"));
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
+        for (String key : List.of("className", "identityHash", "threadName", "stackTrace", "timesParked", "parkedNow",
+                "peakParked", "parkThreadTimeMs", "parkRealTimeMs", "avgParkTimeMs", "avgHoldTimeMs", "realTimeUtilPct",
+                "threadTimeUtilPct", "realLifeTimeUtilPct", "threadLifeTimeUtilPct")) {
+            assertTrue(blockers.get(0).containsKey(key), key);
+        }
+        assertEquals(STACK, blockers.get(0).get("stackTrace"));
+        List<List<String>> rows = rows(ParkTextReport.lines(run));
+        assertEquals(rows.size(), blockers.size());
+        String[] keys = {"threadName", null, "className", "identityHash", "timesParked", "peakParked",
+            "parkThreadTimeMs", "parkRealTimeMs", "avgParkTimeMs", "avgHoldTimeMs", "parkedNow", "realTimeUtilPct",
+            "threadTimeUtilPct", "realLifeTimeUtilPct", "threadLifeTimeUtilPct"};
+        for (int i = 0; i < rows.size(); i++) {
+            Map<String, Object> b = blockers.get(i);
+            for (int col = 0; col < keys.length; col++) {
+                String cell = rows.get(i).get(col);
+                if (keys[col] == null || cell.equals("-")) {
+                    continue;
+                }
+                Object v = b.get(keys[col]);
+                if (v instanceof Number n) {
+                    assertEquals(Double.parseDouble(cell), n.doubleValue(), 0.006, keys[col]);
+                } else {
+                    assertEquals(cell, v, keys[col]);
+                }
+            }
+        }
+        assertEquals(false, blockers.get(2).get("collecting"));
+        assertEquals(null, blockers.get(2).get("threadName"));
+        assertEquals(0L, blockers.get(2).get("parkThreadTimeMs"));
+    }
+
+    /** The first line of each blocker's row, cut into its 15 cells (cells hold no double spaces). */
+    static List<List<String>> rows(List<String> lines) {
+        List<List<String>> rows = new ArrayList<>();
+        for (String line : lines.subList(2, lines.size())) {
+            String[] cells = line.trim().split(" {2,}");
+            if (cells.length == ParkTextReport.HEADERS.size()) {
+                rows.add(List.of(cells));
+            }
+        }
+        return rows;
+    }
+
+    private static final List<String> IDLE_STACK = List.of(
+            "java.util.concurrent.locks.LockSupport.park(LockSupport.java:341)",
+            "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await(AbstractQueuedSynchronizer.java:1630)",
+            "java.util.concurrent.LinkedBlockingQueue.take(LinkedBlockingQueue.java:435)",
+            "java.util.concurrent.ThreadPoolExecutor.getTask(ThreadPoolExecutor.java:1062)",
+            "java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1122)",
+            "java.lang.Thread.run(Thread.java:840)");
+
+    /** Two pool threads idle for a long time: more thread-time than any lock, yet listed after them. */
+    private static ParkRun.Blocker idlePool() {
+        ParkRecord r = new ParkRecord("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", 0x5, 0);
+        r.parking(0, () -> new ParkOrigin("pool-1-thread-1", IDLE_STACK));
+        r.parking(0, () -> new ParkOrigin("pool-1-thread-2", IDLE_STACK));
+        r.unparked(900 * MS);
+        r.unparked(900 * MS);
+        return new ParkRun.Blocker(r.snapshot(), false);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void idlePoolThreadsComeLastAndEveryBlockerIsNamedAsTheProgramKnowsIt() {
+        ParkRun.Blocker idle = idlePool();
+        ParkRun run = run(0, idle, SMALL, BOTTLENECK);
+        assertEquals(List.of(BOTTLENECK, SMALL, idle), run.shown());
+        List<String> lines = ParkTextReport.lines(run);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("= Condition of LinkedBlockingQueue, idle: pool thread waiting for work")),
+                lines.toString());
+        assertEquals(1, lines.stream().filter(l -> l.contains("idle: pool thread")).count());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
+        assertEquals("idle", blockers.get(2).get("waitKind"));
+        assertEquals("Condition of LinkedBlockingQueue", blockers.get(2).get("synchronizer"));
+        assertEquals(null, blockers.get(2).get("userFrame"));
+        assertEquals("lock", blockers.get(0).get("waitKind"));
+        assertEquals("app.Work.section3(Work.java:42)", blockers.get(0).get("userFrame"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void monitorsHaveTheirOwnTableAndJsonWithWaitsApart() {
+        ParkRecord enters = new ParkRecord("app.Account", 0, 0);
+        List<String> stack = List.of("app.Account.transfer(line:12)", "app.Bank.run(line:40)");
+        enters.parking(0, () -> new ParkOrigin("teller-2", stack));
+        enters.parking(10 * MS, () -> new ParkOrigin("teller-3", stack));
+        enters.unparked(20 * MS);
+        enters.unparked(40 * MS);
+        ParkRecord waits = new ParkRecord("app.Account", 0, 0);
+        MonitorSnapshot account = new MonitorSnapshot("app.Account", 0x7f00beefL, enters.snapshot(), waits.snapshot(), 0);
+        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 0, 100_000, 0,
+                List.of(account));
+        List<String> lines = ParkTextReport.lines(run);
+        int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("Monitor contention")).findFirst().orElseThrow());
+        assertTrue(lines.get(header).contains("1 monitor recorded, 1 shown"), lines.get(header));
+        for (String h : ParkTextReport.MONITOR_HEADERS) {
+            assertTrue(lines.get(header + 1).contains(h), h);
+        }
+        assertEquals(List.of("teller-2", "app.Account.transfer(line:12)", "app.Account", "7f00beef", "2", "2",
+                "50.00", "40.00", "20.00", "4.00", "5.00", "0", "0.00", "-"), List.of(lines.get(header + 2).trim().split(" {2,}")));
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        Map<String, Object> m = ((List<Map<String, Object>>) doc.get("monitors")).get(0);
+        assertEquals("7f00beef", m.get("monitorAddress"));
+        assertEquals(2L, m.get("contendedEnters"));
+        assertEquals(20.0, ((Number) m.get("avgHoldTimeMs")).doubleValue());
+        assertEquals(0L, m.get("waits"));
+        assertEquals("app.Account.transfer(line:12)", m.get("userFrame"));
+    }
+}
