@@ -120,11 +120,12 @@ public final class Agent {
         System.out.println();
         System.out.print(AgentOptions.help());
         System.out.println();
-        System.out.println("Commands:");
-        System.out.println("  bin/jremix dump <pid> [<file>]     print a running program's park report now (JSON to file)");
-        System.out.println("  bin/jremix doctor [--json <file>]  what this machine and java offer to jremix");
-        System.out.println("  bin/jremix jit ...                 CompileCommand helpers and one method's assembly (jit --help)");
-        System.out.println("  bin/jremix bench signal ...        the cost and latency of waking another thread (bench signal --help)");
+        StringBuilder commands = new StringBuilder("Commands:\n");
+        AgentOptions.helpLine(commands, "bin/jremix dump <pid> [<file>]", "print a running program's park report now (JSON to file)");
+        AgentOptions.helpLine(commands, "bin/jremix doctor [--json <file>]", "what this machine and java offer to jremix");
+        AgentOptions.helpLine(commands, "bin/jremix jit ...", "CompileCommand helpers and one method's assembly (jit --help)");
+        AgentOptions.helpLine(commands, "bin/jremix bench signal ...", "the cost and latency of waking another thread (bench signal --help)");
+        System.out.print(commands);
         System.out.println();
         System.out.println("Every other option goes to java unchanged; the program's output and exit code are its own.");
         System.out.println("A bad jremix option prints one line and exits with code " + BAD_OPTION_EXIT + " before the program starts.");

@@ -32,11 +32,12 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
     /**
      * @param stats     the record's counters and metrics
      * @param collected whether the GC has collected the blocker (the seed's "dead" flag)
+     * @param kind      lock contention, a wait for a condition, or an idle pool thread waiting for work: read once
+     *                  from the first-park stack, since sorting and both reports ask for it
      */
-    public record Blocker(ParkSnapshot stats, boolean collected) {
-        /** Lock contention, a wait for a condition, or an idle pool thread waiting for work. */
-        public WaitKind kind() {
-            return WaitKind.of(stats.className(), stats.stackTrace());
+    public record Blocker(ParkSnapshot stats, boolean collected, WaitKind kind) {
+        public Blocker(ParkSnapshot stats, boolean collected) {
+            this(stats, collected, WaitKind.of(stats.className(), stats.stackTrace()));
         }
     }
 

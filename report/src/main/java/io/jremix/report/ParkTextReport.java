@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
@@ -25,8 +26,9 @@ public final class ParkTextReport {
     static final List<String> MONITOR_HEADERS = List.of("Thread name", "Stack trace", "Class name",
             "Monitor address", "Blocked enters", "Peak blocked", "Blocked thread time", "Blocked real time",
             "Avg hold time", "%Real time util", "%Thread time util", "Waits", "Wait thread time", "Wait kind");
-    /** Columns 0 to 2 are text, aligned left; the rest are numbers, aligned right (and a last text column). */
-    private static final int TEXT_COLUMNS = 3;
+    /** The columns of text, aligned left; the others are numbers, aligned right. */
+    private static final Set<Integer> TEXT_COLUMNS = Set.of(0, 1, 2);
+    private static final Set<Integer> MONITOR_TEXT_COLUMNS = Set.of(0, 1, 2, MONITOR_HEADERS.size() - 1);
     static final Map<WaitKind, String> KIND = Map.of(WaitKind.LOCK, "lock contention", WaitKind.CONDITION,
             "condition wait", WaitKind.IDLE, "idle: pool thread waiting for work");
 
@@ -46,7 +48,7 @@ public final class ParkTextReport {
             for (ParkRun.Blocker b : shown) {
                 rows.add(row(b, run.totalExecutionNanos()));
             }
-            out.addAll(table(HEADERS, rows));
+            out.addAll(table(HEADERS, TEXT_COLUMNS, rows));
         }
         out.add("Parks without a blocker (not in the table): " + run.nullBlockerParks() + ".");
         out.addAll(monitors(run));
@@ -137,11 +139,11 @@ public final class ParkTextReport {
                     List.of(Long.toString(w.timesParked())), List.of(fixed(w.parkThreadTimeMs())),
                     List.of(w.timesParked() > 0 ? KIND.get(m.waitKind()) : "-")));
         }
-        out.addAll(table(MONITOR_HEADERS, rows));
+        out.addAll(table(MONITOR_HEADERS, MONITOR_TEXT_COLUMNS, rows));
         return out;
     }
 
-    private static List<String> table(List<String> headers, List<List<List<String>>> rows) {
+    private static List<String> table(List<String> headers, Set<Integer> textColumns, List<List<List<String>>> rows) {
         int[] width = new int[headers.size()];
         for (int col = 0; col < width.length; col++) {
             width[col] = headers.get(col).length();
@@ -152,7 +154,7 @@ public final class ParkTextReport {
             }
         }
         List<String> out = new ArrayList<>();
-        out.add(line(width, headers));
+        out.add(line(width, textColumns, headers));
         for (List<List<String>> r : rows) {
             int height = r.stream().mapToInt(List::size).max().orElse(1);
             for (int i = 0; i < height; i++) {
@@ -160,19 +162,19 @@ public final class ParkTextReport {
                 for (List<String> cell : r) {
                     cells.add(i < cell.size() ? cell.get(i) : "");
                 }
-                out.add(line(width, cells));
+                out.add(line(width, textColumns, cells));
             }
         }
         return out;
     }
 
-    private static String line(int[] width, List<String> cells) {
+    private static String line(int[] width, Set<Integer> textColumns, List<String> cells) {
         StringBuilder sb = new StringBuilder();
         for (int col = 0; col < width.length; col++) {
             String cell = cells.get(col);
             String pad = " ".repeat(width[col] - cell.length());
             sb.append(col == 0 ? "" : "  ");
-            sb.append(col < TEXT_COLUMNS || col == width.length - 1 && cell.matches("\\D.*") ? cell + pad : pad + cell);
+            sb.append(textColumns.contains(col) ? cell + pad : pad + cell);
         }
         return sb.toString().stripTrailing();
     }

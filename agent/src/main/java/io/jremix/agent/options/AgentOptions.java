@@ -64,14 +64,19 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
     public static String help() {
         StringBuilder sb = new StringBuilder();
         sb.append("Cache contention (REMIX):\n");
-        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", "-remix, -remix:online", "detect cache contention and repair false sharing"));
-        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", "-remix:detect", "detect cache contention only"));
+        helpLine(sb, "-remix, -remix:online", "detect cache contention and repair false sharing");
+        helpLine(sb, "-remix:detect", "detect cache contention only");
         for (OptionSpec spec : OptionSpec.values()) {
-            sb.append(String.format(Locale.ROOT, "  %-34s %s%n", spec.usage(), spec.description()));
+            helpLine(sb, spec.usage(), spec.description());
         }
         sb.append('\n').append(ParkOptions.help());
         sb.append('\n').append(VbdOptions.help());
         return sb.toString();
+    }
+
+    /** One line of {@code --help}: the usage in a column of its own, then what it does. */
+    public static void helpLine(StringBuilder sb, String usage, String description) {
+        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", usage, description));
     }
 
     /** Mutable state while options are applied in order; a later option overrides an earlier one, as in java. */

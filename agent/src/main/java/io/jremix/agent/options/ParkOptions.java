@@ -1,7 +1,6 @@
 package io.jremix.agent.options;
 
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,report=FILE]} (seed 002, 3.3; the
@@ -71,16 +70,12 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
     static String help() {
         StringBuilder sb = new StringBuilder();
         sb.append("Park contention (J9 -XXgetparkcontention):\n");
-        line(sb, NAME + "[:<list>]", "profile parking on every LockSupport park blocker, and contended synchronized"
+        AgentOptions.helpLine(sb, NAME + "[:<list>]", "profile parking on every LockSupport park blocker, and contended synchronized"
                 + " monitors (JFR); tables on stderr at exit");
-        line(sb, "  threshold=<n>", "parks on a blocker before its times are collected (default 0: from the first)");
-        line(sb, "  printThreshold=<n>", "report only blockers parked at least n times (default 0)");
-        line(sb, "  freeOnPrint", "after each report, drop the records of blockers the GC collected");
-        line(sb, "  report=<file>", "also write the report at exit as JSON to file");
+        AgentOptions.helpLine(sb, "  threshold=<n>", "parks on a blocker before its times are collected (default 0: from the first)");
+        AgentOptions.helpLine(sb, "  printThreshold=<n>", "report only blockers parked at least n times (default 0)");
+        AgentOptions.helpLine(sb, "  freeOnPrint", "after each report, drop the records of blockers the GC collected");
+        AgentOptions.helpLine(sb, "  report=<file>", "also write the report at exit as JSON to file");
         return sb.toString();
-    }
-
-    private static void line(StringBuilder sb, String usage, String description) {
-        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", usage, description));
     }
 }

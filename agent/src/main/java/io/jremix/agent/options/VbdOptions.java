@@ -1,7 +1,6 @@
 package io.jremix.agent.options;
 
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * Volatile-by-default (VBD-HotSpot, seed 001): {@code -XX:+VBD} / {@code -XX:-VBD}, {@code -XX:+VBDVerbose} and
@@ -62,15 +61,11 @@ public record VbdOptions(boolean enabled, boolean verbose, Path relaxedFile, Vbd
     static String help() {
         StringBuilder sb = new StringBuilder();
         sb.append("Volatile-by-default (VBD-HotSpot -XX:+VBD):\n");
-        line(sb, "-XX:+VBD", "make every field, array element and Unsafe access of classes loaded from now on");
-        line(sb, "", "behave as volatile: sequential consistency; report what was rewritten at exit");
-        line(sb, "-XX:VBDRelaxed=<file>", "leave the classes, methods and fields the file's patterns name relaxed");
-        line(sb, "", "(java/io/*.*, com.example.Foo::bar; see README), as @io.jremix.relaxed.Relaxed does");
-        line(sb, "-XX:+VBDVerbose", "print each rewritten class, and every relaxed name");
+        AgentOptions.helpLine(sb, "-XX:+VBD", "make every field, array element and Unsafe access of classes loaded from now on");
+        AgentOptions.helpLine(sb, "", "behave as volatile: sequential consistency; report what was rewritten at exit");
+        AgentOptions.helpLine(sb, "-XX:VBDRelaxed=<file>", "leave the classes, methods and fields the file's patterns name relaxed");
+        AgentOptions.helpLine(sb, "", "(java/io/*.*, com.example.Foo::bar; see README), as @io.jremix.relaxed.Relaxed does");
+        AgentOptions.helpLine(sb, "-XX:+VBDVerbose", "print each rewritten class, and every relaxed name");
         return sb.toString();
-    }
-
-    private static void line(StringBuilder sb, String usage, String description) {
-        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", usage, description));
     }
 }
