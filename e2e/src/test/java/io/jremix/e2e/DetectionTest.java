@@ -58,7 +58,7 @@ class DetectionTest {
         Path report = dir.resolve("report.json");
         List<String> options = List.of("-remix:detect", "-XX:REMIXReport=" + report, "-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+BytecodeVerificationLocal"); // verifies the retransformed JDK atomics too
-        Jremix.Run run = Jremix.workload(options, workload.get(0), workload.subList(1, workload.size()).toArray(String[]::new));
+        Jremix.Run run = Jremix.contendedWorkload(options, workload.get(0), workload.subList(1, workload.size()).toArray(String[]::new));
 
         assertEquals(0, run.exit(), run.stderr());
         assertTrue(run.stdout().startsWith(workload.get(0) + " Time "), run.stdout());
@@ -77,6 +77,7 @@ class DetectionTest {
         assertEquals(location, finding.get("location"));
         assertEquals(repairable, finding.get("repairable"));
         assertTrue((Long) finding.get("events") > 0);
+        assertTrue(Jremix.coherenceMisses(run) >= Jremix.FEW_MISSES, "a finding rests on the detector's floor of misses");
         @SuppressWarnings("unchecked")
         List<String> sites = (List<String>) finding.get("sites");
         assertTrue(sites.stream().anyMatch(s -> s.startsWith(site)), "sites " + sites);

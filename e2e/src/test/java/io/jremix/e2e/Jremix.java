@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.jremix.report.Json;
 
@@ -18,6 +20,10 @@ public final class Jremix {
             HOME.resolve("workloads/target/jremix-workloads.jar").toString()));
     public static final String PACKAGE = "io.jremix.workloads.cache.";
     private static final long TIMEOUT_SECONDS = 180;
+    private static final int SCHEDULING_ATTEMPTS = 3;
+    /** The detector's own floor of sampled misses (Thresholds.DEFAULT_MIN_SAMPLED). */
+    static final int FEW_MISSES = 32;
+    private static final Pattern TRACED = Pattern.compile("^REMIX: Traced .*: \\d+ accesses sampled, (\\d+) coherence misses");
 
     private Jremix() {
     }
@@ -40,6 +46,34 @@ public final class Jremix {
     /** Runs {@code bin/jremix <options> -cp workloads <workload> <args>}. */
     public static Run workload(List<String> options, String workload, String... args) throws IOException, InterruptedException {
         return main(options, WORKLOADS.toString(), workload.contains(".") ? workload : PACKAGE + workload, args);
+    }
+
+    /**
+     * Runs a cache workload under {@code -remix:detect}, again in a fresh JVM (at most {@value #SCHEDULING_ATTEMPTS}
+     * runs) while a run's summary line shows fewer than {@value #FEW_MISSES} coherence misses, because the kernel
+     * decides which threads run at the same time. With 4 threads on 2 cores the kernel may keep the two threads that share a line on one core for the
+     * whole run, alternating them: then no line ever moves between cores, there is no contention to find, and the
+     * program runs as fast as padded. A detector that misses real contention still fails: it is retried only when
+     * hardly any misses happened at all.
+     */
+    public static Run contendedWorkload(List<String> options, String workload, String... args)
+            throws IOException, InterruptedException {
+        Run run = workload(options, workload, args);
+        for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(run) < FEW_MISSES; attempt++) {
+            run = workload(options, workload, args);
+        }
+        return run;
+    }
+
+    /** The coherence misses on the run's {@code REMIX: Traced ...} summary line, or -1 without one. */
+    static long coherenceMisses(Run run) {
+        for (String line : run.stderrLines()) {
+            Matcher m = TRACED.matcher(line);
+            if (m.find()) {
+                return Long.parseLong(m.group(1));
+            }
+        }
+        return -1;
     }
 
     /** Runs {@code bin/jremix <options> -cp <classpath> <main> <args>}. */

@@ -13,7 +13,9 @@ package io.jremix.workloads.cache;
  * at 40, 48 or 56 bytes into its line); so with 2 threads the two objects share a line in 5 placements of 8, and a
  * given program tends to land the same way run after run. With 4 or more threads sharing is guaranteed: the 3 gaps
  * between 4 consecutive values span 72 bytes, which hold at most 2 line boundaries, and each boundary separates
- * only one pair of neighbours, so at least one pair shares a line. Tests that need the finding use 4 threads.
+ * only one pair of neighbours, so at least one pair shares a line. Tests that need the finding use 4 threads; on 2
+ * cores the kernel may still alternate the sharing pair on one core for a whole run, so no line ever moves and
+ * there is nothing to find (the tests run such a program again).
  *
  * <p>Args: {@code [threads=2] [iterations=DEFAULT_ITERATIONS]} (iterations per thread). Prints
  * {@code BaseTest Time <nanos>ns}.
