@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
  *   com.example.*::count        every method and field named count in com.example and its sub-packages
  * </pre>
  * A member pattern names methods and fields alike: a field it names keeps its declared modifiers, a method it
- * names keeps its plain array and Unsafe accesses. A member pattern of just {@code *} relaxes the whole class.
+ * names runs as without VBD (plain array and Unsafe accesses, and plain access to fields VBD made volatile). A member pattern of just {@code *} relaxes the whole class.
  * {@code *} matches any run of characters, package separators included, anywhere in either part. Dots and slashes
  * in class names are the same; nested classes are written with {@code $}. A pattern that names nothing loaded is
  * not an error (like CompileCommand), but a malformed one is: it stops the JVM before the program starts.

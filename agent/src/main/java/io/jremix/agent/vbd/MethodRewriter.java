@@ -3,10 +3,17 @@ package io.jremix.agent.vbd;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
+import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
@@ -22,12 +29,17 @@ import org.objectweb.asm.tree.TypeInsnNode;
  *   <li>a constructor gets a release fence before each {@code RETURN}, so that no store publishing the new object
  *       can move ahead of the stores that initialise it.
  * </ul>
- * Every change keeps the stack depth at each instruction and the types in each stack-map frame, so the frames read
- * with {@code EXPAND_FRAMES} stay valid. The array types come from {@link ArrayTypes}.
+ * A relaxed method instead gets {@link #relaxFields}. Every change keeps the stack depth at each instruction and the
+ * types in each stack-map frame, so the frames read with {@code EXPAND_FRAMES} stay valid. The array types come
+ * from {@link ArrayTypes}.
  */
 final class MethodRewriter {
     static final String ARRAYS = "io/jremix/probe/vbd/VolatileArrays";
     static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
+    static final String RELAXED_FIELDS = "io/jremix/probe/vbd/RelaxedFields";
+    private static final String OBJECT = "Ljava/lang/Object;";
+    private static final String BOOTSTRAP = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;Ljava/lang/Class;)Ljava/lang/invoke/CallSite;";
 
     /** What a rewritten method gained. */
     record Counts(int arraySites, int plainAccessSites, int fences) {
@@ -80,6 +92,71 @@ final class MethodRewriter {
         }
         edits.forEach(Runnable::run);
         return new Counts(arrays, plain, fences);
+    }
+
+    /**
+     * Makes a relaxed method's field accesses plain again: each access to a field VBD made volatile in this class
+     * ({@code madeVolatile}), or to a field of another program class (which VBD may have made volatile; the JDK's
+     * never are), becomes an {@code invokedynamic} site linked by {@code RelaxedFields}, followed for a reference
+     * load by a cast to the field's type (the site passes references as {@code Object}). Class files older than
+     * Java 7 have no {@code invokedynamic}; their accesses stay volatile.
+     *
+     * @return the sites made
+     */
+    static int relaxFields(ClassNode c, MethodNode m, Set<String> madeVolatile) {
+        if ((c.version & 0xFFFF) < Opcodes.V1_7) {
+            return 0;
+        }
+        List<FieldInsnNode> accesses = new ArrayList<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof FieldInsnNode f && !VbdTransformer.isJdkClass(f.owner)
+                    && (!f.owner.equals(c.name) || !declares(c, f.name) || madeVolatile.contains(f.name))) {
+                accesses.add(f);
+            }
+        }
+        for (FieldInsnNode f : accesses) {
+            Type type = Type.getType(f.desc);
+            boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
+            String value = reference ? OBJECT : f.desc;
+            String bootstrap;
+            String desc;
+            switch (f.getOpcode()) {
+                case Opcodes.GETFIELD -> {
+                    bootstrap = "getField";
+                    desc = "(" + OBJECT + ")" + value;
+                }
+                case Opcodes.PUTFIELD -> {
+                    bootstrap = "putField";
+                    desc = "(" + OBJECT + value + ")V";
+                }
+                case Opcodes.GETSTATIC -> {
+                    bootstrap = "getStatic";
+                    desc = "()" + value;
+                }
+                default -> {
+                    bootstrap = "putStatic";
+                    desc = "(" + value + ")V";
+                }
+            }
+            m.instructions.insertBefore(f, new InvokeDynamicInsnNode(f.name, desc,
+                    new Handle(Opcodes.H_INVOKESTATIC, RELAXED_FIELDS, bootstrap, BOOTSTRAP, false),
+                    Type.getObjectType(f.owner)));
+            boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
+            if (load && reference && !f.desc.equals(OBJECT)) {
+                m.instructions.insertBefore(f, new TypeInsnNode(Opcodes.CHECKCAST, type.getInternalName()));
+            }
+            m.instructions.remove(f);
+        }
+        return accesses.size();
+    }
+
+    private static boolean declares(ClassNode c, String field) {
+        for (FieldNode f : c.fields) {
+            if (f.name.equals(field)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean needsTypes(InsnList code) {

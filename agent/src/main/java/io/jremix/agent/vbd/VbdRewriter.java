@@ -19,7 +19,9 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Makes one class volatile-by-default: its non-final fields get {@code ACC_VOLATILE} (a final field cannot be
  * volatile, and after the constructor's fence it never changes), and each method not relaxed is rewritten by
- * {@link MethodRewriter}. A class relaxed by {@code @Relaxed} or a pattern is left exactly as it was.
+ * {@link MethodRewriter}. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) keeps its own
+ * accesses plain and reaches the fields VBD made volatile, in its class or another, through plain-access sites
+ * ({@link MethodRewriter#relaxFields}), so that it runs as it would without VBD.
  *
  * <p>{@code ACC_VOLATILE} is part of the default {@code serialVersionUID}, so a serializable class without an
  * explicit one would stop reading the streams it wrote without VBD. When a change enters that hash, the class gets
@@ -41,16 +43,17 @@ public final class VbdRewriter {
      * @param className      binary name with dots
      * @param classfile      the rewritten bytes, or {@code null} when the class is unchanged
      * @param relaxedClass   the whole class was relaxed (annotation or pattern) and left as it was
-     * @param volatileFields fields that became volatile
+     * @param volatileFields names of the fields that became volatile
      * @param arraySites     array-element loads and stores made volatile
      * @param plainAccessSites Unsafe and VarHandle calls made volatile (or fenced, for address accesses)
      * @param fences         fences added (bulk copies, constructors, address accesses)
+     * @param relaxedFieldSites field accesses in relaxed code that became plain-access sites
      * @param relaxedMethods relaxed methods left as they were, {@code Class::name}
      * @param relaxedFields  relaxed fields left plain, {@code Class::name}
      */
-    public record Outcome(String className, byte[] classfile, boolean relaxedClass, int volatileFields,
-                          int arraySites, int plainAccessSites, int fences, List<String> relaxedMethods,
-                          List<String> relaxedFields) {
+    public record Outcome(String className, byte[] classfile, boolean relaxedClass, List<String> volatileFields,
+                          int arraySites, int plainAccessSites, int fences, int relaxedFieldSites,
+                          List<String> relaxedMethods, List<String> relaxedFields) {
     }
 
     /** Rewrites {@code original}; throws if the class cannot be rewritten (the caller then leaves it as it was). */
@@ -60,10 +63,15 @@ public final class VbdRewriter {
         reader.accept(c, ClassReader.EXPAND_FRAMES);
         String name = c.name.replace('/', '.');
         if (annotated(c.invisibleAnnotations, c.visibleAnnotations) || patterns.relaxesClass(c.name)) {
-            return new Outcome(name, null, true, 0, 0, 0, 0, List.of(), List.of());
+            int sites = 0;
+            for (MethodNode m : c.methods) {
+                sites += MethodRewriter.relaxFields(c, m, Set.of());
+            }
+            return new Outcome(name, sites > 0 ? write(reader, c) : null, true, List.of(), 0, 0, 0, sites, List.of(),
+                    List.of());
         }
         Set<String> relaxedFields = new LinkedHashSet<>();
-        int volatileFields = 0;
+        List<String> volatileFields = new ArrayList<>();
         boolean serialHashChanged = false;
         boolean declaresSerialVersion = false;
         for (FieldNode f : c.fields) {
@@ -76,16 +84,19 @@ public final class VbdRewriter {
                 continue;
             }
             f.access |= Opcodes.ACC_VOLATILE;
-            volatileFields++;
+            volatileFields.add(f.name);
             serialHashChanged |= entersSerialHash(f.access);
         }
         Set<String> relaxedMethods = new LinkedHashSet<>();
         int arrays = 0;
         int plain = 0;
         int fences = 0;
+        int relaxedSites = 0;
+        Set<String> madeVolatile = Set.copyOf(volatileFields);
         for (MethodNode m : c.methods) {
             if (annotated(m.invisibleAnnotations, m.visibleAnnotations) || patterns.relaxesMember(c.name, m.name)) {
                 relaxedMethods.add(name + "::" + m.name);
+                relaxedSites += MethodRewriter.relaxFields(c, m, madeVolatile);
                 continue;
             }
             MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m);
@@ -93,19 +104,19 @@ public final class VbdRewriter {
             plain += n.plainAccessSites();
             fences += n.fences();
         }
-        boolean changed = volatileFields + arrays + plain + fences > 0;
+        boolean changed = volatileFields.size() + arrays + plain + fences + relaxedSites > 0;
         if (changed && serialHashChanged && !declaresSerialVersion && serialVersionApplies(c)) {
             c.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
                     | Opcodes.ACC_SYNTHETIC, "serialVersionUID", "J", null, originalSerialVersion(original)));
         }
-        byte[] bytes = null;
-        if (changed) {
-            ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
-            c.accept(writer);
-            bytes = writer.toByteArray();
-        }
-        return new Outcome(name, bytes, false, volatileFields, arrays, plain, fences, List.copyOf(relaxedMethods),
-                List.copyOf(relaxedFields));
+        return new Outcome(name, changed ? write(reader, c) : null, false, List.copyOf(volatileFields), arrays, plain,
+                fences, relaxedSites, List.copyOf(relaxedMethods), List.copyOf(relaxedFields));
+    }
+
+    private static byte[] write(ClassReader reader, ClassNode c) {
+        ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+        c.accept(writer);
+        return writer.toByteArray();
     }
 
     private static boolean annotated(List<AnnotationNode> invisible, List<AnnotationNode> visible) {

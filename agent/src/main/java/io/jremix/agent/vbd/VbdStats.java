@@ -19,6 +19,7 @@ final class VbdStats {
     private long arraySites;
     private long plainAccessSites;
     private long fences;
+    private long relaxedFieldSites;
     private int jdkLater;
     private final Set<String> relaxedClasses = new LinkedHashSet<>();
     private final Set<String> relaxedMethods = new LinkedHashSet<>();
@@ -30,6 +31,7 @@ final class VbdStats {
     }
 
     synchronized void add(VbdRewriter.Outcome o) {
+        relaxedFieldSites += o.relaxedFieldSites();
         if (o.relaxedClass()) {
             relaxedClasses.add(o.className());
             return;
@@ -37,7 +39,7 @@ final class VbdStats {
         if (o.classfile() != null) {
             classes++;
         }
-        fields += o.volatileFields();
+        fields += o.volatileFields().size();
         arraySites += o.arraySites();
         plainAccessSites += o.plainAccessSites();
         fences += o.fences();
@@ -63,6 +65,9 @@ final class VbdStats {
         names(lines, "Relaxed classes", relaxedClasses, verbose);
         names(lines, "Relaxed methods", relaxedMethods, verbose);
         names(lines, "Relaxed fields", relaxedFields, verbose);
+        if (relaxedFieldSites > 0) {
+            lines.add("Relaxed code reaches fields through " + relaxedFieldSites + " plain-access sites.");
+        }
         if (!failed.isEmpty()) {
             lines.add("Could not rewrite " + failed.size() + (failed.size() == 1 ? " class" : " classes")
                     + ", left as they were and not sequentially consistent:");

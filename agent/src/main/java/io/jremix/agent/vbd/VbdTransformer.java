@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.probe.vbd.RelaxedFields;
 
 /**
  * Rewrites each class of the program as it loads. The JDK's classes are left to the plain Java memory model (those
@@ -40,20 +41,22 @@ final class VbdTransformer implements ClassFileTransformer {
         if (className == null || redefined != null || startsWithAny(className, JREMIX_PREFIXES)) {
             return null;
         }
-        if (loader == ClassLoader.getPlatformClassLoader() || startsWithAny(className, JDK_PREFIXES)
-                || className.contains("$$Lambda")) {
+        if (loader == ClassLoader.getPlatformClassLoader() || isJdkClass(className) || className.contains("$$Lambda")) {
             stats.jdkClassLoaded();
             return null;
         }
         try {
             VbdRewriter.Outcome o = rewriter.rewrite(classfile);
-            if (o.classfile() != null && o.arraySites() > 0 && module.isNamed() && !module.canRead(arrays)) {
+            boolean callsProbe = o.arraySites() + o.relaxedFieldSites() > 0;
+            if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
                 inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
             }
+            o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(className, f));
             stats.add(o);
             if (o.classfile() != null) {
-                log.verbose("rewrote " + o.className() + ": " + o.volatileFields() + " fields, " + o.arraySites()
-                        + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences() + " fences");
+                log.verbose("rewrote " + o.className() + ": " + o.volatileFields().size() + " fields, " + o.arraySites()
+                        + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences()
+                        + " fences, " + o.relaxedFieldSites() + " relaxed field sites");
             }
             return o.classfile();
         } catch (Throwable t) {
@@ -61,6 +64,11 @@ final class VbdTransformer implements ClassFileTransformer {
             log.verbose("could not rewrite " + className.replace('/', '.') + ": " + t);
             return null;
         }
+    }
+
+    /** Whether a class (internal name) is the JDK's: never rewritten, so its fields keep their own modifiers. */
+    static boolean isJdkClass(String className) {
+        return startsWithAny(className, JDK_PREFIXES);
     }
 
     private static boolean startsWithAny(String s, String[] prefixes) {

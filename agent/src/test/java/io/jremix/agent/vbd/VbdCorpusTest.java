@@ -66,7 +66,7 @@ class VbdCorpusTest {
                     continue;
                 }
                 classes++;
-                fields += o.volatileFields();
+                fields += o.volatileFields().size();
                 arrays += o.arraySites();
                 fences += o.fences();
                 String verifier = VbdRewriterTest.verify(o.classfile());

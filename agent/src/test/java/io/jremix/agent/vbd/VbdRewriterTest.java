@@ -15,16 +15,23 @@ import java.io.StringWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 
 import io.jremix.agent.options.OptionException;
 import io.jremix.agent.options.VbdRelaxedPatterns;
+import io.jremix.probe.vbd.RelaxedFields;
 import io.jremix.probe.vbd.VolatileArrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 class VbdRewriterTest {
@@ -46,7 +53,9 @@ class VbdRewriterTest {
 
     /** Defines the rewritten fixture in its own loader; everything else comes from the test class path. */
     private Class<?> rewrittenFixture() throws IOException, ClassNotFoundException {
-        byte[] bytes = rewriter.rewrite(classBytes(VbdFixture.class)).classfile();
+        VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
+        o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(VbdFixture.class.getName().replace('.', '/'), f));
+        byte[] bytes = o.classfile();
         ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
@@ -68,7 +77,7 @@ class VbdRewriterTest {
         assertNotNull(o.classfile());
         assertEquals("", verify(o.classfile()));
         assertEquals(List.of(), VbdBytecode.violations(o.classfile(), VbdRelaxedPatterns.none()));
-        assertEquals(5, o.volatileFields(), "plain, wide, real, numbers and the static counter");
+        assertEquals(5, o.volatileFields().size(), "plain, wide, real, numbers and the static counter");
         assertTrue(o.arraySites() >= 40, "array sites: " + o.arraySites());
         assertEquals(4, o.plainAccessSites(), "Unsafe getInt/putInt and VarHandle get/set");
         assertEquals(List.of(VbdFixture.class.getName() + "::relaxedSum"), o.relaxedMethods());
@@ -144,6 +153,30 @@ class VbdRewriterTest {
         assertFalse(flags[0]);
         VolatileArrays.setBoolean(flags, 0, 3);
         assertTrue(flags[0]);
+    }
+
+    @Test
+    void relaxedMethodReachesFieldsVbdMadeVolatileThroughPlainAccessSites() throws Exception {
+        VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
+        ClassNode c = new ClassNode();
+        new ClassReader(o.classfile()).accept(c, 0);
+        MethodNode relaxed = c.methods.stream().filter(m -> m.name.equals("relaxedSum")).findFirst().orElseThrow();
+        List<String> fieldInsns = new ArrayList<>();
+        List<String> sites = new ArrayList<>();
+        for (AbstractInsnNode insn : relaxed.instructions) {
+            if (insn instanceof FieldInsnNode f) {
+                fieldInsns.add(f.name);
+            } else if (insn instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals(MethodRewriter.RELAXED_FIELDS)) {
+                sites.add(indy.bsm.getName() + " " + indy.name + indy.desc);
+            }
+        }
+        assertEquals(List.of(), fieldInsns, "no field instruction left");
+        assertEquals(List.of("getField numbers(Ljava/lang/Object;)Ljava/lang/Object;",
+                "getField numbers(Ljava/lang/Object;)Ljava/lang/Object;"), sites);
+        assertEquals(2, o.relaxedFieldSites());
+        Class<?> rewritten = rewrittenFixture();
+        Object fixture = rewritten.getConstructor().newInstance();
+        assertEquals(new VbdFixture().relaxedSum(), rewritten.getMethod("relaxedSum").invoke(fixture));
     }
 
     @Test

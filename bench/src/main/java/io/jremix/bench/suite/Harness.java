@@ -67,7 +67,7 @@ public final class Harness {
         if (mode == Mode.PLAIN) {
             return new Availability(mode, true, "");
         }
-        String reason = refusal(launcher(mode));
+        String reason = refusal(launcher(mode, settings.workloads().get(0).name()));
         return new Availability(mode, reason == null, reason == null ? "" : reason);
     }
 
@@ -87,20 +87,20 @@ public final class Harness {
         return r.exit() != 0 ? "exit " + r.exit() : null;
     }
 
-    private List<String> launcher(Mode mode) {
+    private List<String> launcher(Mode mode, String workload) {
         List<String> argv = new ArrayList<>();
         if (mode == Mode.PLAIN) {
             argv.add(settings.java().toString());
         } else {
             argv.add(settings.home().resolve("bin/jremix").toString());
-            argv.addAll(mode.options());
+            argv.addAll(mode.options(settings.home(), workload));
         }
         return argv;
     }
 
     /** One JVM: the mean of its measured iterations in ms, or an exception saying why there is none. */
     double invoke(Suite.Entry workload, Mode mode) throws IOException, InterruptedException {
-        List<String> argv = launcher(mode);
+        List<String> argv = launcher(mode, workload.name());
         argv.addAll(List.of("-cp", settings.classpath(), SuiteMain.class.getName(), workload.name(),
                 "--size", settings.size().name().toLowerCase(Locale.ROOT),
                 "--warmup", Integer.toString(settings.warmup()), "--iterations", Integer.toString(settings.iterations())));
@@ -218,6 +218,10 @@ public final class Harness {
                         .append(") skipped: `bin/jremix ").append(String.join(" ", a.mode().options()))
                         .append("` says: ").append(a.reason()).append('\n');
             }
+        }
+        if (modes.contains(Mode.VBD_RELAXED)) {
+            md.append("- Mode `vbd-relaxed` reads each workload's relaxed list `bench/vbd-relaxed/<workload>.txt` (its")
+                    .append(" hottest methods under VBD, from `bench/run-hot-methods`) in place of `{relaxed-list}`.\n");
         }
         results.forEach((w, row) -> row.forEach((m, c) -> {
             if (!c.ok()) {

@@ -1,5 +1,6 @@
 package io.jremix.bench.suite;
 
+import java.nio.file.Path;
 import java.util.List;
 
 /** A way to run a workload: plain {@code java}, or {@code bin/jremix} with the options of one jremix feature. */
@@ -8,7 +9,12 @@ public enum Mode {
     DETECT("detect", List.of("-remix:detect"), "cache-contention detection (issue 2)"),
     REMIX("remix", List.of("-remix"), "detection and online repair (issue 4)"),
     PARK("park", List.of("-XXgetparkcontention"), "park-contention profiler (issue 5)"),
-    VBD("vbd", List.of("-XX:+VBD"), "volatile by default (issue 6)");
+    VBD("vbd", List.of("-XX:+VBD"), "volatile by default (issue 6)"),
+    VBD_RELAXED("vbd-relaxed", List.of("-XX:+VBD", "-XX:VBDRelaxed=" + Mode.RELAXED_LIST),
+            "volatile by default with each workload's hottest methods relaxed (issue 6, the paper's section 6.4)");
+
+    /** Stands in an option for the workload's relaxed list, {@code bench/vbd-relaxed/<workload>.txt}. */
+    private static final String RELAXED_LIST = "{relaxed-list}";
 
     private final String key;
     private final List<String> options;
@@ -29,6 +35,17 @@ public enum Mode {
         return options;
     }
 
+    /** The options for one workload, with its relaxed list in place. */
+    public List<String> options(Path home, String workload) {
+        String list = relaxedLists(home).resolve(workload + ".txt").toString();
+        return options.stream().map(o -> o.replace(RELAXED_LIST, list)).toList();
+    }
+
+    /** Where the relaxed lists of {@code vbd-relaxed} are. */
+    public static Path relaxedLists(Path home) {
+        return home.resolve("bench/vbd-relaxed");
+    }
+
     public String feature() {
         return feature;
     }
@@ -39,6 +56,6 @@ public enum Mode {
                 return m;
             }
         }
-        throw new IllegalArgumentException("no mode '" + key.trim() + "'; known: plain, detect, remix, park, vbd");
+        throw new IllegalArgumentException("no mode '" + key.trim() + "'; known: plain, detect, remix, park, vbd, vbd-relaxed");
     }
 }

@@ -14,7 +14,7 @@ record LitmusResults(Map<String, Map<String, Long>> counts, Map<String, Long> tr
     static final String MAIN = "io.jremix.workloads.litmus.Litmus";
     private static final Pattern HEADER = Pattern.compile("LITMUS (\\S+) trials=(\\d+) forbidden=.*");
     private static final Pattern OUTCOME = Pattern.compile("LITMUS (\\S+) (\\S+)=(\\d+)( FORBIDDEN)?");
-    private static final Pattern SPIN = Pattern.compile("LITMUS spin (\\S+)");
+    private static final Pattern SPIN = Pattern.compile("LITMUS (spin\\S*) (\\S+)");
 
     static LitmusResults run(List<String> options, String tests, long trials) throws Exception {
         Jremix.Run run = Jremix.main(options, Jremix.WORKLOADS.toString(), MAIN, tests, Long.toString(trials));
@@ -38,7 +38,7 @@ record LitmusResults(Map<String, Map<String, Long>> counts, Map<String, Long> tr
                     forbidden.merge(o.group(1), Long.parseLong(o.group(3)), Long::sum);
                 }
             } else if (s.matches()) {
-                spin.put("spin", s.group(1));
+                spin.put(s.group(1), s.group(2));
             }
         }
         return new LitmusResults(counts, trialCounts, forbidden, spin, run);

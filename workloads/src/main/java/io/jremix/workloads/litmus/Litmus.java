@@ -6,8 +6,8 @@ import java.util.function.Supplier;
 
 /**
  * Runs litmus tests and prints their outcome histograms: {@code Litmus <test>[,<test>...] [trials]}, where a test
- * is sb-fields, sb-arrays, mp, iriw, atomicity, publication or spin, and trials (default 1000000) applies to each
- * (IRIW, with four actors on however many cores, runs a quarter of them). Lines look like
+ * is sb-fields, sb-arrays, mp, iriw, atomicity, publication, spin or spin-volatile, and trials (default 1000000)
+ * applies to each (IRIW, with four actors on however many cores, runs a quarter of them). Lines look like
  * <pre>
  *   LITMUS sb-fields trials=1003520 forbidden=(0,0)
  *   LITMUS sb-fields (0,0)=1234 FORBIDDEN
@@ -28,13 +28,13 @@ public final class Litmus {
 
     public static void main(String[] args) throws InterruptedException {
         if (args.length < 1) {
-            System.err.println("usage: Litmus <test>[,<test>...] [trials]; tests: " + TESTS.keySet() + ", spin");
+            System.err.println("usage: Litmus <test>[,<test>...] [trials]; tests: " + TESTS.keySet() + ", spin, spin-volatile");
             System.exit(2);
         }
         long trials = args.length > 1 ? Long.parseLong(args[1]) : 1_000_000;
         for (String name : List.of(args[0].split(","))) {
-            if (name.equals("spin")) {
-                System.out.println("LITMUS spin " + SpinLoop.run(1_000, 4_000));
+            if (name.equals("spin") || name.equals("spin-volatile")) {
+                System.out.println("LITMUS " + name + " " + SpinLoop.run(name.equals("spin-volatile"), 1_000, 4_000));
                 continue;
             }
             Supplier<LitmusCase<?>> test = TESTS.get(name);

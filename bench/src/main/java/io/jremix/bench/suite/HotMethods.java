@@ -1,0 +1,150 @@
+package io.jremix.bench.suite;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.bench.Command;
+import io.jremix.report.AtomicFiles;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * The relaxed lists of the VBD-HotSpot paper's §6.4: for each suite workload, the program methods where it spends
+ * the most time under {@code -XX:+VBD}, found by JFR's execution sampler, written as a {@code -XX:VBDRelaxed} file
+ * ({@code bench/vbd-relaxed/<workload>.txt}) that the suite's {@code vbd-relaxed} mode reads.
+ *
+ * <p>A sample counts for the innermost frame that is program code. The frames of VBD's own machinery (the volatile
+ * array accessors, the VarHandles and fences they compile to) stand for the access in their caller, so they pass
+ * the sample up; a sample whose innermost remaining frame is the JDK's is not counted, since the JDK's code is
+ * relaxed already.
+ */
+public final class HotMethods {
+    /** Frames that are VBD's rewriting rather than the program's own work. */
+    private static final String[] MACHINERY = {"io.jremix.", "java.lang.invoke.", "jdk.internal.util.Preconditions",
+        "jdk.internal.misc.Unsafe", "java.util.Objects"};
+    private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
+
+    private HotMethods() {
+    }
+
+    /**
+     * A recording's program methods by samples.
+     *
+     * @param methods {@code class::method} to samples, most first
+     * @param samples every execution sample in the recording, program or not
+     */
+    record Ranking(Map<String, Long> methods, long samples) {
+    }
+
+    static Ranking rank(Path recording) throws IOException {
+        Map<String, Long> samples = new HashMap<>();
+        long all = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            if (!e.getEventType().getName().equals("jdk.ExecutionSample") || e.getStackTrace() == null) {
+                continue;
+            }
+            all++;
+            for (RecordedFrame f : e.getStackTrace().getFrames()) {
+                String type = f.getMethod().getType().getName();
+                if (startsWithAny(type, MACHINERY)) {
+                    continue;
+                }
+                if (!startsWithAny(type, JDK)) {
+                    samples.merge(type + "::" + f.getMethod().getName(), 1L, Long::sum);
+                }
+                break;
+            }
+        }
+        Map<String, Long> ranked = new LinkedHashMap<>();
+        samples.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+                .thenComparing(Map.Entry.comparingByKey())).forEach(en -> ranked.put(en.getKey(), en.getValue()));
+        return new Ranking(ranked, all);
+    }
+
+    /** The relaxed-pattern file for the {@code top} methods of a ranking. */
+    static String patternFile(String workload, Ranking ranking, int top) {
+        StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
+                "# %s: its %d hottest program methods under -XX:+VBD, by JFR execution samples (%d in all, %s),"
+                        + "%n# relaxed as in the VBD-HotSpot paper's section 6.4. Regenerate with bench/run-hot-methods.%n",
+                workload, Math.min(top, ranking.methods().size()), ranking.samples(), LocalDate.now()));
+        ranking.methods().entrySet().stream().limit(top).forEach(e -> out.append(String.format(Locale.ROOT,
+                "%s # %d samples, %.1f%%%n", e.getKey(), e.getValue(), 100.0 * e.getValue() / Math.max(1, ranking.samples()))));
+        return out.toString();
+    }
+
+    private static boolean startsWithAny(String s, String[] prefixes) {
+        for (String p : prefixes) {
+            if (s.startsWith(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
+        String workloads = "all";
+        int top = 20;
+        int warmup = 2;
+        int iterations = 3;
+        try {
+            for (int i = 0; i < args.length; i++) {
+                switch (args[i]) {
+                    case "--workloads" -> workloads = args[++i];
+                    case "--top" -> top = Integer.parseInt(args[++i]);
+                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
+                    case "-h", "--help" -> {
+                        usage();
+                        return;
+                    }
+                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
+                }
+            }
+            if (top < 1 || warmup < 0 || iterations < 1) {
+                throw new IllegalArgumentException("--top and --iterations must be at least 1, --warmup at least 0");
+            }
+        } catch (RuntimeException e) {
+            System.err.println("bench/run-hot-methods: " + e.getMessage());
+            usage();
+            System.exit(2);
+            return;
+        }
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Path dir = Mode.relaxedLists(home);
+        Files.createDirectories(dir);
+        for (Suite.Entry w : Suite.select(workloads)) {
+            Path jfr = Files.createTempFile("jremix-hot-" + w.name(), ".jfr");
+            try {
+                List<String> argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(), "-XX:+VBD",
+                        "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile",
+                        "-cp", System.getProperty("java.class.path"), SuiteMain.class.getName(), w.name(),
+                        "--warmup", Integer.toString(warmup), "--iterations", Integer.toString(iterations)));
+                Command.withJava(argv, java).run().orThrow();
+                Ranking ranking = rank(jfr);
+                AtomicFiles.write(dir.resolve(w.name() + ".txt"), patternFile(w.name(), ranking, top));
+                System.err.printf(Locale.ROOT, "%-9s %d samples, %d program methods, top %d written to %s%n", w.name(),
+                        ranking.samples(), ranking.methods().size(), Math.min(top, ranking.methods().size()),
+                        home.relativize(dir.resolve(w.name() + ".txt")));
+            } finally {
+                Files.deleteIfExists(jfr);
+            }
+        }
+    }
+
+    private static void usage() {
+        System.err.println("""
+                usage: bench/run-hot-methods [--workloads all|name,...] [--top 20] [--warmup 2] [--iterations 3]
+                  profiles each suite workload under -XX:+VBD with JFR and writes its hottest program methods to
+                  bench/vbd-relaxed/<workload>.txt, the relaxed list that `bench/run --modes vbd-relaxed` uses""");
+    }
+}
