@@ -27,7 +27,9 @@ import org.objectweb.asm.tree.TypeInsnNode;
  *   <li>plain {@code Unsafe} and {@code VarHandle} accesses become volatile or fenced ({@link PlainAccessCalls});
  *   <li>bulk copies and fills get a full fence before and after, as VBD-HotSpot fences its intrinsics;
  *   <li>a constructor gets a release fence before each {@code RETURN}, so that no store publishing the new object
- *       can move ahead of the stores that initialise it.
+ *       can move ahead of the stores that initialise it; its accesses to its own object's fields before the object
+ *       can escape ({@link UnpublishedThis}) become {@code invokedynamic} sites that {@code UnpublishedFields}
+ *       links to plain accesses when the constructors it calls first let nothing escape either.
  * </ul>
  * A relaxed method instead gets {@link #relaxFields}. Every change keeps the stack depth at each instruction and the
  * types in each stack-map frame, so the frames read with {@code EXPAND_FRAMES} stay valid. The array types come
@@ -37,24 +39,28 @@ final class MethodRewriter {
     static final String ARRAYS = "io/jremix/probe/vbd/VolatileArrays";
     static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     static final String RELAXED_FIELDS = "io/jremix/probe/vbd/RelaxedFields";
+    static final String UNPUBLISHED_FIELDS = "io/jremix/probe/vbd/UnpublishedFields";
+    private static final String UNPUBLISHED_BOOTSTRAP = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;Ljava/lang/Class;Ljava/lang/String;)Ljava/lang/invoke/CallSite;";
     private static final String OBJECT = "Ljava/lang/Object;";
     private static final String BOOTSTRAP = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
             + "Ljava/lang/invoke/MethodType;Ljava/lang/Class;)Ljava/lang/invoke/CallSite;";
 
     /** What a rewritten method gained. */
-    record Counts(int arraySites, int plainAccessSites, int fences) {
-        boolean changed() {
-            return arraySites + plainAccessSites + fences > 0;
-        }
+    record Counts(int arraySites, int plainAccessSites, int fences, int unpublishedSites) {
     }
 
     private MethodRewriter() {
     }
 
-    static Counts rewrite(String owner, int classVersion, MethodNode m) {
+    /**
+     * @param unpublished a constructor's accesses to its own object before it can escape, and the constructor it
+     *                    calls first; {@code null} for other methods
+     */
+    static Counts rewrite(String owner, int classVersion, MethodNode m, UnpublishedThis.Result unpublished) {
         InsnList code = m.instructions;
         if (code.size() == 0) {
-            return new Counts(0, 0, 0);
+            return new Counts(0, 0, 0, 0);
         }
         Map<AbstractInsnNode, String> arrayTypes = needsTypes(code) ? ArrayTypes.of(owner, classVersion, m) : Map.of();
         List<Runnable> edits = new ArrayList<>();
@@ -91,7 +97,16 @@ final class MethodRewriter {
             }
         }
         edits.forEach(Runnable::run);
-        return new Counts(arrays, plain, fences);
+        int unpublishedSites = 0;
+        if (unpublished != null && (classVersion & 0xFFFF) >= Opcodes.V1_7) {
+            for (FieldInsnNode f : unpublished.accesses()) {
+                boolean load = f.getOpcode() == Opcodes.GETFIELD;
+                fieldSite(code, f, new Handle(Opcodes.H_INVOKESTATIC, UNPUBLISHED_FIELDS, load ? "getField" : "putField",
+                        UNPUBLISHED_BOOTSTRAP, false), Type.getObjectType(f.owner), unpublished.calls());
+                unpublishedSites++;
+            }
+        }
+        return new Counts(arrays, plain, fences, unpublishedSites);
     }
 
     /**
@@ -115,39 +130,39 @@ final class MethodRewriter {
             }
         }
         for (FieldInsnNode f : accesses) {
-            Type type = Type.getType(f.desc);
-            boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
-            String value = reference ? OBJECT : f.desc;
-            String bootstrap;
-            String desc;
-            switch (f.getOpcode()) {
-                case Opcodes.GETFIELD -> {
-                    bootstrap = "getField";
-                    desc = "(" + OBJECT + ")" + value;
-                }
-                case Opcodes.PUTFIELD -> {
-                    bootstrap = "putField";
-                    desc = "(" + OBJECT + value + ")V";
-                }
-                case Opcodes.GETSTATIC -> {
-                    bootstrap = "getStatic";
-                    desc = "()" + value;
-                }
-                default -> {
-                    bootstrap = "putStatic";
-                    desc = "(" + value + ")V";
-                }
-            }
-            m.instructions.insertBefore(f, new InvokeDynamicInsnNode(f.name, desc,
-                    new Handle(Opcodes.H_INVOKESTATIC, RELAXED_FIELDS, bootstrap, BOOTSTRAP, false),
-                    Type.getObjectType(f.owner)));
-            boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
-            if (load && reference && !f.desc.equals(OBJECT)) {
-                m.instructions.insertBefore(f, new TypeInsnNode(Opcodes.CHECKCAST, type.getInternalName()));
-            }
-            m.instructions.remove(f);
+            String bootstrap = switch (f.getOpcode()) {
+                case Opcodes.GETFIELD -> "getField";
+                case Opcodes.PUTFIELD -> "putField";
+                case Opcodes.GETSTATIC -> "getStatic";
+                default -> "putStatic";
+            };
+            fieldSite(m.instructions, f, new Handle(Opcodes.H_INVOKESTATIC, RELAXED_FIELDS, bootstrap, BOOTSTRAP, false),
+                    Type.getObjectType(f.owner));
         }
         return accesses.size();
+    }
+
+    /**
+     * Replaces a field instruction by an {@code invokedynamic} site with the same operands, references passed as
+     * {@code Object} (so that linking loads no class the instruction would not), and a load's result cast back to
+     * the field's type.
+     */
+    private static void fieldSite(InsnList code, FieldInsnNode f, Handle bootstrap, Object... arguments) {
+        Type type = Type.getType(f.desc);
+        boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
+        String value = reference ? OBJECT : f.desc;
+        String desc = switch (f.getOpcode()) {
+            case Opcodes.GETFIELD -> "(" + OBJECT + ")" + value;
+            case Opcodes.PUTFIELD -> "(" + OBJECT + value + ")V";
+            case Opcodes.GETSTATIC -> "()" + value;
+            default -> "(" + value + ")V";
+        };
+        code.insertBefore(f, new InvokeDynamicInsnNode(f.name, desc, bootstrap, arguments));
+        boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
+        if (load && reference && !f.desc.equals(OBJECT)) {
+            code.insertBefore(f, new TypeInsnNode(Opcodes.CHECKCAST, type.getInternalName()));
+        }
+        code.remove(f);
     }
 
     private static boolean declares(ClassNode c, String field) {

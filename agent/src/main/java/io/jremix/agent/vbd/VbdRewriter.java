@@ -15,6 +15,7 @@ import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
  * Makes one class volatile-by-default: its non-final fields get {@code ACC_VOLATILE} (a final field cannot be
@@ -48,12 +49,24 @@ public final class VbdRewriter {
      * @param plainAccessSites Unsafe and VarHandle calls made volatile (or fenced, for address accesses)
      * @param fences         fences added (bulk copies, constructors, address accesses)
      * @param relaxedFieldSites field accesses in relaxed code that became plain-access sites
+     * @param unpublishedSites constructor accesses to their own object before it can escape, made sites that are
+     *                         plain when the constructors they call first let nothing escape
+     * @param constructors   what each constructor does with {@code this}, for the sites of subclasses
      * @param relaxedMethods relaxed methods left as they were, {@code Class::name}
      * @param relaxedFields  relaxed fields left plain, {@code Class::name}
      */
     public record Outcome(String className, byte[] classfile, boolean relaxedClass, List<String> volatileFields,
                           int arraySites, int plainAccessSites, int fences, int relaxedFieldSites,
-                          List<String> relaxedMethods, List<String> relaxedFields) {
+                          int unpublishedSites, List<Constructor> constructors, List<String> relaxedMethods,
+                          List<String> relaxedFields) {
+    }
+
+    /**
+     * @param desc    the constructor's descriptor
+     * @param escapes whether {@code this} may escape from it
+     * @param calls   the constructor it calls first, {@code owner.<init>desc}, or {@code null} if not exactly one
+     */
+    public record Constructor(String desc, boolean escapes, String calls) {
     }
 
     /** Rewrites {@code original}; throws if the class cannot be rewritten (the caller then leaves it as it was). */
@@ -67,8 +80,8 @@ public final class VbdRewriter {
             for (MethodNode m : c.methods) {
                 sites += MethodRewriter.relaxFields(c, m, Set.of());
             }
-            return new Outcome(name, sites > 0 ? write(reader, c) : null, true, List.of(), 0, 0, 0, sites, List.of(),
-                    List.of());
+            return new Outcome(name, sites > 0 ? write(reader, c) : null, true, List.of(), 0, 0, 0, sites, 0, List.of(),
+                    List.of(), List.of());
         }
         Set<String> relaxedFields = new LinkedHashSet<>();
         List<String> volatileFields = new ArrayList<>();
@@ -92,6 +105,8 @@ public final class VbdRewriter {
         int plain = 0;
         int fences = 0;
         int relaxedSites = 0;
+        int unpublishedSites = 0;
+        List<Constructor> constructors = new ArrayList<>();
         Set<String> madeVolatile = Set.copyOf(volatileFields);
         for (MethodNode m : c.methods) {
             if (annotated(m.invisibleAnnotations, m.visibleAnnotations) || patterns.relaxesMember(c.name, m.name)) {
@@ -99,18 +114,33 @@ public final class VbdRewriter {
                 relaxedSites += MethodRewriter.relaxFields(c, m, madeVolatile);
                 continue;
             }
-            MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m);
+            UnpublishedThis.Result unpublished = m.name.equals("<init>") ? unpublished(c.name, m, madeVolatile) : null;
+            if (unpublished != null) {
+                constructors.add(new Constructor(m.desc, unpublished.escapes(), unpublished.calls()));
+            }
+            MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, unpublished);
             arrays += n.arraySites();
             plain += n.plainAccessSites();
             fences += n.fences();
+            unpublishedSites += n.unpublishedSites();
         }
-        boolean changed = volatileFields.size() + arrays + plain + fences + relaxedSites > 0;
+        boolean changed = volatileFields.size() + arrays + plain + fences + relaxedSites + unpublishedSites > 0;
         if (changed && serialHashChanged && !declaresSerialVersion && serialVersionApplies(c)) {
             c.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
                     | Opcodes.ACC_SYNTHETIC, "serialVersionUID", "J", null, originalSerialVersion(original)));
         }
         return new Outcome(name, changed ? write(reader, c) : null, false, List.copyOf(volatileFields), arrays, plain,
-                fences, relaxedSites, List.copyOf(relaxedMethods), List.copyOf(relaxedFields));
+                fences, relaxedSites, unpublishedSites, List.copyOf(constructors), List.copyOf(relaxedMethods),
+                List.copyOf(relaxedFields));
+    }
+
+    /** What a constructor does with {@code this}; one the analysis cannot follow is taken to let it escape. */
+    private static UnpublishedThis.Result unpublished(String owner, MethodNode ctor, Set<String> fields) {
+        try {
+            return UnpublishedThis.of(owner, ctor, fields);
+        } catch (AnalyzerException e) {
+            return new UnpublishedThis.Result(null, true, List.of());
+        }
     }
 
     private static byte[] write(ClassReader reader, ClassNode c) {

@@ -20,6 +20,7 @@ final class VbdStats {
     private long plainAccessSites;
     private long fences;
     private long relaxedFieldSites;
+    private long unpublishedSites;
     private int jdkLater;
     private final Set<String> relaxedClasses = new LinkedHashSet<>();
     private final Set<String> relaxedMethods = new LinkedHashSet<>();
@@ -43,6 +44,7 @@ final class VbdStats {
         arraySites += o.arraySites();
         plainAccessSites += o.plainAccessSites();
         fences += o.fences();
+        unpublishedSites += o.unpublishedSites();
         relaxedMethods.addAll(o.relaxedMethods());
         relaxedFields.addAll(o.relaxedFields());
     }
@@ -59,7 +61,8 @@ final class VbdStats {
     synchronized List<String> report(boolean verbose) {
         List<String> lines = new ArrayList<>();
         lines.add("Rewrote " + classes + " classes: " + fields + " fields made volatile, " + arraySites
-                + " array sites, " + plainAccessSites + " Unsafe/VarHandle sites, " + fences + " fences added.");
+                + " array sites, " + plainAccessSites + " Unsafe/VarHandle sites, " + fences + " fences added, "
+                + unpublishedSites + " constructor accesses before publication.");
         lines.add(loadedBefore + " classes loaded before the agent and " + jdkLater + " JDK classes loaded later"
                 + " are relaxed library code (plain Java memory model).");
         names(lines, "Relaxed classes", relaxedClasses, verbose);

@@ -8,6 +8,7 @@ import java.util.Set;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.probe.vbd.RelaxedFields;
+import io.jremix.probe.vbd.UnpublishedFields;
 
 /**
  * Rewrites each class of the program as it loads. The JDK's classes are left to the plain Java memory model (those
@@ -47,16 +48,18 @@ final class VbdTransformer implements ClassFileTransformer {
         }
         try {
             VbdRewriter.Outcome o = rewriter.rewrite(classfile);
-            boolean callsProbe = o.arraySites() + o.relaxedFieldSites() > 0;
+            boolean callsProbe = o.arraySites() + o.relaxedFieldSites() + o.unpublishedSites() > 0;
             if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
                 inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
             }
             o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(className, f));
+            o.constructors().forEach(c -> UnpublishedFields.constructor(className, c.desc(), c.escapes(), c.calls()));
             stats.add(o);
             if (o.classfile() != null) {
                 log.verbose("rewrote " + o.className() + ": " + o.volatileFields().size() + " fields, " + o.arraySites()
                         + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences()
-                        + " fences, " + o.relaxedFieldSites() + " relaxed field sites");
+                        + " fences, " + o.relaxedFieldSites() + " relaxed field sites, " + o.unpublishedSites()
+                        + " constructor-local sites");
             }
             return o.classfile();
         } catch (Throwable t) {

@@ -22,6 +22,7 @@ import java.util.Objects;
 import io.jremix.agent.options.OptionException;
 import io.jremix.agent.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.RelaxedFields;
+import io.jremix.probe.vbd.UnpublishedFields;
 import io.jremix.probe.vbd.VolatileArrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -53,13 +54,22 @@ class VbdRewriterTest {
 
     /** Defines the rewritten fixture in its own loader; everything else comes from the test class path. */
     private Class<?> rewrittenFixture() throws IOException, ClassNotFoundException {
-        VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
-        o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(VbdFixture.class.getName().replace('.', '/'), f));
+        return defineRewritten(VbdFixture.class, rewriter.rewrite(classBytes(VbdFixture.class)));
+    }
+
+    /**
+     * Registers what the agent's transformer would register for a rewritten class, and defines it in a loader of its
+     * own; everything else comes from the test class path.
+     */
+    static Class<?> defineRewritten(Class<?> original, VbdRewriter.Outcome o) throws ClassNotFoundException {
+        String internal = original.getName().replace('.', '/');
+        o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(internal, f));
+        o.constructors().forEach(c -> UnpublishedFields.constructor(internal, c.desc(), c.escapes(), c.calls()));
         byte[] bytes = o.classfile();
-        ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {
+        ClassLoader loader = new ClassLoader(VbdRewriterTest.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                if (name.equals(VbdFixture.class.getName())) {
+                if (name.equals(original.getName())) {
                     synchronized (getClassLoadingLock(name)) {
                         Class<?> c = findLoadedClass(name);
                         return c != null ? c : defineClass(name, bytes, 0, bytes.length);
@@ -68,7 +78,7 @@ class VbdRewriterTest {
                 return super.loadClass(name, resolve);
             }
         };
-        return Class.forName(VbdFixture.class.getName(), true, loader);
+        return Class.forName(original.getName(), true, loader);
     }
 
     @Test

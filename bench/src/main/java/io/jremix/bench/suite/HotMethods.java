@@ -24,14 +24,17 @@ import jdk.jfr.consumer.RecordingFile;
  *
  * <p>A sample counts for the innermost frame that is program code. The frames of VBD's own machinery (the volatile
  * array accessors, the VarHandles and fences they compile to) stand for the access in their caller, so they pass
- * the sample up; a sample whose innermost remaining frame is the JDK's is not counted, since the JDK's code is
- * relaxed already.
+ * the sample up, as do the generated classes of lambdas, which only forward to their body (a method of the class
+ * that wrote the lambda); a sample whose innermost remaining frame is the JDK's or jremix's own is not counted, since that
+ * code is relaxed already.
  */
 public final class HotMethods {
     /** Frames that are VBD's rewriting rather than the program's own work. */
-    private static final String[] MACHINERY = {"io.jremix.", "java.lang.invoke.", "jdk.internal.util.Preconditions",
+    private static final String[] MACHINERY = {"io.jremix.probe.", "java.lang.invoke.", "jdk.internal.util.Preconditions",
         "jdk.internal.misc.Unsafe", "java.util.Objects"};
-    private static final String[] JDK = {"java.", "javax.", "jdk.", "sun.", "com.sun."};
+    /** Code VBD never rewrites: the JDK's and jremix's own. */
+    private static final String[] NOT_PROGRAM = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "io.jremix.agent.",
+        "io.jremix.core.", "io.jremix.report."};
 
     private HotMethods() {
     }
@@ -55,10 +58,10 @@ public final class HotMethods {
             all++;
             for (RecordedFrame f : e.getStackTrace().getFrames()) {
                 String type = f.getMethod().getType().getName();
-                if (startsWithAny(type, MACHINERY)) {
+                if (startsWithAny(type, MACHINERY) || type.contains("$$Lambda") || type.contains("/")) {
                     continue;
                 }
-                if (!startsWithAny(type, JDK)) {
+                if (!startsWithAny(type, NOT_PROGRAM)) {
                     samples.merge(type + "::" + f.getMethod().getName(), 1L, Long::sum);
                 }
                 break;

@@ -3,6 +3,8 @@ package io.jremix.e2e.vbd;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -10,16 +12,19 @@ import java.util.regex.Pattern;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Counts the fences C2 compiled into a hot litmus actor, plain and under {@code -XX:+VBD}: x86 volatile stores end
- * in {@code lock addl $0,(rsp)} (or {@code mfence}). {@code -XX:CompileCommand=print} shows the code; with a
- * working hsdis it is disassembled and the mnemonics are counted, without one (Debian's libhsdis0-fcml exports
- * only the pre-JDK-13 entry point, so JDK 17 and 25 print raw bytes) the instruction encodings are counted in the
- * bytes. Runs on x86-64 only.
+ * Counts the fences C2 compiled into hot litmus actors, plain, under {@code -XX:+VBD} and with the actor relaxed:
+ * x86 volatile stores end in {@code lock addl $0,(rsp)} (or {@code mfence}). {@code -XX:CompileCommand=print} shows
+ * the code; with an hsdis the JDK can load it is disassembled and the mnemonics are counted, without one (Debian's
+ * libhsdis0-fcml exports only the pre-JDK-13 entry point, which {@code bin/jremix jit} adapts but plain
+ * {@code -XX:CompileCommand=print} cannot use) the instruction encodings are counted in the raw bytes. Runs on
+ * x86-64 only.
  */
 class JitFenceTest {
-    private static final String METHOD = "io.jremix.workloads.litmus.StoreBufferingArrays::actor";
+    private static final String ARRAYS_ACTOR = "io.jremix.workloads.litmus.StoreBufferingArrays::actor";
+    private static final String FIELDS_ACTOR = "io.jremix.workloads.litmus.StoreBufferingFields::actor";
     private static final Pattern BYTES = Pattern.compile("\\s*0x[0-9a-f]+: ((?:[0-9a-f]{2,8}\\s*\\|?\\s*)+)");
     /** lock addl $0,disp8(%rsp); lock addl $0,(%rsp); mfence. */
     private static final Pattern FENCE_BYTES = Pattern.compile("f0834424..00|f083042400|0faef0");
@@ -28,19 +33,31 @@ class JitFenceTest {
     @Test
     void volatileStoresCompileToFences() throws Exception {
         org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64"));
-        int plain = fences(List.of());
-        int vbd = fences(List.of("-XX:+VBD"));
-        System.out.println("fences in C2 code of " + METHOD + ": plain " + plain + ", VBD " + vbd);
+        int plain = fences(ARRAYS_ACTOR, "sb-arrays", List.of());
+        int vbd = fences(ARRAYS_ACTOR, "sb-arrays", List.of("-XX:+VBD"));
+        System.out.println("fences in C2 code of " + ARRAYS_ACTOR + ": plain " + plain + ", VBD " + vbd);
         assertEquals(0, plain);
         assertTrue(vbd >= 2, "a fence after each of the two array stores (one per actor branch): " + vbd);
     }
 
-    /** Fences in the last C2 compilation of the actor. */
-    private static int fences(List<String> options) throws Exception {
+    /** A relaxed method's plain-access sites for fields VBD made volatile compile to plain stores. */
+    @Test
+    void relaxedFieldAccessesCompileWithoutFences(@TempDir Path dir) throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("os.arch").matches("amd64|x86_64"));
+        Path relaxed = Files.writeString(dir.resolve("relaxed.txt"), FIELDS_ACTOR + "\n");
+        int vbd = fences(FIELDS_ACTOR, "sb-fields", List.of("-XX:+VBD"));
+        int vbdRelaxed = fences(FIELDS_ACTOR, "sb-fields", List.of("-XX:+VBD", "-XX:VBDRelaxed=" + relaxed));
+        System.out.println("fences in C2 code of " + FIELDS_ACTOR + ": VBD " + vbd + ", relaxed " + vbdRelaxed);
+        assertTrue(vbd >= 2, "a fence after each volatile field store: " + vbd);
+        assertEquals(0, vbdRelaxed);
+    }
+
+    /** Fences in the last C2 compilation of an actor while the litmus test runs. */
+    private static int fences(String method, String test, List<String> options) throws Exception {
         List<String> command = new ArrayList<>(options);
         command.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=quiet",
-                "-XX:CompileCommand=print," + METHOD));
-        Jremix.Run run = Jremix.main(command, Jremix.WORKLOADS.toString(), LitmusResults.MAIN, "sb-arrays", "300000");
+                "-XX:CompileCommand=print," + method));
+        Jremix.Run run = Jremix.main(command, Jremix.WORKLOADS.toString(), LitmusResults.MAIN, test, "300000");
         assertEquals(0, run.exit(), run.stderr());
         String out = run.stdout();
         int c2 = out.lastIndexOf("C2-compiled nmethod");
