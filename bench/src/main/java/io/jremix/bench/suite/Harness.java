@@ -62,12 +62,16 @@ public final class Harness {
         this.settings = settings;
     }
 
-    /** Whether {@code bin/jremix} accepts a mode: it runs {@code -version} with the mode's options. */
+    /**
+     * Whether {@code bin/jremix} accepts a mode: it runs {@code -version} with the mode's options (for the first
+     * workload's relaxed list, where the mode reads one).
+     */
     public Availability probe(Mode mode) throws IOException, InterruptedException {
         if (mode == Mode.PLAIN) {
             return new Availability(mode, true, "");
         }
-        String reason = refusal(launcher(mode, settings.workloads().get(0).name()));
+        String workload = settings.workloads().isEmpty() ? "none" : settings.workloads().get(0).name();
+        String reason = refusal(launcher(mode, workload));
         return new Availability(mode, reason == null, reason == null ? "" : reason);
     }
 

@@ -38,6 +38,17 @@ class HarnessTest {
     }
 
     @Test
+    void vbdRelaxedNeedsTheWorkloadsRelaxedList() throws Exception {
+        Harness.Availability listed = harness(List.of(Suite.named("chm")), List.of()).probe(Mode.VBD_RELAXED);
+        assertTrue(listed.available(), listed.reason());
+        Harness.Availability unlisted = harness(List.of(Suite.named(FailingWorkload.class.getName())), List.of())
+                .probe(Mode.VBD_RELAXED);
+        assertFalse(unlisted.available());
+        assertTrue(unlisted.reason().startsWith("jremix: error") && unlisted.reason().contains("vbd-relaxed"),
+                unlisted.reason());
+    }
+
+    @Test
     void failingRunIsAnErrorAndTheOthersAreMeasured(@TempDir Path dir) throws Exception {
         Suite.Entry failing = Suite.named(FailingWorkload.class.getName());
         Suite.Entry chm = Suite.named("chm");
