@@ -96,6 +96,7 @@ public final class Agent {
     private static void startVbd(Instrumentation inst, AgentOptions options, PrintStream err) {
         AgentLog log = new AgentLog(err, "VBD: ", options.vbd().verbose(), false);
         try {
+            ModuleAccess.open(inst); // the plain accesses of relaxed code use jdk.internal.misc.Unsafe
             Vbd.start(inst, options.vbd(), log);
         } catch (RuntimeException | LinkageError e) {
             log.info("volatile-by-default is off: could not start (" + e + ")");
