@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.core.ClassNames;
 
 /**
  * Inserts probes while a detection window is open. When the window closes, retransformation calls it again, it
@@ -69,7 +70,7 @@ final class CacheTransformer implements ClassFileTransformer {
         String key = System.identityHashCode(loader) + "/" + className;
         if (everInstrumented.add(key)) {
             probes += n;
-            if (ClassFilter.isJdk(className)) {
+            if (ClassNames.isJdk(className)) {
                 jdkClasses++;
             }
         }

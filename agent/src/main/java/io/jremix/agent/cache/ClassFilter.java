@@ -1,5 +1,7 @@
 package io.jremix.agent.cache;
 
+import io.jremix.core.ClassNames;
+
 /**
  * Which classes get probes: application classes of every class loader, and the JDK's
  * {@code java.util.concurrent.atomic} classes, whose own accesses stand for the atomics the program uses.
@@ -7,9 +9,6 @@ package io.jremix.agent.cache;
  */
 final class ClassFilter {
     private static final String ATOMICS = "java/util/concurrent/atomic/";
-    private static final String[] JDK_PREFIXES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
-    private static final String[] JREMIX_PREFIXES = {"io/jremix/agent/", "io/jremix/probe/", "io/jremix/core/",
-        "io/jremix/report/"};
 
     private ClassFilter() {
     }
@@ -25,20 +24,6 @@ final class ClassFilter {
                 || internalName.contains("$$Lambda") || internalName.startsWith("jdk/proxy")) {
             return false;
         }
-        return !startsWithAny(internalName, JDK_PREFIXES) && !startsWithAny(internalName, JREMIX_PREFIXES);
-    }
-
-    /** Whether the class belongs to the JDK (counted apart in the report). */
-    static boolean isJdk(String internalName) {
-        return startsWithAny(internalName, JDK_PREFIXES);
-    }
-
-    private static boolean startsWithAny(String s, String[] prefixes) {
-        for (String p : prefixes) {
-            if (s.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
+        return !ClassNames.isJdk(internalName) && !ClassNames.isJremixRuntime(internalName);
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.jremix.core.ClassNames;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -124,7 +125,7 @@ final class MethodRewriter {
         }
         List<FieldInsnNode> accesses = new ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof FieldInsnNode f && !VbdTransformer.isJdkClass(f.owner)
+            if (insn instanceof FieldInsnNode f && !ClassNames.isJdk(f.owner)
                     && (!f.owner.equals(c.name) || !declares(c, f.name) || madeVolatile.contains(f.name))) {
                 accesses.add(f);
             }

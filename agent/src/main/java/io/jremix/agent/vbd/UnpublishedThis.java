@@ -71,7 +71,7 @@ final class UnpublishedThis {
                 first = m;
                 calls++;
             }
-            if (escapes(insn, f) && escape == code.size()) {
+            if (escape == code.size() && escapes(insn, f)) {
                 escape = i;
             }
         }

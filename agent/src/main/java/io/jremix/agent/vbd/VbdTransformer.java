@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.Set;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.core.ClassNames;
 import io.jremix.probe.vbd.RelaxedFields;
 import io.jremix.probe.vbd.UnpublishedFields;
 
@@ -18,9 +19,6 @@ import io.jremix.probe.vbd.UnpublishedFields;
  * as it was and listed.
  */
 final class VbdTransformer implements ClassFileTransformer {
-    private static final String[] JDK_PREFIXES = {"java/", "javax/", "jdk/", "sun/", "com/sun/"};
-    private static final String[] JREMIX_PREFIXES = {"io/jremix/agent/", "io/jremix/probe/", "io/jremix/core/",
-        "io/jremix/report/"};
 
     private final VbdRewriter rewriter;
     private final VbdStats stats;
@@ -39,10 +37,10 @@ final class VbdTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] classfile) {
-        if (className == null || redefined != null || startsWithAny(className, JREMIX_PREFIXES)) {
+        if (className == null || redefined != null || ClassNames.isJremixRuntime(className)) {
             return null;
         }
-        if (loader == ClassLoader.getPlatformClassLoader() || isJdkClass(className) || className.contains("$$Lambda")) {
+        if (loader == ClassLoader.getPlatformClassLoader() || ClassNames.isJdk(className) || className.contains("$$Lambda")) {
             stats.jdkClassLoaded();
             return null;
         }
@@ -69,17 +67,4 @@ final class VbdTransformer implements ClassFileTransformer {
         }
     }
 
-    /** Whether a class (internal name) is the JDK's: never rewritten, so its fields keep their own modifiers. */
-    static boolean isJdkClass(String className) {
-        return startsWithAny(className, JDK_PREFIXES);
-    }
-
-    private static boolean startsWithAny(String s, String[] prefixes) {
-        for (String p : prefixes) {
-            if (s.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
-    }
 }

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.jremix.bench.Command;
+import io.jremix.core.ClassNames;
 import io.jremix.report.AtomicFiles;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -30,11 +31,8 @@ import jdk.jfr.consumer.RecordingFile;
  */
 public final class HotMethods {
     /** Frames that are VBD's rewriting rather than the program's own work. */
-    private static final String[] MACHINERY = {"io.jremix.probe.", "java.lang.invoke.", "jdk.internal.util.Preconditions",
-        "jdk.internal.misc.Unsafe", "java.util.Objects"};
-    /** Code VBD never rewrites: the JDK's and jremix's own. */
-    private static final String[] NOT_PROGRAM = {"java.", "javax.", "jdk.", "sun.", "com.sun.", "io.jremix.agent.",
-        "io.jremix.core.", "io.jremix.report."};
+    private static final List<String> MACHINERY = List.of("io.jremix.probe.", "java.lang.invoke.",
+            "jdk.internal.util.Preconditions", "jdk.internal.misc.Unsafe", "java.util.Objects");
 
     private HotMethods() {
     }
@@ -58,10 +56,10 @@ public final class HotMethods {
             all++;
             for (RecordedFrame f : e.getStackTrace().getFrames()) {
                 String type = f.getMethod().getType().getName();
-                if (startsWithAny(type, MACHINERY) || type.contains("$$Lambda") || type.contains("/")) {
+                if (ClassNames.startsWithAny(type, MACHINERY) || type.contains("$$Lambda") || type.contains("/")) {
                     continue;
                 }
-                if (!startsWithAny(type, NOT_PROGRAM)) {
+                if (!ClassNames.isJdk(type) && !ClassNames.isJremixRuntime(type)) { // VBD never rewrites them
                     samples.merge(type + "::" + f.getMethod().getName(), 1L, Long::sum);
                 }
                 break;
@@ -82,15 +80,6 @@ public final class HotMethods {
         ranking.methods().entrySet().stream().limit(top).forEach(e -> out.append(String.format(Locale.ROOT,
                 "%s # %d samples, %.1f%%%n", e.getKey(), e.getValue(), 100.0 * e.getValue() / Math.max(1, ranking.samples()))));
         return out.toString();
-    }
-
-    private static boolean startsWithAny(String s, String[] prefixes) {
-        for (String p : prefixes) {
-            if (s.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     public static void main(String[] args) throws Exception {

@@ -2,6 +2,8 @@ package io.jremix.core.park;
 
 import java.util.List;
 
+import io.jremix.core.ClassNames;
+
 /**
  * One frame of a report's stack trace, as text, split into the class and method the naming rules of
  * {@link BlockerNames} and {@link WaitKind} read. The text is what {@link StackTraceElement#toString()} prints
@@ -39,11 +41,11 @@ record FrameText(String className, String method) {
     }
 
     boolean isJdk() {
-        return startsWithAny(className, JDK_PACKAGES);
+        return ClassNames.startsWithAny(className, JDK_PACKAGES);
     }
 
     boolean isJremixRuntime() {
-        return startsWithAny(className, JREMIX_RUNTIME);
+        return ClassNames.startsWithAny(className, JREMIX_RUNTIME);
     }
 
     /** Neither the JDK nor jremix: the program's own code (or a library's). */
@@ -58,14 +60,5 @@ record FrameText(String className, String method) {
 
     static String simpleName(String binaryName) {
         return binaryName.substring(binaryName.lastIndexOf('.') + 1);
-    }
-
-    private static boolean startsWithAny(String s, List<String> prefixes) {
-        for (String p : prefixes) {
-            if (s.startsWith(p)) {
-                return true;
-            }
-        }
-        return false;
     }
 }
