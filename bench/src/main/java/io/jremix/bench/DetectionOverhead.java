@@ -59,27 +59,12 @@ public final class DetectionOverhead {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        int runs = 5;
-        int rounds = 10;
-        int warmup = 4;
-        Path out = home.resolve("bench/results/detection-overhead.md");
-        String only = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--out" -> out = Path.of(args[++i]);
-                case "--only" -> only = args[++i];
-                default -> {
-                    System.err.println("usage: DetectionOverhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]");
-                    System.exit(2);
-                }
-            }
-        }
-        if (warmup >= rounds) {
-            throw new IllegalArgumentException("--warmup must be less than --rounds");
-        }
+        BenchOptions o = BenchOptions.parse("bench/run-detection-overhead",
+                "usage: bench/run-detection-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]",
+                args, "--runs", "--rounds", "--warmup", "--out", "--only");
+        RoundsPlan plan = RoundsPlan.read(o, 5, 10, 4);
+        Path out = o.path("--out", home.resolve("bench/results/detection-overhead.md"));
+        String only = o.text("--only", null);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = home.resolve("bench/target/jremix-bench.jar") + ":" + home.resolve("workloads/target/jremix-workloads.jar");
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -92,7 +77,7 @@ public final class DetectionOverhead {
             row.put("expected", w.expectation);
             for (Mode mode : Mode.values()) {
                 List<Double> perRun = new ArrayList<>();
-                for (int r = 0; r < runs; r++) {
+                for (int r = 0; r < plan.runs(); r++) {
                     Path report = Files.createTempFile("detect", ".json");
                     List<String> argv = new ArrayList<>();
                     argv.add(mode == Mode.PLAIN ? java.toString() : home.resolve("bin/jremix").toString());
@@ -100,12 +85,12 @@ public final class DetectionOverhead {
                     if (mode != Mode.PLAIN) {
                         argv.add("-XX:REMIXReport=" + report);
                     }
-                    argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds), w.mainClass));
+                    argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(plan.rounds()), w.mainClass));
                     argv.addAll(w.args);
                     Command.Result result = Command.withJava(argv, java).run().orThrow();
-                    double ms = result.meanRoundMs(warmup);
+                    double ms = result.meanRoundMs(plan.warmup());
                     perRun.add(ms);
-                    System.err.printf(Locale.ROOT, "%-40s %-6s run %d/%d: %8.1f ms/round%n", w.name, mode, r + 1, runs, ms);
+                    System.err.printf(Locale.ROOT, "%-40s %-6s run %d/%d: %8.1f ms/round%n", w.name, mode, r + 1, plan.runs(), ms);
                     if (mode == Mode.WINDOW && r == 0) {
                         row.putAll(detection(Json.parse(Files.readString(report))));
                     }
@@ -118,7 +103,7 @@ public final class DetectionOverhead {
             }
             rows.add(row);
         }
-        write(out, rows, runs, rounds, warmup, java);
+        write(out, rows, plan.runs(), plan.rounds(), plan.warmup(), java);
     }
 
     @SuppressWarnings("unchecked")

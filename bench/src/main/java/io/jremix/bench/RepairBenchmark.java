@@ -72,25 +72,13 @@ public final class RepairBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        int runs = 5;
-        int rounds = 8;
-        int warmup = 3;
-        String only = null;
-        Path out = home.resolve("bench/results/repair.md");
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--only" -> only = args[++i];
-                case "--out" -> out = Path.of(args[++i]).toAbsolutePath();
-                default -> {
-                    System.err.println("usage: RepairBenchmark [--runs N] [--rounds N] [--warmup N] [--only NAME] [--out FILE.md]");
-                    System.exit(2);
-                }
-            }
-        }
-        RepairBenchmark b = new RepairBenchmark(home, runs, rounds, warmup);
+        BenchOptions o = BenchOptions.parse("bench/run-repair",
+                "usage: bench/run-repair [--runs N] [--rounds N] [--warmup N] [--only NAME] [--out FILE.md]",
+                args, "--runs", "--rounds", "--warmup", "--only", "--out");
+        RoundsPlan plan = RoundsPlan.read(o, 5, 8, 3);
+        String only = o.text("--only", null);
+        Path out = o.path("--out", home.resolve("bench/results/repair.md"));
+        RepairBenchmark b = new RepairBenchmark(home, plan.runs(), plan.rounds(), plan.warmup());
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Case c : CASES) {
             if (only == null || c.name.startsWith(only)) {

@@ -10,9 +10,11 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
 import io.jremix.bench.Rounds;
+import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
 import io.jremix.bench.Stats;
 import io.jremix.report.Json;
@@ -38,22 +40,11 @@ public final class ParkOverhead {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        int runs = 5;
-        int rounds = 8;
-        int warmup = 3;
-        Path out = home.resolve("bench/results/park-overhead.md");
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--runs" -> runs = Integer.parseInt(args[++i]);
-                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--out" -> out = Path.of(args[++i]).toAbsolutePath();
-                default -> {
-                    System.err.println("usage: ParkOverhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md]");
-                    System.exit(2);
-                }
-            }
-        }
+        BenchOptions o = BenchOptions.parse("bench/run-park-overhead",
+                "usage: bench/run-park-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md]",
+                args, "--runs", "--rounds", "--warmup", "--out");
+        RoundsPlan plan = RoundsPlan.read(o, 5, 8, 3);
+        Path out = o.path("--out", home.resolve("bench/results/park-overhead.md"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = System.getProperty("java.class.path");
         List<Map<String, Object>> rows = new ArrayList<>();
@@ -61,21 +52,21 @@ public final class ParkOverhead {
             List<Double> plain = new ArrayList<>();
             List<Double> profiled = new ArrayList<>();
             List<Double> parksPerSecond = new ArrayList<>();
-            for (int r = 0; r < runs; r++) {
-                List<String> program = List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds),
+            for (int r = 0; r < plan.runs(); r++) {
+                List<String> program = List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(plan.rounds()),
                         ParkHeavy.class.getName(), w.pattern, Integer.toString(w.operations));
                 List<String> argv = new ArrayList<>(List.of(java.toString()));
                 argv.addAll(program);
-                plain.add(Command.withJava(argv, java).run().orThrow().meanRoundMs(warmup));
+                plain.add(Command.withJava(argv, java).run().orThrow().meanRoundMs(plan.warmup()));
                 Path report = Files.createTempFile("park", ".json");
                 argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(),
                         "-XXgetparkcontention:report=" + report));
                 argv.addAll(program);
-                profiled.add(Command.withJava(argv, java).run().orThrow().meanRoundMs(warmup));
+                profiled.add(Command.withJava(argv, java).run().orThrow().meanRoundMs(plan.warmup()));
                 parksPerSecond.add(parksPerSecond(Json.parse(Files.readString(report))));
                 Files.deleteIfExists(report);
                 System.err.printf(Locale.ROOT, "%-9s run %d/%d: plain %7.1f ms/round, profiled %7.1f ms/round%n",
-                        w.pattern, r + 1, runs, plain.get(r), profiled.get(r));
+                        w.pattern, r + 1, plan.runs(), plain.get(r), profiled.get(r));
             }
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("workload", w.pattern);
@@ -87,7 +78,7 @@ public final class ParkOverhead {
             row.put("profiledRunsMs", profiled);
             rows.add(row);
         }
-        write(out, rows, runs, rounds, warmup, java);
+        write(out, rows, plan.runs(), plan.rounds(), plan.warmup(), java);
     }
 
     /** All parks the profiler counted, over the run's length. */

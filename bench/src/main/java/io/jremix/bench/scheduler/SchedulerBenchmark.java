@@ -3,7 +3,6 @@ package io.jremix.bench.scheduler;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +16,7 @@ import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
 
+import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Machine;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
@@ -41,27 +41,15 @@ public final class SchedulerBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        int[] threads = {1, 2, 4};
-        int forks = 2;
-        int warmup = 3;
-        int iterations = 4;
-        int seconds = 1;
-        Path out = home.resolve("bench/results/scheduler.md");
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "--threads" -> threads = Arrays.stream(args[++i].split(",")).mapToInt(Integer::parseInt).toArray();
-                case "--forks" -> forks = Integer.parseInt(args[++i]);
-                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-                case "--seconds" -> seconds = Integer.parseInt(args[++i]);
-                case "--out" -> out = Path.of(args[++i]).toAbsolutePath();
-                default -> {
-                    System.err.println("usage: SchedulerBenchmark [--threads 1,2,4] [--forks N] [--warmup N]"
-                            + " [--iterations N] [--seconds N] [--out FILE.md]");
-                    System.exit(2);
-                }
-            }
-        }
+        BenchOptions o = BenchOptions.parse("bench/run-scheduler", "usage: bench/run-scheduler [--threads 1,2,4]"
+                        + " [--forks N] [--warmup N] [--iterations N] [--seconds N] [--out FILE.md]",
+                args, "--threads", "--forks", "--warmup", "--iterations", "--seconds", "--out");
+        int[] threads = o.counts("--threads", new int[] {1, 2, 4}, 1);
+        int forks = o.count("--forks", 2, 1);
+        int warmup = o.count("--warmup", 3, 0);
+        int iterations = o.count("--iterations", 4, 1);
+        int seconds = o.count("--seconds", 1, 1);
+        Path out = o.path("--out", home.resolve("bench/results/scheduler.md"));
         List<Score> scores = new ArrayList<>();
         for (int t : threads) {
             Options options = new OptionsBuilder()

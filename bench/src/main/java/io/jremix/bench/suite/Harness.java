@@ -5,11 +5,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
 import io.jremix.bench.Stats;
@@ -25,6 +27,11 @@ import io.jremix.report.Json;
  * in its cell, never a time.
  */
 public final class Harness {
+    private static final String USAGE = "usage: bench/run [--workloads all|apps|jdk|NAME,...]"
+            + " [--modes plain,detect,remix,park,vbd,vbd-relaxed] [--invocations N] [--warmup N] [--iterations N]"
+            + " [--size default|tiny] [--out PATH-WITHOUT-EXTENSION]\nworkloads: "
+            + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList());
+
     private final Settings settings;
     private final List<String> log = new ArrayList<>();
 
@@ -294,48 +301,22 @@ public final class Harness {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        String workloads = "all";
-        String modes = "plain,detect,remix,park,vbd";
-        int invocations = 3;
-        int warmup = 3;
-        int iterations = 3;
-        Size size = Size.DEFAULT;
-        Path out = home.resolve("bench/results/suite");
-        try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--workloads" -> workloads = args[++i];
-                    case "--modes" -> modes = args[++i];
-                    case "--invocations" -> invocations = Integer.parseInt(args[++i]);
-                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-                    case "--size" -> size = Size.valueOf(args[++i].toUpperCase(Locale.ROOT));
-                    case "--out" -> out = Path.of(args[++i]).toAbsolutePath();
-                    case "-h", "--help" -> {
-                        usage();
-                        return;
-                    }
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
-            if (invocations < 1 || warmup < 0 || iterations < 1) {
-                throw new IllegalArgumentException("--invocations and --iterations must be at least 1, --warmup at least 0");
-            }
-        } catch (RuntimeException e) {
-            System.err.println("bench/run: " + e.getMessage());
-            usage();
-            System.exit(2);
-            return;
-        }
+        BenchOptions o = BenchOptions.parse("bench/run", USAGE, args,
+                "--workloads", "--modes", "--invocations", "--warmup", "--iterations", "--size", "--out");
+        List<Suite.Entry> workloads = o.value("--workloads", Suite.all(), Suite::select);
         List<Mode> wanted = new ArrayList<>(List.of(Mode.PLAIN));
-        for (String m : modes.split(",")) {
-            Mode mode = Mode.named(m);
+        for (Mode mode : o.value("--modes", List.of(Mode.DETECT, Mode.REMIX, Mode.PARK, Mode.VBD), Harness::modes)) {
             if (!wanted.contains(mode)) {
                 wanted.add(mode);
             }
         }
+        int invocations = o.count("--invocations", 3, 1);
+        int warmup = o.count("--warmup", 3, 0);
+        int iterations = o.count("--iterations", 3, 1);
+        Size size = o.value("--size", Size.DEFAULT, Size::named);
+        Path out = o.path("--out", home.resolve("bench/results/suite"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Harness h = new Harness(new Settings(home, java, System.getProperty("java.class.path"), Suite.select(workloads),
+        Harness h = new Harness(new Settings(home, java, System.getProperty("java.class.path"), workloads,
                 List.copyOf(wanted), invocations, warmup, iterations, size));
         List<Availability> availability = new ArrayList<>();
         for (Mode m : wanted) {
@@ -351,9 +332,7 @@ public final class Harness {
         System.err.println("bench/run: wrote " + out + ".md and .json");
     }
 
-    private static void usage() {
-        System.err.println("usage: bench/run [--workloads all|apps|jdk|NAME,...] [--modes plain,detect,remix,park,vbd]"
-                + " [--invocations N] [--warmup N] [--iterations N] [--size default|tiny] [--out PATH-WITHOUT-EXTENSION]");
-        System.err.println("workloads: " + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList()));
+    private static List<Mode> modes(String names) {
+        return Arrays.stream(names.split(",")).map(Mode::named).toList();
     }
 }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.core.ClassNames;
 import io.jremix.report.AtomicFiles;
@@ -30,6 +31,10 @@ import jdk.jfr.consumer.RecordingFile;
  * code is relaxed already.
  */
 public final class HotMethods {
+    private static final String USAGE = """
+            usage: bench/run-hot-methods [--workloads all|name,...] [--top 20] [--warmup 2] [--iterations 3]
+              profiles each suite workload under -XX:+VBD with JFR and writes its hottest program methods to
+              bench/vbd-relaxed/<workload>.txt, the relaxed list that `bench/run --modes vbd-relaxed` uses""";
     /** Frames that are VBD's rewriting rather than the program's own work. */
     private static final List<String> MACHINERY = List.of("io.jremix.probe.", "java.lang.invoke.",
             "jdk.internal.util.Preconditions", "jdk.internal.misc.Unsafe", "java.util.Objects");
@@ -84,37 +89,16 @@ public final class HotMethods {
 
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
-        String workloads = "all";
-        int top = 20;
-        int warmup = 2;
-        int iterations = 3;
-        try {
-            for (int i = 0; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--workloads" -> workloads = args[++i];
-                    case "--top" -> top = Integer.parseInt(args[++i]);
-                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-                    case "-h", "--help" -> {
-                        usage();
-                        return;
-                    }
-                    default -> throw new IllegalArgumentException("unknown option " + args[i]);
-                }
-            }
-            if (top < 1 || warmup < 0 || iterations < 1) {
-                throw new IllegalArgumentException("--top and --iterations must be at least 1, --warmup at least 0");
-            }
-        } catch (RuntimeException e) {
-            System.err.println("bench/run-hot-methods: " + e.getMessage());
-            usage();
-            System.exit(2);
-            return;
-        }
+        BenchOptions o = BenchOptions.parse("bench/run-hot-methods", USAGE, args,
+                "--workloads", "--top", "--warmup", "--iterations");
+        List<Suite.Entry> workloads = o.value("--workloads", Suite.all(), Suite::select);
+        int top = o.count("--top", 20, 1);
+        int warmup = o.count("--warmup", 2, 0);
+        int iterations = o.count("--iterations", 3, 1);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path dir = Mode.relaxedLists(home);
         Files.createDirectories(dir);
-        for (Suite.Entry w : Suite.select(workloads)) {
+        for (Suite.Entry w : workloads) {
             Path jfr = Files.createTempFile("jremix-hot-" + w.name(), ".jfr");
             try {
                 List<String> argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(), "-XX:+VBD",
@@ -131,12 +115,5 @@ public final class HotMethods {
                 Files.deleteIfExists(jfr);
             }
         }
-    }
-
-    private static void usage() {
-        System.err.println("""
-                usage: bench/run-hot-methods [--workloads all|name,...] [--top 20] [--warmup 2] [--iterations 3]
-                  profiles each suite workload under -XX:+VBD with JFR and writes its hottest program methods to
-                  bench/vbd-relaxed/<workload>.txt, the relaxed list that `bench/run --modes vbd-relaxed` uses""");
     }
 }

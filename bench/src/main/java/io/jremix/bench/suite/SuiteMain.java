@@ -1,7 +1,6 @@
 package io.jremix.bench.suite;
 
 import java.io.PrintStream;
-import java.util.Locale;
 
 /**
  * Runs one workload in this JVM: warm-up iterations, then measured ones, each self-checked. Prints one line per
@@ -27,7 +26,7 @@ public final class SuiteMain {
             entry = Suite.named(args[0]);
             for (int i = 1; i < args.length; i++) {
                 switch (args[i]) {
-                    case "--size" -> size = Size.valueOf(args[++i].toUpperCase(Locale.ROOT));
+                    case "--size" -> size = Size.named(args[++i]);
                     case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                     case "--iterations" -> iterations = Integer.parseInt(args[++i]);
                     default -> throw new IllegalArgumentException("unknown argument " + args[i]);
