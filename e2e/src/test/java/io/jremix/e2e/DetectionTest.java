@@ -36,7 +36,7 @@ class DetectionTest {
                         "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
                 Arguments.of(List.of("LongArrayCounters", "2", "100000000"), "long[]", "false-sharing", List.of(),
                         "element", false, P + "LongArrayCounters."),
-                Arguments.of(List.of("AtomicArrayCounters", "2", "15000000"), "long[]", "false-sharing", List.of(),
+                Arguments.of(List.of("AtomicArrayCounters", "2", "25000000"), "long[]", "false-sharing", List.of(),
                         "element", false, "java.util.concurrent.atomic.AtomicLongArray."),
                 Arguments.of(List.of("StaticCounters", "2", "20000000"), P + "StaticCounters$Counters",
                         "false-sharing", List.of(), "static", false, P + "StaticCounters."),

@@ -21,8 +21,13 @@ public final class Jremix {
     public static final String PACKAGE = "io.jremix.workloads.cache.";
     private static final long TIMEOUT_SECONDS = 180;
     private static final int SCHEDULING_ATTEMPTS = 3;
-    /** The detector's own floor of sampled misses (Thresholds.DEFAULT_MIN_SAMPLED). */
+    /** The detector's own floor of sampled misses on one class (Thresholds.DEFAULT_MIN_SAMPLED). */
     static final int FEW_MISSES = 32;
+    /**
+     * A run's misses spread over every line it contends on (AtomicArrayCounters' over up to four array elements),
+     * so with fewer than twice the floor no class can be counted on to reach it.
+     */
+    private static final int RETRY_BELOW = 2 * FEW_MISSES;
     private static final Pattern TRACED = Pattern.compile("^REMIX: Traced .*: \\d+ accesses sampled, (\\d+) coherence misses");
 
     private Jremix() {
@@ -50,7 +55,7 @@ public final class Jremix {
 
     /**
      * Runs a cache workload under {@code -remix:detect}, again in a fresh JVM (at most {@value #SCHEDULING_ATTEMPTS}
-     * runs) while a run's summary line shows fewer than {@value #FEW_MISSES} coherence misses, because the kernel
+     * runs) while a run's summary line shows fewer than {@value #RETRY_BELOW} coherence misses, because the kernel
      * decides which threads run at the same time. With 4 threads on 2 cores the kernel may keep the two threads that share a line on one core for the
      * whole run, alternating them: then no line ever moves between cores, there is no contention to find, and the
      * program runs as fast as padded. A detector that misses real contention still fails: it is retried only when
@@ -59,7 +64,7 @@ public final class Jremix {
     public static Run contendedWorkload(List<String> options, String workload, String... args)
             throws IOException, InterruptedException {
         Run run = workload(options, workload, args);
-        for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(run) < FEW_MISSES; attempt++) {
+        for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(run) < RETRY_BELOW; attempt++) {
             run = workload(options, workload, args);
         }
         return run;
