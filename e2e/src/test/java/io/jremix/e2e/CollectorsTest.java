@@ -20,7 +20,7 @@ class CollectorsTest {
     void falseSharingIsFoundWhateverTheHeapLayout(String jvmOption, @TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
         Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", jvmOption, "-XX:REMIXReport=" + report),
-                "BaseTest", "4", "200000000");
+                "BaseTest", "8", "100000000");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertTrue(Jremix.findings(doc).stream().anyMatch(f -> f.get("kind").equals("false-sharing")

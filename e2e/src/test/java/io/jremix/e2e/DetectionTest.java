@@ -26,7 +26,7 @@ class DetectionTest {
     static Stream<Arguments> workloads() {
         return Stream.of(
                 // workload and args, className, kind, fields that must be named, location, repairable, site prefix
-                Arguments.of(List.of("BaseTest", "4", "80000000"), P + "BaseTest$VolatileLong", "false-sharing",
+                Arguments.of(List.of("BaseTest", "8", "40000000"), P + "BaseTest$VolatileLong", "false-sharing",
                         List.of("value"), "field", true, P + "BaseTest.run"),
                 Arguments.of(List.of("SpscQueue", "4000000"), P + "SpscQueue$Ring", "false-sharing",
                         List.of("head", "tail"), "field", true, P + "SpscQueue."),

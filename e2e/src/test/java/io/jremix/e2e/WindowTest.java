@@ -47,7 +47,7 @@ class WindowTest {
 
     @Test
     void hitVerbosePrintsSampledMisses() throws Exception {
-        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", "-XX:+REMIXHitVerbose"), "BaseTest", "4", "40000000");
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", "-XX:+REMIXHitVerbose"), "BaseTest", "8", "20000000");
         assertEquals(0, run.exit(), run.stderr());
         assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: HITM false sharing: "
                 + Jremix.PACKAGE + "BaseTest$VolatileLong::value[")), run.stderr());
