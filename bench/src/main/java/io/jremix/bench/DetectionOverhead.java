@@ -19,7 +19,7 @@ import io.jremix.report.Json;
  * are dropped, the rest averaged, and the median over {@code runs} JVMs is reported. The window-open run also
  * reports what was found and how fast.
  *
- * <p>Usage: {@code DetectionOverhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]}
+ * <p>Usage: {@code bench/run-detection-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]}
  */
 public final class DetectionOverhead {
     private static final String W = "io.jremix.workloads.cache.";
@@ -103,7 +103,7 @@ public final class DetectionOverhead {
             }
             rows.add(row);
         }
-        write(out, rows, plan.runs(), plan.rounds(), plan.warmup(), java);
+        write(out, rows, plan, java);
     }
 
     @SuppressWarnings("unchecked")
@@ -143,15 +143,15 @@ public final class DetectionOverhead {
     }
 
 
-    private static void write(Path out, List<Map<String, Object>> rows, int runs, int rounds, int warmup, Path java)
+    private static void write(Path out, List<Map<String, Object>> rows, RoundsPlan plan, Path java)
             throws IOException, InterruptedException {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder();
         md.append("# Detection overhead: plain java against `bin/jremix -remix:detect`\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each cell is the median over %d JVMs "
                 + "of the mean time per round, rounds %d..%d of %d (the first %d are warm-up).%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), runs, warmup + 1,
-                rounds, rounds, warmup));
+                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.runs(), plan.warmup() + 1,
+                plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long.\n");
         md.append("- **after window**: `-XX:REMIXWindow=0.2 -XX:REMIXMaxWindow=0.5`, the window closes during the first"
                 + " round; later rounds run with the probe gate shut and the classes restored, except the workload's"
@@ -175,6 +175,6 @@ public final class DetectionOverhead {
                     window / plain, cell(r, "after"), after / plain, Double.isNaN(at) ? "–"
                             : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at, (double) r.get("detectionMillis"))));
         }
-        RoundsTable.write(out, md.toString(), machine, runs, rounds, warmup, rows);
+        RoundsTable.write(out, md.toString(), machine, plan, rows);
     }
 }

@@ -18,7 +18,7 @@ import java.util.Map;
  * averaged; the median over {@code runs} JVMs is reported. Memory is the instance size of the padded classes (JOL),
  * plain and padded.
  *
- * <p>Usage: {@code RepairBenchmark [--runs N] [--rounds N] [--warmup N] [--only NAME] [--out FILE.md]}
+ * <p>Usage: {@code bench/run-repair [--runs N] [--rounds N] [--warmup N] [--only NAME] [--out FILE.md]}
  */
 public final class RepairBenchmark {
     private static final String C = "io.jremix.workloads.cache.";
@@ -57,17 +57,13 @@ public final class RepairBenchmark {
     private final Path home;
     private final Path java;
     private final String classpath;
-    private final int runs;
-    private final int rounds;
-    private final int warmup;
+    private final RoundsPlan plan;
 
-    private RepairBenchmark(Path home, int runs, int rounds, int warmup) {
+    private RepairBenchmark(Path home, RoundsPlan plan) {
         this.home = home;
         this.java = Path.of(System.getProperty("java.home"), "bin", "java");
         this.classpath = System.getProperty("java.class.path");
-        this.runs = runs;
-        this.rounds = rounds;
-        this.warmup = warmup;
+        this.plan = plan;
     }
 
     public static void main(String[] args) throws Exception {
@@ -78,7 +74,7 @@ public final class RepairBenchmark {
         RoundsPlan plan = RoundsPlan.read(o, 5, 8, 3);
         String only = o.text("--only", null);
         Path out = o.path("--out", home.resolve("bench/results/repair.md"));
-        RepairBenchmark b = new RepairBenchmark(home, plan.runs(), plan.rounds(), plan.warmup());
+        RepairBenchmark b = new RepairBenchmark(home, plan);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Case c : CASES) {
             if (only == null || c.name.startsWith(only)) {
@@ -98,10 +94,10 @@ public final class RepairBenchmark {
         row.put("learnRuns", learnRuns > 0 ? learnRuns : MAX_LEARN_RUNS);
         for (Variant v : Variant.values()) {
             List<Double> perRun = new ArrayList<>();
-            for (int r = 0; r < runs; r++) {
-                double ms = Command.withJava(command(c, v, profile), java).run().orThrow().meanRoundMs(warmup);
+            for (int r = 0; r < plan.runs(); r++) {
+                double ms = Command.withJava(command(c, v, profile), java).run().orThrow().meanRoundMs(plan.warmup());
                 perRun.add(ms);
-                System.err.printf(Locale.ROOT, "%-36s %-7s run %d/%d: %8.1f ms/round%n", c.name, v, r + 1, runs, ms);
+                System.err.printf(Locale.ROOT, "%-36s %-7s run %d/%d: %8.1f ms/round%n", c.name, v, r + 1, plan.runs(), ms);
             }
             String key = v.name().toLowerCase(Locale.ROOT);
             row.put(key + "Ms", Stats.median(perRun));
@@ -145,7 +141,7 @@ public final class RepairBenchmark {
 
     private List<String> argv(List<String> launcher, String main, List<String> args) {
         List<String> argv = new ArrayList<>(launcher);
-        argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(rounds), main));
+        argv.addAll(List.of("-cp", classpath, Rounds.class.getName(), Integer.toString(plan.rounds()), main));
         argv.addAll(args);
         return argv;
     }
@@ -166,7 +162,7 @@ public final class RepairBenchmark {
         StringBuilder md = new StringBuilder("# False-sharing repair: speed and memory\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload runs %d rounds per JVM"
                         + " (the first %d are warm-up); cells are the median over %d JVMs of the mean ms per round.%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), rounds, warmup, runs));
+                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.rounds(), plan.warmup(), plan.runs()));
         md.append("- **plain**: `java`, the classes as written, hot fields of different threads side by side.\n");
         md.append("- **by hand**: `java`, the same program with the hot fields padded by hand (Disruptor-style"
                 + " class hierarchy, or `PaddedBaseTest`).\n");
@@ -201,6 +197,6 @@ public final class RepairBenchmark {
                     (after - before) * (int) r.get("instances")));
         }
         md.append("\nReproduce: `bench/run-repair` (after `mvn -B -DskipTests package`).\n");
-        RoundsTable.write(out, md.toString(), machine, runs, rounds, warmup, rows);
+        RoundsTable.write(out, md.toString(), machine, plan, rows);
     }
 }

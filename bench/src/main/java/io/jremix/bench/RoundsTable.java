@@ -18,15 +18,15 @@ public final class RoundsTable {
     private RoundsTable() {
     }
 
-    public static void write(Path out, String markdown, Map<String, Object> machine, int runs, int rounds, int warmup,
+    public static void write(Path out, String markdown, Map<String, Object> machine, RoundsPlan plan,
                              List<Map<String, Object>> rows) throws IOException {
         Files.createDirectories(out.toAbsolutePath().getParent());
         AtomicFiles.write(out, markdown);
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
-        json.put("runs", runs);
-        json.put("rounds", rounds);
-        json.put("warmup", warmup);
+        json.put("runs", plan.runs());
+        json.put("rounds", plan.rounds());
+        json.put("warmup", plan.warmup());
         json.put("rows", rows);
         AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
         System.err.println("wrote " + out);

@@ -56,10 +56,11 @@ public final class Jremix {
     /**
      * Runs a cache workload under {@code -remix:detect}, again in a fresh JVM (at most {@value #SCHEDULING_ATTEMPTS}
      * runs) while a run's summary line shows fewer than {@value #RETRY_BELOW} coherence misses, because the kernel
-     * decides which threads run at the same time. With 4 threads on 2 cores the kernel may keep the two threads that share a line on one core for the
-     * whole run, alternating them: then no line ever moves between cores, there is no contention to find, and the
-     * program runs as fast as padded. The tests run BaseTest with 8 threads, which makes that rare: on JDK 25, 3 of 6
-     * runs with 4 threads made no finding (13–27 misses), none of 6 with 8 threads (230 misses or more). A detector that misses real contention still fails: it is retried only when
+     * decides which threads run at the same time. With 4 threads on 2 cores the kernel may keep the two threads that
+     * share a line on one core for the whole run, alternating them: then no line ever moves between cores, there is
+     * no contention to find, and the program runs as fast as padded. The tests run BaseTest with 8 threads, which
+     * makes that rare: on JDK 25, 3 of 6 runs with 4 threads made no finding (13–27 misses), none of 6 with 8
+     * threads (230 misses or more). A detector that misses real contention still fails: it is retried only when
      * hardly any misses happened at all.
      */
     public static Run contendedWorkload(List<String> options, String workload, String... args)

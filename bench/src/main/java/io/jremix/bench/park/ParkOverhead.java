@@ -25,7 +25,7 @@ import io.jremix.report.Json;
  * times ({@link Rounds}); the first {@code warmup} rounds are dropped, the rest averaged; the median over {@code runs}
  * JVMs is reported, with the parks per second the profiler counted.
  *
- * <p>Usage: {@code ParkOverhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md]}
+ * <p>Usage: {@code bench/run-park-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md]}
  */
 public final class ParkOverhead {
     /** A pattern of {@link ParkHeavy}, sized for about a second per round here. */
@@ -78,7 +78,7 @@ public final class ParkOverhead {
             row.put("profiledRunsMs", profiled);
             rows.add(row);
         }
-        write(out, rows, plan.runs(), plan.rounds(), plan.warmup(), java);
+        write(out, rows, plan, java);
     }
 
     /** All parks the profiler counted, over the run's length. */
@@ -92,14 +92,14 @@ public final class ParkOverhead {
         return parks / (((Number) doc.get("totalExecutionMs")).doubleValue() / 1000);
     }
 
-    private static void write(Path out, List<Map<String, Object>> rows, int runs, int rounds, int warmup, Path java)
+    private static void write(Path out, List<Map<String, Object>> rows, RoundsPlan plan, Path java)
             throws IOException, InterruptedException {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# Park profiler overhead: plain java against `bin/jremix -XXgetparkcontention`\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each cell is the median over %d JVMs"
                         + " of the mean ms per round, rounds %d..%d of %d (the first %d are warm-up). *parks/s* is"
                         + " the profiler's count of parks over the whole JVM run.%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), runs, warmup + 1, rounds, rounds, warmup));
+                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.runs(), plan.warmup() + 1, plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("| workload | operations per round | parks/s | plain ms/round | profiled ms/round | ratio |\n");
         md.append("|---|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> r : rows) {
@@ -109,6 +109,6 @@ public final class ParkOverhead {
                     (int) r.get("operations"), (double) r.get("parksPerSecond"), plain, profiled, profiled / plain));
         }
         md.append("\nReproduce: `bench/run-park-overhead` (after `mvn -B -DskipTests package`).\n");
-        RoundsTable.write(out, md.toString(), machine, runs, rounds, warmup, rows);
+        RoundsTable.write(out, md.toString(), machine, plan, rows);
     }
 }

@@ -26,7 +26,7 @@ import io.jremix.report.Json;
  * {@code bench/results/scheduler.md} and {@code .json}: throughput of the ordered scheduler, the synchronized
  * writer and the consumer thread, per amount of work per task and number of worker threads.
  *
- * <p>Usage: {@code SchedulerBenchmark [--threads 1,2,4] [--forks N] [--warmup N] [--iterations N] [--seconds N]
+ * <p>Usage: {@code bench/run-scheduler [--threads 1,2,4] [--forks N] [--warmup N] [--iterations N] [--seconds N]
  * [--out FILE.md]}
  */
 public final class SchedulerBenchmark {

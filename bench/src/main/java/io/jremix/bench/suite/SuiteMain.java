@@ -1,6 +1,9 @@
 package io.jremix.bench.suite;
 
 import java.io.PrintStream;
+import java.util.Arrays;
+
+import io.jremix.bench.BenchOptions;
 
 /**
  * Runs one workload in this JVM: warm-up iterations, then measured ones, each self-checked. Prints one line per
@@ -10,34 +13,29 @@ import java.io.PrintStream;
  * <p>Usage: {@code SuiteMain <workload> [--size tiny|default] [--warmup N] [--iterations N]}
  */
 public final class SuiteMain {
+    private static final String USAGE = "usage: SuiteMain <workload> [--size tiny|default] [--warmup N] [--iterations N]";
+
     private SuiteMain() {
     }
 
     public static void main(String[] args) {
         PrintStream out = System.out;
         Suite.Entry entry;
-        Size size = Size.DEFAULT;
-        int warmup = 3;
-        int iterations = 3;
         try {
             if (args.length == 0) {
                 throw new IllegalArgumentException("no workload given");
             }
             entry = Suite.named(args[0]);
-            for (int i = 1; i < args.length; i++) {
-                switch (args[i]) {
-                    case "--size" -> size = Size.named(args[++i]);
-                    case "--warmup" -> warmup = Integer.parseInt(args[++i]);
-                    case "--iterations" -> iterations = Integer.parseInt(args[++i]);
-                    default -> throw new IllegalArgumentException("unknown argument " + args[i]);
-                }
-            }
-        } catch (RuntimeException e) {
-            System.err.println("SuiteMain: " + e.getMessage());
-            System.err.println("usage: SuiteMain <workload> [--size tiny|default] [--warmup N] [--iterations N]");
+        } catch (IllegalArgumentException e) {
+            System.err.println("SuiteMain: " + e.getMessage() + " (" + USAGE + ")");
             System.exit(2);
             return;
         }
+        BenchOptions o = BenchOptions.parse("SuiteMain", USAGE, Arrays.copyOfRange(args, 1, args.length),
+                "--size", "--warmup", "--iterations");
+        Size size = o.value("--size", Size.DEFAULT, Size::named);
+        int warmup = o.count("--warmup", 3, 0);
+        int iterations = o.count("--iterations", 3, 1);
         try {
             run(entry, size, warmup, iterations, out);
         } catch (Throwable t) {
