@@ -3,7 +3,8 @@ package io.jremix.core;
 import java.util.List;
 
 /**
- * Whose code a class is, by name: the JDK's, jremix's own runtime (as opposed to its workloads), or the program's.
+ * What a class's name alone tells: whether it is jremix's own runtime (as opposed to its workloads), or a class the
+ * JVM generates (lambdas, proxies). Whether code is the JDK's is decided by who defined it, see {@link CodeOwner}.
  * Names may be internal ({@code java/util/List}) or binary ({@code java.util.List}).
  */
 public final class ClassNames {
@@ -15,12 +16,25 @@ public final class ClassNames {
     private ClassNames() {
     }
 
+    /**
+     * The JDK's packages by name, for the one place that still decides by name, the relaxed-field rewrite, which
+     * sees only a field's owner; everything else asks {@link CodeOwner}.
+     */
     public static boolean isJdk(String name) {
         return startsWithAny(name.replace('.', '/'), JDK);
     }
 
     public static boolean isJremixRuntime(String name) {
         return startsWithAny(name.replace('.', '/'), JREMIX_RUNTIME);
+    }
+
+    /**
+     * A class the JVM generates in the program's loader, which only forwards to other code: a lambda's
+     * ({@code Foo$$Lambda...}) or a proxy in a {@code jdk.proxyN} module.
+     */
+    public static boolean isGenerated(String name) {
+        String internal = name.replace('.', '/');
+        return internal.contains("$$Lambda") || internal.startsWith("jdk/proxy");
     }
 
     public static boolean startsWithAny(String s, List<String> prefixes) {
