@@ -8,14 +8,16 @@ import java.util.Set;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.core.ClassNames;
+import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.UnpublishedFields;
 
 /**
- * Rewrites each class of the program as it loads. The JDK's classes are left to the plain Java memory model (those
- * loaded before the agent cannot be rewritten before they run; the rest are treated alike, as the paper suggests
- * for library code), and so are jremix's own and the JDK's generated lambda classes. A class is never rewritten
- * again on redefinition or retransformation: what another agent redefines keeps VBD only if that agent starts from
- * the bytes VBD wrote. A class that fails to rewrite is left as it was and listed.
+ * Rewrites each class of the program as it loads. The JDK's classes (by their loader and module, {@link CodeOwner})
+ * are left to the plain Java memory model (those loaded before the agent cannot be rewritten before they run; the
+ * rest are treated alike, as the paper suggests for library code), and so are jremix's own and the generated lambda
+ * and proxy classes. A class is never rewritten again on redefinition or retransformation: what another agent
+ * redefines keeps VBD only if that agent starts from the bytes VBD wrote. A class that fails to rewrite is left as
+ * it was and listed.
  */
 final class VbdTransformer implements ClassFileTransformer {
 
@@ -39,7 +41,7 @@ final class VbdTransformer implements ClassFileTransformer {
         if (className == null || redefined != null || ClassNames.isJremixRuntime(className)) {
             return null;
         }
-        if (loader == ClassLoader.getPlatformClassLoader() || ClassNames.isJdk(className) || className.contains("$$Lambda")) {
+        if (CodeOwner.isJdk(loader, module) || ClassNames.isGenerated(className)) {
             stats.jdkClassLoaded();
             return null;
         }
