@@ -14,11 +14,14 @@ import java.util.TreeMap;
  * @param spec     what the test declares
  * @param forks    how many forks reported
  * @param counts   samples per outcome id, over all forks
- * @param errors   one line per fork that did not end normally: its status and first message
+ * @param errors   one line per fork that did not end normally: its status and the first lines of its messages (jcstress
+ *                 keeps a stack trace as one message per line)
  * @param messages the distinct messages of the forks that ended normally (e.g. stale threads after a hang)
  */
 public record TestOutcomes(TestSpec spec, int forks, Map<String, Long> counts, List<String> errors,
                            List<String> messages) {
+    /** Enough of a fork's messages to name the exception and where it was thrown. */
+    private static final int ERROR_LINES = 3;
 
     /** Sums the forks of {@code spec}'s test in {@code all} (forks of other tests are skipped). */
     public static TestOutcomes of(TestSpec spec, List<ForkResult> all) {
@@ -35,8 +38,8 @@ public record TestOutcomes(TestSpec spec, int forks, Map<String, Long> counts, L
             if (f.normal()) {
                 messages.addAll(f.messages());
             } else {
-                errors.add(f.status() + (f.messages().isEmpty() ? "" : ": " + f.messages().get(0).trim())
-                        + " " + f.jvmArgs());
+                errors.add(f.status() + (f.messages().isEmpty() ? "" : ": " + String.join(" / ",
+                        f.messages().stream().limit(ERROR_LINES).map(String::trim).toList())) + " " + f.jvmArgs());
             }
         }
         return new TestOutcomes(spec, forks, Collections.unmodifiableMap(counts), List.copyOf(errors),

@@ -59,13 +59,13 @@ class JcstressRunTest {
     @Test
     void aForkThatFailedIsAnErrorWithItsStatusAndFirstMessage() {
         List<ForkResult> forks = List.of(
-                fork("t.StoreBuffering", "TEST_ERROR", Map.of(), "java.lang.IllegalStateException: Failed: 22\n\tat x",
-                        "more"),
+                fork("t.StoreBuffering", "TEST_ERROR", Map.of(), "Unrecoverable error while running",
+                        "java.lang.IllegalStateException: Failed: 22", "\tat x.y(Z.java:1)", "\tat more"),
                 fork("t.StoreBuffering", "NORMAL", Map.of("1, 1", 3L)));
         JcstressRun run = JcstressRun.of(Map.of("t.StoreBuffering", SB), forks, 2);
         assertFalse(run.ran().get("t.StoreBuffering").clean());
-        assertEquals(List.of("t.StoreBuffering: TEST_ERROR: java.lang.IllegalStateException: Failed: 22\n\tat x"
-                + " [-XX:-TieredCompilation]"), run.errors());
+        assertEquals(List.of("t.StoreBuffering: TEST_ERROR: Unrecoverable error while running /"
+                + " java.lang.IllegalStateException: Failed: 22 / at x.y(Z.java:1) [-XX:-TieredCompilation]"), run.errors());
     }
 
     @Test
