@@ -15,12 +15,13 @@ import java.lang.annotation.Target;
  * whose races are intended and handled (a benchmarked hot loop, a lock-free structure written by an expert) can
  * take the cost back with this annotation, and with it the responsibility for its own ordering:
  * <ul>
- *   <li>on a <b>field</b>: the field keeps its declared modifiers, so plain reads and writes of it may be
- *       reordered, hoisted out of loops, and (for {@code long} and {@code double}) split, exactly as in plain Java;
- *   <li>on a <b>method or constructor</b>: its array-element and {@code Unsafe} accesses stay plain, and no fences
- *       are added around its bulk copies or at the end of the constructor. Fields it touches keep the volatility of
- *       their declarations: volatility belongs to a field, not to an access, so a relaxed method reading a field
- *       that VBD made volatile still reads it as volatile. Methods it calls are not relaxed by this;
+ *   <li>on a <b>field</b>: its reads and writes stay plain (in a class that loaded before the field's own class
+ *       they stay ordered: more than asked, never less), so they may be reordered, hoisted
+ *       out of loops, and (for {@code long} and {@code double}) split, exactly as in plain Java;
+ *   <li>on a <b>method or constructor</b>: the code runs as written, without VBD: its field, array-element and
+ *       {@code Unsafe} accesses stay plain, and no fences are added around its bulk copies or at the end of the
+ *       constructor. A field the program declared {@code volatile} stays volatile. Methods it calls are not relaxed
+ *       by this;
  *   <li>on a <b>class</b> (or interface, enum, record): all of the above for everything the class declares.
  *       Nested classes are separate classes and need their own annotation.
  * </ul>

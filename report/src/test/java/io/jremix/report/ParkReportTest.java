@@ -16,11 +16,11 @@ import org.junit.jupiter.api.Test;
 class ParkReportTest {
     private static final long MS = 1_000_000;
     private static final List<String> STACK = List.of(
-            "java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
-            "java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)",
-            "java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)",
-            "app.Work.section3(Work.java:42)",
-            "java.lang.Thread.run(Thread.java:833)");
+            "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+            "java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)",
+            "java.base/java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)",
+            "app//demo.Work.section3(Work.java:42)",
+            "java.base/java.lang.Thread.run(Thread.java:833)");
 
     /** {@code threads} park at once at 0 and leave one per {@code hold} ms; parked {@code rounds} times each. */
     private static ParkRun.Blocker lock(String cls, int hash, int threads, long hold, long threshold) {
@@ -60,7 +60,7 @@ class ParkReportTest {
         List<List<String>> rows = rows(lines);
         assertEquals(3, rows.size());
         List<String> top = rows.get(0);
-        assertEquals(List.of("worker-1", "java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+        assertEquals(List.of("worker-1", "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
                 "a.Lock$Sync", "abc", "4", "4", "640.00", "256.00", "160.00", "64.00", "0", "25.60", "64.00", "100.00",
                 "250.00"), top);
         assertEquals(List.of("-", "-", "a.Sem", "2", "2", "-", "-", "-", "-", "-", "0", "-", "-", "-", "-"), rows.get(2),
@@ -73,15 +73,15 @@ class ParkReportTest {
         int row = 2;
         assertTrue(lines.get(row + 1).trim().startsWith(ParkTextReport.ELIDED + " "), lines.get(row + 1));
         assertTrue(lines.get(row + 1).trim().endsWith("= Lock, lock contention"), lines.get(row + 1));
-        assertTrue(lines.get(row + 2).trim().equals("app.Work.section3(Work.java:42)"), lines.get(row + 2));
+        assertTrue(lines.get(row + 2).trim().equals("app//demo.Work.section3(Work.java:42)"), lines.get(row + 2));
     }
 
     @Test
     void abbreviate_choosesTheFirstFrameOutsideTheJdk() {
         assertEquals(List.of(STACK.get(0), "[...]", STACK.get(3)), ParkTextReport.abbreviate(STACK));
-        assertEquals(List.of("a.B.c(B.java:1)"), ParkTextReport.abbreviate(List.of("a.B.c(B.java:1)")));
-        assertEquals(List.of(STACK.get(0), "x.Y.z(Y.java:2)"),
-                ParkTextReport.abbreviate(List.of(STACK.get(0), "x.Y.z(Y.java:2)")));
+        assertEquals(List.of("app//a.B.c(B.java:1)"), ParkTextReport.abbreviate(List.of("app//a.B.c(B.java:1)")));
+        assertEquals(List.of(STACK.get(0), "app//x.Y.z(Y.java:2)"),
+                ParkTextReport.abbreviate(List.of(STACK.get(0), "app//x.Y.z(Y.java:2)")));
         List<String> jdkOnly = List.of(STACK.get(0), STACK.get(1), STACK.get(4));
         assertEquals(List.of(STACK.get(0), "[...]", STACK.get(4)), ParkTextReport.abbreviate(jdkOnly));
         assertEquals(List.of("-"), ParkTextReport.abbreviate(List.of()));
@@ -157,12 +157,12 @@ class ParkReportTest {
     }
 
     private static final List<String> IDLE_STACK = List.of(
-            "java.util.concurrent.locks.LockSupport.park(LockSupport.java:341)",
-            "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await(AbstractQueuedSynchronizer.java:1630)",
-            "java.util.concurrent.LinkedBlockingQueue.take(LinkedBlockingQueue.java:435)",
-            "java.util.concurrent.ThreadPoolExecutor.getTask(ThreadPoolExecutor.java:1062)",
-            "java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1122)",
-            "java.lang.Thread.run(Thread.java:840)");
+            "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:341)",
+            "java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await(AbstractQueuedSynchronizer.java:1630)",
+            "java.base/java.util.concurrent.LinkedBlockingQueue.take(LinkedBlockingQueue.java:435)",
+            "java.base/java.util.concurrent.ThreadPoolExecutor.getTask(ThreadPoolExecutor.java:1062)",
+            "java.base/java.util.concurrent.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1122)",
+            "java.base/java.lang.Thread.run(Thread.java:840)");
 
     /** Two pool threads idle for a long time: more thread-time than any lock, yet listed after them. */
     private static ParkRun.Blocker idlePool() {
@@ -190,20 +190,20 @@ class ParkReportTest {
         assertEquals("Condition of LinkedBlockingQueue", blockers.get(2).get("synchronizer"));
         assertEquals(null, blockers.get(2).get("userFrame"));
         assertEquals("lock", blockers.get(0).get("waitKind"));
-        assertEquals("app.Work.section3(Work.java:42)", blockers.get(0).get("userFrame"));
+        assertEquals("app//demo.Work.section3(Work.java:42)", blockers.get(0).get("userFrame"));
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void monitorsHaveTheirOwnTableAndJsonWithWaitsApart() {
-        ParkRecord enters = new ParkRecord("app.Account", 0, 0);
-        List<String> stack = List.of("app.Account.transfer(line:12)", "app.Bank.run(line:40)");
+        ParkRecord enters = new ParkRecord("demo.Account", 0, 0);
+        List<String> stack = List.of("app//demo.Account.transfer(line:12)", "app//demo.Bank.run(line:40)");
         enters.parking(0, () -> new ParkOrigin("teller-2", stack));
         enters.parking(10 * MS, () -> new ParkOrigin("teller-3", stack));
         enters.unparked(20 * MS);
         enters.unparked(40 * MS);
-        ParkRecord waits = new ParkRecord("app.Account", 0, 0);
-        MonitorSnapshot account = new MonitorSnapshot("app.Account", 0x7f00beefL, enters.snapshot(), waits.snapshot(), 0);
+        ParkRecord waits = new ParkRecord("demo.Account", 0, 0);
+        MonitorSnapshot account = new MonitorSnapshot("demo.Account", 0x7f00beefL, enters.snapshot(), waits.snapshot(), 0);
         ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 0, 100_000, 0,
                 List.of(account));
         List<String> lines = ParkTextReport.lines(run);
@@ -212,7 +212,7 @@ class ParkReportTest {
         for (String h : ParkTextReport.MONITOR_HEADERS) {
             assertTrue(lines.get(header + 1).contains(h), h);
         }
-        assertEquals(List.of("teller-2", "app.Account.transfer(line:12)", "app.Account", "7f00beef", "2", "2",
+        assertEquals(List.of("teller-2", "app//demo.Account.transfer(line:12)", "demo.Account", "7f00beef", "2", "2",
                 "50.00", "40.00", "20.00", "4.00", "5.00", "0", "0.00", "-"), List.of(lines.get(header + 2).trim().split(" {2,}")));
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
         Map<String, Object> m = ((List<Map<String, Object>>) doc.get("monitors")).get(0);
@@ -220,6 +220,6 @@ class ParkReportTest {
         assertEquals(2L, m.get("contendedEnters"));
         assertEquals(20.0, ((Number) m.get("avgHoldTimeMs")).doubleValue());
         assertEquals(0L, m.get("waits"));
-        assertEquals("app.Account.transfer(line:12)", m.get("userFrame"));
+        assertEquals("app//demo.Account.transfer(line:12)", m.get("userFrame"));
     }
 }

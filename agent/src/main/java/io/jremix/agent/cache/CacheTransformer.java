@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 
 import io.jremix.agent.AgentLog;
-import io.jremix.core.ClassNames;
+import io.jremix.core.CodeOwner;
 
 /**
  * Inserts probes while a detection window is open. When the window closes, retransformation calls it again, it
@@ -42,9 +42,9 @@ final class CacheTransformer implements ClassFileTransformer {
     }
 
     @Override
-    public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
-                            byte[] classfile) {
-        if (!ClassFilter.eligible(loader, className)) {
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+                            ProtectionDomain domain, byte[] classfile) {
+        if (!ClassFilter.eligible(loader, module, className)) {
             return null;
         }
         if (!armed) {
@@ -56,7 +56,7 @@ final class CacheTransformer implements ClassFileTransformer {
             if (r == null) {
                 return null;
             }
-            remember(loader, className, r.probes());
+            remember(loader, module, className, r.probes());
             log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes)");
             return r.classfile();
         } catch (Throwable t) {
@@ -65,12 +65,12 @@ final class CacheTransformer implements ClassFileTransformer {
         }
     }
 
-    private synchronized void remember(ClassLoader loader, String className, int n) {
+    private synchronized void remember(ClassLoader loader, Module module, String className, int n) {
         instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
         String key = System.identityHashCode(loader) + "/" + className;
         if (everInstrumented.add(key)) {
             probes += n;
-            if (ClassNames.isJdk(className)) {
+            if (CodeOwner.isJdk(loader, module)) {
                 jdkClasses++;
             }
         }
@@ -114,7 +114,7 @@ final class CacheTransformer implements ClassFileTransformer {
         List<Class<?>> out = new ArrayList<>();
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (!c.isArray() && !c.isPrimitive() && !c.isHidden() && inst.isModifiableClass(c)
-                    && ClassFilter.eligible(c.getClassLoader(), c.getName().replace('.', '/'))) {
+                    && ClassFilter.eligible(c.getClassLoader(), c.getModule(), c.getName().replace('.', '/'))) {
                 out.add(c);
             }
         }

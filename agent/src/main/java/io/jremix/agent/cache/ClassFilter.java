@@ -1,11 +1,13 @@
 package io.jremix.agent.cache;
 
 import io.jremix.core.ClassNames;
+import io.jremix.core.CodeOwner;
 
 /**
- * Which classes get probes: application classes of every class loader, and the JDK's
- * {@code java.util.concurrent.atomic} classes, whose own accesses stand for the atomics the program uses.
- * jremix itself, other JDK classes, and generated lambda and proxy classes are left alone.
+ * Which classes get probes: the program's classes of every class loader, whatever their package, and the JDK's
+ * {@code java.util.concurrent.atomic} classes, whose own accesses stand for the atomics the program uses. jremix
+ * itself, the JDK's other classes (by their loader and module, {@link CodeOwner}), and generated lambda and proxy
+ * classes are left alone.
  */
 final class ClassFilter {
     private static final String ATOMICS = "java/util/concurrent/atomic/";
@@ -13,17 +15,18 @@ final class ClassFilter {
     private ClassFilter() {
     }
 
-    static boolean eligible(ClassLoader loader, String internalName) {
+    /**
+     * @param loader the defining loader, {@code null} for the boot loader
+     * @param module the class's module, {@code null} for an unnamed one
+     */
+    static boolean eligible(ClassLoader loader, Module module, String internalName) {
         if (internalName == null) {
             return false;
         }
         if (internalName.startsWith(ATOMICS)) {
             return true;
         }
-        if (loader == null || loader == ClassLoader.getPlatformClassLoader()
-                || internalName.contains("$$Lambda") || internalName.startsWith("jdk/proxy")) {
-            return false;
-        }
-        return !ClassNames.isJdk(internalName) && !ClassNames.isJremixRuntime(internalName);
+        return !CodeOwner.isJdk(loader, module) && !ClassNames.isGenerated(internalName)
+                && !ClassNames.isJremixRuntime(internalName);
     }
 }

@@ -1,6 +1,5 @@
 package io.jremix.agent.monitor;
 
-import java.lang.reflect.Modifier;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -9,6 +8,7 @@ import java.util.function.Supplier;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.core.park.BlockerNames;
+import io.jremix.core.park.JfrFrames;
 import io.jremix.core.park.MonitorTable;
 import io.jremix.core.park.ParkOrigin;
 import jdk.jfr.FlightRecorder;
@@ -17,7 +17,6 @@ import jdk.jfr.RecordingState;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
@@ -27,7 +26,7 @@ import jdk.jfr.consumer.RecordingStream;
  * monitor waits, each turned into an interval of the {@link MonitorTable}, and each flush (JFR delivers its
  * buffers about once a second) into {@link MonitorTable#delivered()}.
  *
- * <p>Frames are written {@code class.method(line:N)}: JFR records the line but not the source file.
+ * <p>Frames are written as {@link JfrFrames} does: {@code app//com.example.Account.transfer(line:12)}.
  * Enters and waits by jremix's own code or by JFR's threads are left out: that blocking is the profiler's overhead.
  *
  * <p>Event timestamps are instants; they are moved to the {@link System#nanoTime()} clock of the park records by
@@ -230,17 +229,14 @@ final class JfrMonitorEvents {
         return thread == null ? "?" : thread.getJavaName();
     }
 
-    /** Innermost first, as {@code class.method(line:N)}, {@code (Native Method)} or {@code (Unknown Source)}. */
+    /** Innermost first, as report text ({@link JfrFrames}). */
     private static List<String> frames(RecordedStackTrace stack) {
         List<String> out = new ArrayList<>();
         if (stack == null) {
             return out;
         }
         for (RecordedFrame f : stack.getFrames()) {
-            RecordedMethod m = f.getMethod();
-            String where = Modifier.isNative(m.getModifiers()) ? "Native Method"
-                    : f.getLineNumber() >= 0 ? "line:" + f.getLineNumber() : "Unknown Source";
-            out.add(m.getType().getName() + "." + m.getName() + "(" + where + ")");
+            out.add(JfrFrames.text(f));
         }
         return out;
     }

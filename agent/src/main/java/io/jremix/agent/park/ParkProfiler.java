@@ -16,6 +16,7 @@ import io.jremix.agent.options.ParkOptions;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkOrigin;
 import io.jremix.core.park.ParkRecord;
+import io.jremix.core.park.StackFrames;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
 import io.jremix.report.AtomicFiles;
@@ -39,6 +40,8 @@ public final class ParkProfiler implements ParkListener {
     static final int MAX_RECORDS = 100_000;
     private static final int MAX_FRAMES = 64;
     private static final String LOCK_SUPPORT = LockSupport.class.getName();
+    /** Made at start: a security manager the program installs later could refuse class references. */
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private static volatile ParkProfiler running;
 
@@ -199,17 +202,22 @@ public final class ParkProfiler implements ParkListener {
         return m.snapshot();
     }
 
-    /** The parking thread and its frames from the {@code LockSupport} park method outwards, at most {@value #MAX_FRAMES}. */
+    /** The parking thread and its frames from the {@code LockSupport} park method outwards. */
     private static ParkOrigin currentOrigin() {
-        List<String> frames = StackWalker.getInstance().walk(s -> s
-                .dropWhile(f -> !f.getClassName().equals(LOCK_SUPPORT))
+        return new ParkOrigin(threadName(Thread.currentThread()), framesFrom(LOCK_SUPPORT));
+    }
+
+    /**
+     * This thread's frames from the first one of class {@code top} outwards, at most {@value #MAX_FRAMES}, as
+     * report text: each names its class's loader and module ({@link StackFrames}).
+     */
+    static List<String> framesFrom(String top) {
+        return WALKER.walk(s -> s
+                .dropWhile(f -> !f.getClassName().equals(top))
                 .limit(MAX_FRAMES)
-                .map(f -> f.getClassName() + "." + f.getMethodName() + "(" + (f.getFileName() == null
-                        ? "Unknown Source" : f.getFileName() + (f.getLineNumber() >= 0 ? ":" + f.getLineNumber() : ""))
-                        + ")")
+                .map(StackFrames::text)
                 .map(String::intern) // blockers made at one place share their frames' text
                 .toList());
-        return new ParkOrigin(threadName(Thread.currentThread()), frames);
     }
 
     /** A virtual thread usually has no name; its id then tells the rows apart. */
@@ -228,5 +236,6 @@ public final class ParkProfiler implements ParkListener {
         r.parking(System.nanoTime(), origin);
         r.unparked(System.nanoTime());
         table.sweep(true);
+        framesFrom(ParkProfiler.class.getName()); // no LockSupport frame above: writes this method's frames instead
     }
 }

@@ -1,64 +1,71 @@
 package io.jremix.agent.vbd;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.jremix.agent.options.VbdRelaxedPatterns;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
-import org.objectweb.asm.commons.SerialVersionUIDAdder;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
- * Makes one class volatile-by-default: its non-final fields get {@code ACC_VOLATILE} (a final field cannot be
- * volatile, and after the constructor's fence it never changes), and each method not relaxed is rewritten by
- * {@link MethodRewriter}. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) keeps its own
- * accesses plain and reaches the fields VBD made volatile, in its class or another, through plain-access sites
- * ({@link MethodRewriter#relaxFields}), so that it runs as it would without VBD.
+ * Makes one class volatile-by-default: each method not relaxed is rewritten by {@link MethodRewriter}, its field
+ * accesses fenced unless the field is final (after the constructor's fence it never changes), declared volatile
+ * already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the class the
+ * program declared. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) is left as it is; a
+ * relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites: patterns are
+ * known before any class loads, annotations once their class has loaded ({@link RelaxedFields}), so an access
+ * rewritten earlier than that stays fenced (more ordering than asked for, never less).
  *
- * <p>{@code ACC_VOLATILE} is part of the default {@code serialVersionUID}, so a serializable class without an
- * explicit one would stop reading the streams it wrote without VBD. When a change enters that hash, the class gets
- * the {@code serialVersionUID} it had before, computed from its original bytes.
+ * <p>The static fields of a class are its own until its initialiser completes (every other thread waits for it),
+ * so the initialiser's accesses to them need no fences.
  */
 public final class VbdRewriter {
     /** {@code @io.jremix.relaxed.Relaxed}, read from the class file (CLASS retention). */
     public static final String RELAXED = "Lio/jremix/relaxed/Relaxed;";
 
     private final VbdRelaxedPatterns patterns;
+    private final RelaxedFields relaxedFields = new RelaxedFields();
+    private final FieldFences fieldFences;
 
     public VbdRewriter(VbdRelaxedPatterns patterns) {
+        this(patterns, FieldFences.forThisMachine());
+    }
+
+    VbdRewriter(VbdRelaxedPatterns patterns, FieldFences fieldFences) {
         this.patterns = patterns;
+        this.fieldFences = fieldFences;
     }
 
     /**
      * What became of a class.
      *
-     * @param className      binary name with dots
-     * @param classfile      the rewritten bytes, or {@code null} when the class is unchanged
-     * @param relaxedClass   the whole class was relaxed (annotation or pattern) and left as it was
-     * @param volatileFields names of the fields that became volatile
-     * @param arraySites     array-element loads and stores made volatile
+     * @param className        binary name with dots
+     * @param classfile        the rewritten bytes, or {@code null} when the class is unchanged
+     * @param relaxedClass     the whole class was relaxed (annotation or pattern) and left as it was
+     * @param fieldSites       field loads and stores fenced
+     * @param arraySites       array-element loads and stores made volatile
      * @param plainAccessSites Unsafe and VarHandle calls made volatile (or fenced, for address accesses)
-     * @param fences         fences added (bulk copies, constructors, address accesses)
-     * @param relaxedFieldSites field accesses in relaxed code that became plain-access sites
+     * @param fences           fences added besides those of field sites (bulk copies, constructors, address accesses)
      * @param unpublishedSites constructor accesses to their own object before it can escape, made sites that are
      *                         plain when the constructors they call first let nothing escape
-     * @param constructors   what each constructor does with {@code this}, for the sites of subclasses
-     * @param relaxedMethods relaxed methods left as they were, {@code Class::name}
-     * @param relaxedFields  relaxed fields left plain, {@code Class::name}
+     * @param constructors     what each constructor does with {@code this}, for the sites of subclasses
+     * @param relaxedMethods   relaxed methods left as they were, {@code Class::name}
+     * @param relaxedFields    relaxed fields left plain, {@code Class::name}
      */
-    public record Outcome(String className, byte[] classfile, boolean relaxedClass, List<String> volatileFields,
-                          int arraySites, int plainAccessSites, int fences, int relaxedFieldSites,
-                          int unpublishedSites, List<Constructor> constructors, List<String> relaxedMethods,
-                          List<String> relaxedFields) {
+    public record Outcome(String className, byte[] classfile, boolean relaxedClass, int fieldSites, int arraySites,
+                          int plainAccessSites, int fences, int unpublishedSites, List<Constructor> constructors,
+                          List<String> relaxedMethods, List<String> relaxedFields) {
     }
 
     /**
@@ -76,62 +83,60 @@ public final class VbdRewriter {
         reader.accept(c, ClassReader.EXPAND_FRAMES);
         String name = c.name.replace('/', '.');
         if (annotated(c.invisibleAnnotations, c.visibleAnnotations) || patterns.relaxesClass(c.name)) {
-            int sites = 0;
-            for (MethodNode m : c.methods) {
-                sites += MethodRewriter.relaxFields(c, m, Set.of());
-            }
-            return new Outcome(name, sites > 0 ? write(reader, c) : null, true, List.of(), 0, 0, 0, sites, 0, List.of(),
-                    List.of(), List.of());
+            relaxedFields.relaxClass(c.name);
+            return new Outcome(name, null, true, 0, 0, 0, 0, 0, List.of(), List.of(), List.of());
         }
-        Set<String> relaxedFields = new LinkedHashSet<>();
-        List<String> volatileFields = new ArrayList<>();
-        boolean serialHashChanged = false;
-        boolean declaresSerialVersion = false;
+        Set<String> declared = new HashSet<>();
+        Set<String> fenced = new HashSet<>();
+        List<String> relaxed = new ArrayList<>();
         for (FieldNode f : c.fields) {
-            declaresSerialVersion |= f.name.equals("serialVersionUID");
+            declared.add(f.name);
             if ((f.access & (Opcodes.ACC_FINAL | Opcodes.ACC_VOLATILE)) != 0) {
                 continue;
             }
             if (annotated(f.invisibleAnnotations, f.visibleAnnotations) || patterns.relaxesMember(c.name, f.name)) {
-                relaxedFields.add(name + "::" + f.name);
-                continue;
+                relaxedFields.relaxField(c.name, f.name);
+                relaxed.add(name + "::" + f.name);
+            } else {
+                fenced.add(f.name);
             }
-            f.access |= Opcodes.ACC_VOLATILE;
-            volatileFields.add(f.name);
-            serialHashChanged |= entersSerialHash(f.access);
         }
+        Predicate<FieldInsnNode> fencedAccess = f -> f.owner.equals(c.name) && declared.contains(f.name)
+                ? fenced.contains(f.name)
+                : !relaxedFields.relaxes(f.owner, f.name) && !patterns.relaxesMember(f.owner, f.name);
         Set<String> relaxedMethods = new LinkedHashSet<>();
+        int fields = 0;
         int arrays = 0;
         int plain = 0;
         int fences = 0;
-        int relaxedSites = 0;
         int unpublishedSites = 0;
         List<Constructor> constructors = new ArrayList<>();
-        Set<String> madeVolatile = Set.copyOf(volatileFields);
         for (MethodNode m : c.methods) {
             if (annotated(m.invisibleAnnotations, m.visibleAnnotations) || patterns.relaxesMember(c.name, m.name)) {
                 relaxedMethods.add(name + "::" + m.name);
-                relaxedSites += MethodRewriter.relaxFields(c, m, madeVolatile);
                 continue;
             }
-            UnpublishedThis.Result unpublished = m.name.equals("<init>") ? unpublished(c.name, m, madeVolatile) : null;
+            UnpublishedThis.Result unpublished = m.name.equals("<init>") ? unpublished(c.name, m, fenced) : null;
             if (unpublished != null) {
                 constructors.add(new Constructor(m.desc, unpublished.escapes(), unpublished.calls()));
             }
-            MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, unpublished);
+            Predicate<FieldInsnNode> sites = m.name.equals("<clinit>")
+                    ? fencedAccess.and(f -> !(isStatic(f) && f.owner.equals(c.name) && declared.contains(f.name)))
+                    : fencedAccess;
+            MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, sites, fieldFences, unpublished);
+            fields += n.fieldSites();
             arrays += n.arraySites();
             plain += n.plainAccessSites();
             fences += n.fences();
             unpublishedSites += n.unpublishedSites();
         }
-        boolean changed = volatileFields.size() + arrays + plain + fences + relaxedSites + unpublishedSites > 0;
-        if (changed && serialHashChanged && !declaresSerialVersion && serialVersionApplies(c)) {
-            c.fields.add(new FieldNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL
-                    | Opcodes.ACC_SYNTHETIC, "serialVersionUID", "J", null, originalSerialVersion(original)));
-        }
-        return new Outcome(name, changed ? write(reader, c) : null, false, List.copyOf(volatileFields), arrays, plain,
-                fences, relaxedSites, unpublishedSites, List.copyOf(constructors), List.copyOf(relaxedMethods),
-                List.copyOf(relaxedFields));
+        boolean changed = fields + arrays + plain + fences + unpublishedSites > 0;
+        return new Outcome(name, changed ? write(reader, c) : null, false, fields, arrays, plain, fences,
+                unpublishedSites, List.copyOf(constructors), List.copyOf(relaxedMethods), List.copyOf(relaxed));
+    }
+
+    private static boolean isStatic(FieldInsnNode f) {
+        return f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
     }
 
     /** What a constructor does with {@code this}; one the analysis cannot follow is taken to let it escape. */
@@ -162,33 +167,5 @@ public final class VbdRewriter {
             }
         }
         return false;
-    }
-
-    /** The default serialVersionUID hashes every field's modifiers but those of private static or transient ones. */
-    private static boolean entersSerialHash(int access) {
-        boolean isPrivate = (access & Opcodes.ACC_PRIVATE) != 0;
-        return !(isPrivate && (access & (Opcodes.ACC_STATIC | Opcodes.ACC_TRANSIENT)) != 0);
-    }
-
-    /** Enums and records have fixed serial forms; interfaces have no non-final fields. */
-    private static boolean serialVersionApplies(ClassNode c) {
-        return (c.access & (Opcodes.ACC_INTERFACE | Opcodes.ACC_ENUM)) == 0
-                && !"java/lang/Record".equals(c.superName);
-    }
-
-    private static long originalSerialVersion(byte[] original) {
-        List<Long> out = new ArrayList<>(1);
-        new ClassReader(original).accept(new SerialVersionUIDAdder(Opcodes.ASM9, new ClassVisitor(Opcodes.ASM9) {
-        }) {
-            @Override
-            public void visitEnd() {
-                try {
-                    out.add(computeSVUID());
-                } catch (java.io.IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return out.get(0);
     }
 }

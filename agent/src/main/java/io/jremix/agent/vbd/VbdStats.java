@@ -15,11 +15,10 @@ final class VbdStats {
 
     private final int loadedBefore;
     private int classes;
-    private long fields;
+    private long fieldSites;
     private long arraySites;
     private long plainAccessSites;
     private long fences;
-    private long relaxedFieldSites;
     private long unpublishedSites;
     private int jdkLater;
     private final Set<String> relaxedClasses = new LinkedHashSet<>();
@@ -32,7 +31,6 @@ final class VbdStats {
     }
 
     synchronized void add(VbdRewriter.Outcome o) {
-        relaxedFieldSites += o.relaxedFieldSites();
         if (o.relaxedClass()) {
             relaxedClasses.add(o.className());
             return;
@@ -40,7 +38,7 @@ final class VbdStats {
         if (o.classfile() != null) {
             classes++;
         }
-        fields += o.volatileFields().size();
+        fieldSites += o.fieldSites();
         arraySites += o.arraySites();
         plainAccessSites += o.plainAccessSites();
         fences += o.fences();
@@ -60,7 +58,7 @@ final class VbdStats {
     /** The report, one line per element, without the {@code VBD: } prefix. */
     synchronized List<String> report(boolean verbose) {
         List<String> lines = new ArrayList<>();
-        lines.add("Rewrote " + classes + " classes: " + fields + " fields made volatile, " + arraySites
+        lines.add("Rewrote " + classes + " classes: " + fieldSites + " field sites, " + arraySites
                 + " array sites, " + plainAccessSites + " Unsafe/VarHandle sites, " + fences + " fences added, "
                 + unpublishedSites + " constructor accesses before publication.");
         lines.add(loadedBefore + " classes loaded before the agent and " + jdkLater + " JDK classes loaded later"
@@ -68,9 +66,6 @@ final class VbdStats {
         names(lines, "Relaxed classes", relaxedClasses, verbose);
         names(lines, "Relaxed methods", relaxedMethods, verbose);
         names(lines, "Relaxed fields", relaxedFields, verbose);
-        if (relaxedFieldSites > 0) {
-            lines.add("Relaxed code reaches fields through " + relaxedFieldSites + " plain-access sites.");
-        }
         if (!failed.isEmpty()) {
             lines.add("Could not rewrite " + failed.size() + (failed.size() == 1 ? " class" : " classes")
                     + ", left as they were and not sequentially consistent:");

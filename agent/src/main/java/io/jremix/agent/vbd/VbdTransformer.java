@@ -8,15 +8,16 @@ import java.util.Set;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.core.ClassNames;
-import io.jremix.probe.vbd.RelaxedFields;
+import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.UnpublishedFields;
 
 /**
- * Rewrites each class of the program as it loads. The JDK's classes are left to the plain Java memory model (those
- * loaded before the agent cannot take new field modifiers; the rest are treated alike, as the paper suggests for
- * library code), and so are jremix's own and the JDK's generated lambda classes. A class is never rewritten again
- * on redefinition or retransformation, which cannot change field modifiers. A class that fails to rewrite is left
- * as it was and listed.
+ * Rewrites each class of the program as it loads. The JDK's classes (by their loader and module, {@link CodeOwner})
+ * are left to the plain Java memory model (those loaded before the agent cannot be rewritten before they run; the
+ * rest are treated alike, as the paper suggests for library code), and so are jremix's own and the generated lambda
+ * and proxy classes. A class is never rewritten again on redefinition or retransformation: what another agent
+ * redefines keeps VBD only if that agent starts from the bytes VBD wrote. A class that fails to rewrite is left as
+ * it was and listed.
  */
 final class VbdTransformer implements ClassFileTransformer {
 
@@ -40,24 +41,22 @@ final class VbdTransformer implements ClassFileTransformer {
         if (className == null || redefined != null || ClassNames.isJremixRuntime(className)) {
             return null;
         }
-        if (loader == ClassLoader.getPlatformClassLoader() || ClassNames.isJdk(className) || className.contains("$$Lambda")) {
+        if (CodeOwner.isJdk(loader, module) || ClassNames.isGenerated(className)) {
             stats.jdkClassLoaded();
             return null;
         }
         try {
             VbdRewriter.Outcome o = rewriter.rewrite(classfile);
-            boolean callsProbe = o.arraySites() + o.relaxedFieldSites() + o.unpublishedSites() > 0;
+            boolean callsProbe = o.arraySites() + o.unpublishedSites() > 0;
             if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
                 inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
             }
-            o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(className, f));
             o.constructors().forEach(c -> UnpublishedFields.constructor(className, c.desc(), c.escapes(), c.calls()));
             stats.add(o);
             if (o.classfile() != null) {
-                log.verbose("rewrote " + o.className() + ": " + o.volatileFields().size() + " fields, " + o.arraySites()
+                log.verbose("rewrote " + o.className() + ": " + o.fieldSites() + " field sites, " + o.arraySites()
                         + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences()
-                        + " fences, " + o.relaxedFieldSites() + " relaxed field sites, " + o.unpublishedSites()
-                        + " constructor-local sites");
+                        + " fences, " + o.unpublishedSites() + " constructor-local sites");
             }
             return o.classfile();
         } catch (Throwable t) {

@@ -53,7 +53,7 @@ class MonitorProfilerTest {
         assertTrue(h.enters().parkThreadTimeNanos() > 0);
         assertEquals("blocked-enter", h.enters().threadName());
         String top = h.enters().stackTrace().get(0);
-        assertTrue(top.matches("example\\.Contention\\.enter\\(line:\\d+\\)"), top);
+        assertTrue(top.matches("app//example\\.Contention\\.enter\\(line:\\d+\\)"), top);
         assertEquals(0, h.waits().timesParked());
 
         List<MonitorSnapshot> waited = of(all, Contention.Waited.class);
@@ -62,7 +62,7 @@ class MonitorProfilerTest {
         assertEquals(0, w.enters().timesParked());
         assertEquals(1, w.waits().timesParked());
         assertEquals(Thread.currentThread().getName(), w.waits().threadName());
-        assertTrue(w.waits().stackTrace().get(0).startsWith("java.lang.Object.wait"), w.waits().stackTrace().toString());
+        assertTrue(w.waits().stackTrace().get(0).startsWith("java.base/java.lang.Object.wait"), w.waits().stackTrace().toString());
         assertEquals(WaitKind.CONDITION, w.waitKind());
         assertEquals("", err.toString(StandardCharsets.UTF_8));
     }

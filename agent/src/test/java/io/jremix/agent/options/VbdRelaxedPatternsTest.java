@@ -1,16 +1,74 @@
 package io.jremix.agent.options;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class VbdRelaxedPatternsTest {
+    /**
+     * What each line of the README's pattern table must relax ({@code +}) and leave alone ({@code -}): a class, or
+     * {@code class::member}.
+     */
+    private static final Map<String, List<String>> README_TABLE = Map.of(
+            "java/io/*.*", List.of("+java/io/File", "+java/io/sub/Thing", "+java/io/File::read", "-java/nio/File"),
+            "com.example.*", List.of("+com/example/Ring", "+com/example/deep/Node", "-com/examples/Ring"),
+            "com/example/Ring", List.of("+com/example/Ring", "+com/example/Ring::offer", "-com/example/Ring$Node"),
+            "com.example.Ring::*", List.of("+com/example/Ring", "+com/example/Ring::offer", "-com/example/RingBuffer"),
+            "com.example.Ring::offer", List.of("+com/example/Ring::offer", "-com/example/Ring",
+                    "-com/example/Ring::poll", "-com/example/RingBuffer::offer"),
+            "com.example.Ring.offer", List.of("+com/example/Ring::offer", "-com/example/Ring",
+                    "-com/example/Ring::poll"),
+            "com.example.*::count*", List.of("+com/example/deep/Thing::countDown", "+com/example/Ring::count",
+                    "-com/example/Ring", "-com/example/Ring::size", "-org/example/Ring::count"),
+            "com.example.Ring::<init>", List.of("+com/example/Ring::<init>", "-com/example/Ring",
+                    "-com/example/Ring::<clinit>"));
+
+    /** The patterns in the README's table, the first word of each line of the code block under "Relaxed code". */
+    private static List<String> readmePatterns() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("..", "README.md"));
+        int block = lines.indexOf("```", lines.indexOf("### Relaxed code"));
+        List<String> patterns = new ArrayList<>();
+        for (String line : lines.subList(block + 1, lines.indexOf("```", block + 1))) {
+            patterns.add(line.split("\\s+")[0]);
+        }
+        return patterns;
+    }
+
+    @Test
+    void everyPatternInTheReadmeDoesWhatItSays() throws Exception {
+        List<String> documented = readmePatterns();
+        assertEquals(README_TABLE.keySet(), Set.copyOf(documented), "the README's table and this test's cases");
+        for (String pattern : documented) {
+            VbdRelaxedPatterns p = of(pattern);
+            for (String c : README_TABLE.get(pattern)) {
+                boolean relaxed = c.startsWith("+");
+                String[] target = c.substring(1).split("::");
+                boolean actual = target.length == 1 ? p.relaxesClass(target[0]) : p.relaxesMember(target[0], target[1]);
+                assertEquals(relaxed, actual, pattern + " on " + c.substring(1));
+            }
+        }
+    }
+
+    /** Dotted without {@code ::}, the last dot starts the member, as in CompileCommand: this names no class. */
+    @Test
+    void dottedClassWithoutMemberNamesAMemberOfItsPackage() throws OptionException {
+        VbdRelaxedPatterns p = of("com.example.Ring");
+        assertFalse(p.relaxesClass("com/example/Ring"));
+        assertTrue(p.relaxesMember("com/example", "Ring"));
+    }
 
     private static VbdRelaxedPatterns of(String... lines) throws OptionException {
         return VbdRelaxedPatterns.parse("relaxed.txt", List.of(lines));

@@ -1,6 +1,7 @@
 package io.jremix.agent.vbd;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -10,15 +11,18 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.AnnotationNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /**
- * The volatile-by-default invariants, checked on rewritten bytecode independently of the rewriter: every non-final
- * field not relaxed is volatile; no plain array-element access or plain Unsafe access is left outside relaxed
- * methods; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle access is fenced on
- * both sides.
+ * The volatile-by-default invariants, checked on rewritten bytecode independently of the rewriter: outside relaxed
+ * methods, every load of a field that may be neither final nor volatile nor relaxed is followed by an acquire fence
+ * and every store is between a release and a full fence (a field of another class may be anything, so its accesses
+ * count; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
+ * Unsafe access is left; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle
+ * access is fenced on both sides. No field declaration changes.
  */
 final class VbdBytecode {
     private static final Set<String> UNSAFES = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe");
@@ -28,16 +32,24 @@ final class VbdBytecode {
     private VbdBytecode() {
     }
 
-    static List<String> violations(byte[] classfile, VbdRelaxedPatterns patterns) {
+    static List<String> violations(byte[] original, byte[] classfile, VbdRelaxedPatterns patterns) {
         ClassNode c = new ClassNode();
         new ClassReader(classfile).accept(c, 0);
+        ClassNode o = new ClassNode();
+        new ClassReader(original).accept(o, ClassReader.SKIP_CODE);
         List<String> out = new ArrayList<>();
+        if (!declarations(o).equals(declarations(c))) {
+            out.add(c.name + ": field declarations changed from " + declarations(o) + " to " + declarations(c));
+        }
+        Set<String> ordered = new HashSet<>();
         for (FieldNode f : c.fields) {
             boolean relaxed = relaxed(f.invisibleAnnotations) || patterns.relaxesMember(c.name, f.name);
-            if ((f.access & (Opcodes.ACC_FINAL | Opcodes.ACC_VOLATILE)) == 0 && !relaxed) {
-                out.add(c.name + "." + f.name + " is neither final nor volatile");
+            if ((f.access & (Opcodes.ACC_FINAL | Opcodes.ACC_VOLATILE)) != 0 || relaxed) {
+                ordered.add(f.name);
             }
         }
+        Set<String> declared = new HashSet<>();
+        c.fields.forEach(f -> declared.add(f.name));
         for (MethodNode m : c.methods) {
             if (relaxed(m.invisibleAnnotations) || patterns.relaxesMember(c.name, m.name)) {
                 continue;
@@ -45,7 +57,16 @@ final class VbdBytecode {
             for (AbstractInsnNode insn : m.instructions) {
                 String where = c.name + "." + m.name + m.desc + " @" + m.instructions.indexOf(insn);
                 int op = insn.getOpcode();
-                if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
+                if (insn instanceof FieldInsnNode f) {
+                    boolean own = f.owner.equals(c.name) && declared.contains(f.name);
+                    boolean clinitStatic = own && m.name.equals("<clinit>")
+                            && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC);
+                    boolean exempt = own ? ordered.contains(f.name) || clinitStatic
+                            : patterns.relaxesMember(f.owner, f.name);
+                    if (!exempt && !fenced(f)) {
+                        out.add(where + ": unfenced field access " + f.owner + "." + f.name);
+                    }
+                } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
                     out.add(where + ": plain array access " + op);
                 } else if (insn instanceof MethodInsnNode call) {
                     if (isPlainUnsafe(call)) {
@@ -61,6 +82,17 @@ final class VbdBytecode {
             }
         }
         return out;
+    }
+
+    private static boolean fenced(FieldInsnNode f) {
+        boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
+        return load ? isFence(next(f), "acquireFence")
+                : isFence(previous(f), "releaseFence") && isFence(next(f), "fullFence");
+    }
+
+    /** Each field's name, access flags and type, in order. */
+    private static List<String> declarations(ClassNode c) {
+        return c.fields.stream().map(f -> f.name + " " + f.access + " " + f.desc).toList();
     }
 
     private static boolean relaxed(List<AnnotationNode> annotations) {

@@ -66,14 +66,14 @@ class VbdCorpusTest {
                     continue;
                 }
                 classes++;
-                fields += o.volatileFields().size();
+                fields += o.fieldSites();
                 arrays += o.arraySites();
                 fences += o.fences();
                 String verifier = VbdRewriterTest.verify(o.classfile());
                 if (!verifier.isEmpty()) {
                     problems.add(name + ": " + verifier.lines().findFirst().orElse(""));
                 }
-                VbdBytecode.violations(o.classfile(), VbdRelaxedPatterns.none()).forEach(problems::add);
+                VbdBytecode.violations(original, o.classfile(), VbdRelaxedPatterns.none()).forEach(problems::add);
             }
         }
         assertEquals(List.of(), problems);

@@ -162,6 +162,14 @@ public class VbdFixture implements Serializable {
         }
     }
 
+    /** Another class's accesses to the fixture's fields: the relaxed one stays plain, the others are fenced. */
+    public static final class Neighbour {
+        static int sum(VbdFixture f) {
+            f.plain++;
+            return f.relaxedField + f.plain + counter;
+        }
+    }
+
     /** A whole class opted out. */
     @Relaxed
     public static final class RelaxedClass {

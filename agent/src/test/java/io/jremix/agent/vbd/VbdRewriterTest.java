@@ -21,7 +21,6 @@ import java.util.Objects;
 
 import io.jremix.agent.options.OptionException;
 import io.jremix.agent.options.VbdRelaxedPatterns;
-import io.jremix.probe.vbd.RelaxedFields;
 import io.jremix.probe.vbd.UnpublishedFields;
 import io.jremix.probe.vbd.VolatileArrays;
 import org.junit.jupiter.api.Test;
@@ -31,7 +30,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.util.CheckClassAdapter;
 
@@ -63,7 +62,6 @@ class VbdRewriterTest {
      */
     static Class<?> defineRewritten(Class<?> original, VbdRewriter.Outcome o) throws ClassNotFoundException {
         String internal = original.getName().replace('.', '/');
-        o.volatileFields().forEach(f -> RelaxedFields.madeVolatile(internal, f));
         o.constructors().forEach(c -> UnpublishedFields.constructor(internal, c.desc(), c.escapes(), c.calls()));
         byte[] bytes = o.classfile();
         ClassLoader loader = new ClassLoader(VbdRewriterTest.class.getClassLoader()) {
@@ -86,23 +84,27 @@ class VbdRewriterTest {
         VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
         assertNotNull(o.classfile());
         assertEquals("", verify(o.classfile()));
-        assertEquals(List.of(), VbdBytecode.violations(o.classfile(), VbdRelaxedPatterns.none()));
-        assertEquals(5, o.volatileFields().size(), "plain, wide, real, numbers and the static counter");
+        assertEquals(List.of(), VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(),
+                VbdRelaxedPatterns.none()));
+        assertEquals(1, o.fieldSites(), "the constructor's store after it returned early: " + o.fieldSites());
+        assertEquals(3, o.unpublishedSites(), "numbers, fixed and plain before the constructor lets this escape");
         assertTrue(o.arraySites() >= 40, "array sites: " + o.arraySites());
         assertEquals(4, o.plainAccessSites(), "Unsafe getInt/putInt and VarHandle get/set");
         assertEquals(List.of(VbdFixture.class.getName() + "::relaxedSum"), o.relaxedMethods());
         assertEquals(List.of(VbdFixture.class.getName() + "::relaxedField"), o.relaxedFields());
     }
 
+    /** VBD changes how fields are accessed, not what the class declares: reflection sees the original modifiers. */
     @Test
-    void fieldModifiersGainVolatileOnlyWhereAllowed() throws Exception {
+    void fieldDeclarationsAreUnchanged() throws Exception {
         Class<?> c = rewrittenFixture();
-        for (String name : List.of("plain", "wide", "real", "numbers", "counter", "alreadyVolatile")) {
-            assertTrue(Modifier.isVolatile(c.getDeclaredField(name).getModifiers()), name);
+        for (java.lang.reflect.Field f : VbdFixture.class.getDeclaredFields()) {
+            assertEquals(f.getModifiers(), c.getDeclaredField(f.getName()).getModifiers(), f.getName());
         }
-        for (String name : List.of("fixed", "CONSTANT", "relaxedField")) {
-            assertFalse(Modifier.isVolatile(c.getDeclaredField(name).getModifiers()), name);
-        }
+        assertFalse(Modifier.isVolatile(c.getDeclaredField("plain").getModifiers()));
+        assertTrue(Modifier.isVolatile(c.getDeclaredField("alreadyVolatile").getModifiers()));
+        assertThrows(IllegalArgumentException.class, () -> java.util.concurrent.atomic.AtomicIntegerFieldUpdater
+                .newUpdater(VbdFixture.class, "plain"), "an updater needs a field declared volatile, as without VBD");
     }
 
     @Test
@@ -122,7 +124,7 @@ class VbdRewriterTest {
         long original = ObjectStreamClass.lookup(VbdFixture.class).getSerialVersionUID();
         Class<?> c = rewrittenFixture();
         assertEquals(original, ObjectStreamClass.lookup(c).getSerialVersionUID());
-        assertTrue(c.getDeclaredField("serialVersionUID").isSynthetic());
+        assertThrows(NoSuchFieldException.class, () -> c.getDeclaredField("serialVersionUID"));
     }
 
     @ParameterizedTest
@@ -166,27 +168,53 @@ class VbdRewriterTest {
     }
 
     @Test
-    void relaxedMethodReachesFieldsVbdMadeVolatileThroughPlainAccessSites() throws Exception {
+    void relaxedMethodIsLeftAsWritten() throws Exception {
         VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
-        ClassNode c = new ClassNode();
-        new ClassReader(o.classfile()).accept(c, 0);
-        MethodNode relaxed = c.methods.stream().filter(m -> m.name.equals("relaxedSum")).findFirst().orElseThrow();
-        List<String> fieldInsns = new ArrayList<>();
-        List<String> sites = new ArrayList<>();
-        for (AbstractInsnNode insn : relaxed.instructions) {
-            if (insn instanceof FieldInsnNode f) {
-                fieldInsns.add(f.name);
-            } else if (insn instanceof InvokeDynamicInsnNode indy && indy.bsm.getOwner().equals(MethodRewriter.RELAXED_FIELDS)) {
-                sites.add(indy.bsm.getName() + " " + indy.name + indy.desc);
-            }
-        }
-        assertEquals(List.of(), fieldInsns, "no field instruction left");
-        assertEquals(List.of("getField numbers(Ljava/lang/Object;)Ljava/lang/Object;",
-                "getField numbers(Ljava/lang/Object;)Ljava/lang/Object;"), sites);
-        assertEquals(2, o.relaxedFieldSites());
+        assertEquals(code(classBytes(VbdFixture.class), "relaxedSum"), code(o.classfile(), "relaxedSum"));
         Class<?> rewritten = rewrittenFixture();
         Object fixture = rewritten.getConstructor().newInstance();
         assertEquals(new VbdFixture().relaxedSum(), rewritten.getMethod("relaxedSum").invoke(fixture));
+    }
+
+    /** A relaxed field is plain from another class too, once its class has been rewritten; the others are fenced. */
+    @Test
+    void relaxedFieldStaysPlainInOtherClasses() throws IOException {
+        VbdRewriter fresh = new VbdRewriter(VbdRelaxedPatterns.none());
+        fresh.rewrite(classBytes(VbdFixture.class));
+        VbdRewriter.Outcome o = fresh.rewrite(classBytes(VbdFixture.Neighbour.class));
+        assertEquals(List.of("getfield plain acquireFence", "releaseFence putfield plain fullFence",
+                "getfield relaxedField -", "getfield plain acquireFence", "getstatic counter acquireFence"),
+                fieldAccesses(o.classfile(), "sum"));
+        VbdRewriter.Outcome early = new VbdRewriter(VbdRelaxedPatterns.none())
+                .rewrite(classBytes(VbdFixture.Neighbour.class));
+        assertEquals("getfield relaxedField acquireFence", fieldAccesses(early.classfile(), "sum").get(2),
+                "before its class loads, an annotated field is not known to be relaxed: fenced, never less ordered");
+    }
+
+    @Test
+    void patternRelaxesAnotherClassFieldBeforeItLoads() throws IOException, OptionException {
+        VbdRewriter patterned = new VbdRewriter(VbdRelaxedPatterns.parse("test",
+                List.of("io.jremix.agent.vbd.VbdFixture::relaxedField")));
+        VbdRewriter.Outcome o = patterned.rewrite(classBytes(VbdFixture.Neighbour.class));
+        assertEquals("getfield relaxedField -", fieldAccesses(o.classfile(), "sum").get(2));
+    }
+
+    /** No other thread sees a class's static fields before its initialiser ends, so those accesses stay plain. */
+    @Test
+    void classInitialiserAccessesItsOwnStaticsPlainly() throws IOException {
+        VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
+        assertEquals(List.of("putstatic UNSAFE -", "getstatic UNSAFE -", "putstatic PLAIN_OFFSET -",
+                "getstatic TYPE acquireFence", "putstatic WIDE -"), fieldAccesses(o.classfile(), "<clinit>"),
+                "Integer.TYPE is another class's field");
+    }
+
+    /** On hardware that is not multi-copy atomic (POWER) a load also gets a full fence before it. */
+    @Test
+    void loadsGetALeadingFullFenceWhereTheHardwareNeedsIt() throws IOException {
+        VbdRewriter power = new VbdRewriter(VbdRelaxedPatterns.none(), new FieldFences(true));
+        power.rewrite(classBytes(VbdFixture.class));
+        VbdRewriter.Outcome o = power.rewrite(classBytes(VbdFixture.Neighbour.class));
+        assertEquals("fullFence getfield plain acquireFence", fieldAccesses(o.classfile(), "sum").get(0));
     }
 
     @Test
@@ -201,14 +229,51 @@ class VbdRewriterTest {
         VbdRelaxedPatterns patterns = VbdRelaxedPatterns.parse("test", List.of(
                 "io.jremix.agent.vbd.VbdFixture::sumAll", "io/jremix/agent/vbd/VbdFixture.wide"));
         VbdRewriter.Outcome o = new VbdRewriter(patterns).rewrite(classBytes(VbdFixture.class));
-        assertEquals(List.of(), VbdBytecode.violations(o.classfile(), patterns));
+        assertEquals(List.of(), VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(), patterns));
         assertTrue(o.relaxedMethods().contains(VbdFixture.class.getName() + "::sumAll"), o.relaxedMethods().toString());
         assertTrue(o.relaxedFields().contains(VbdFixture.class.getName() + "::wide"), o.relaxedFields().toString());
-        assertFalse(VbdBytecode.violations(o.classfile(), VbdRelaxedPatterns.none()).isEmpty(),
+        assertFalse(VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(), VbdRelaxedPatterns.none())
+                .isEmpty(),
                 "sumAll keeps its plain array accesses");
         VbdRewriter.Outcome whole = new VbdRewriter(VbdRelaxedPatterns.parse("test",
                 List.of("io.jremix.agent.vbd.*"))).rewrite(classBytes(VbdFixture.class));
         assertTrue(whole.relaxedClass());
+    }
+
+    /** The instructions of method {@code name}, one line each, as ASM's textifier prints them. */
+    private static String code(byte[] classfile, String name) {
+        StringWriter out = new StringWriter();
+        org.objectweb.asm.util.Textifier text = new org.objectweb.asm.util.Textifier();
+        method(classfile, name).accept(new org.objectweb.asm.util.TraceMethodVisitor(text));
+        text.print(new PrintWriter(out));
+        return out.toString();
+    }
+
+    /**
+     * Each field instruction of method {@code name} with what surrounds it: {@code [fence] opcode field fence}, the
+     * fence after it {@code -} when there is none.
+     */
+    private static List<String> fieldAccesses(byte[] classfile, String name) {
+        List<String> out = new ArrayList<>();
+        for (AbstractInsnNode insn : method(classfile, name).instructions) {
+            if (insn instanceof FieldInsnNode f) {
+                String before = fenceName(f.getPrevious());
+                String after = fenceName(f.getNext());
+                String op = org.objectweb.asm.util.Printer.OPCODES[f.getOpcode()].toLowerCase();
+                out.add((before == null ? "" : before + " ") + op + " " + f.name + " " + (after == null ? "-" : after));
+            }
+        }
+        return out;
+    }
+
+    private static String fenceName(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode call && call.owner.equals(MethodRewriter.VAR_HANDLE) ? call.name : null;
+    }
+
+    private static MethodNode method(byte[] classfile, String name) {
+        ClassNode c = new ClassNode();
+        new ClassReader(classfile).accept(c, 0);
+        return c.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
     }
 
     private static Class<?> componentOf(String kind) {

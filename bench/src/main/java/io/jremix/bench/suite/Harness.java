@@ -29,7 +29,7 @@ import io.jremix.report.Json;
 public final class Harness {
     private static final String USAGE = "usage: bench/run [--workloads all|apps|jdk|NAME,...]"
             + " [--modes plain,detect,remix,park,vbd,vbd-relaxed] [--invocations N] [--warmup N] [--iterations N]"
-            + " [--size default|tiny] [--out PATH-WITHOUT-EXTENSION]\nworkloads: "
+            + " [--size default|tiny] [--out PATH-WITHOUT-EXTENSION] [--baseline JREMIX-CHECKOUT]\nworkloads: "
             + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList());
 
     private final Settings settings;
@@ -45,9 +45,11 @@ public final class Harness {
      * @param warmup      warm-up iterations per JVM
      * @param iterations  measured iterations per JVM
      * @param size        work per iteration
+     * @param baseline    another built jremix checkout, whose {@code bin/jremix} runs mode {@code vbd-baseline}
+     *                    (to compare two builds in one run), or {@code null}
      */
     public record Settings(Path home, Path java, String classpath, List<Suite.Entry> workloads, List<Mode> modes,
-                           int invocations, int warmup, int iterations, Size size) {
+                           int invocations, int warmup, int iterations, Size size, Path baseline) {
     }
 
     /** A mode and whether this jremix can run it. */
@@ -77,6 +79,9 @@ public final class Harness {
         if (mode == Mode.PLAIN) {
             return new Availability(mode, true, "");
         }
+        if (mode == Mode.VBD_BASELINE && settings.baseline() == null) {
+            return new Availability(mode, false, "needs --baseline, a built jremix checkout to compare with");
+        }
         String workload = settings.workloads().isEmpty() ? "none" : settings.workloads().get(0).name();
         String reason = refusal(launcher(mode, workload));
         return new Availability(mode, reason == null, reason == null ? "" : reason);
@@ -103,7 +108,8 @@ public final class Harness {
         if (mode == Mode.PLAIN) {
             argv.add(settings.java().toString());
         } else {
-            argv.add(settings.home().resolve("bin/jremix").toString());
+            Path home = mode == Mode.VBD_BASELINE ? settings.baseline() : settings.home();
+            argv.add(home.resolve("bin/jremix").toString());
             argv.addAll(mode.options(settings.home(), workload));
         }
         return argv;
@@ -302,7 +308,7 @@ public final class Harness {
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
         BenchOptions o = BenchOptions.parse("bench/run", USAGE, args,
-                "--workloads", "--modes", "--invocations", "--warmup", "--iterations", "--size", "--out");
+                "--workloads", "--modes", "--invocations", "--warmup", "--iterations", "--size", "--out", "--baseline");
         List<Suite.Entry> workloads = o.value("--workloads", Suite.all(), Suite::select);
         List<Mode> wanted = new ArrayList<>(List.of(Mode.PLAIN));
         for (Mode mode : o.value("--modes", List.of(Mode.DETECT, Mode.REMIX, Mode.PARK, Mode.VBD), Harness::modes)) {
@@ -315,9 +321,10 @@ public final class Harness {
         int iterations = o.count("--iterations", 3, 1);
         Size size = o.value("--size", Size.DEFAULT, Size::named);
         Path out = o.path("--out", home.resolve("bench/results/suite"));
+        Path baseline = o.value("--baseline", null, Harness::checkout);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Harness h = new Harness(new Settings(home, java, System.getProperty("java.class.path"), workloads,
-                List.copyOf(wanted), invocations, warmup, iterations, size));
+                List.copyOf(wanted), invocations, warmup, iterations, size, baseline));
         List<Availability> availability = new ArrayList<>();
         for (Mode m : wanted) {
             Availability a = h.probe(m);
@@ -330,6 +337,16 @@ public final class Harness {
                 .map(Availability::mode).toList());
         h.write(out, availability, results);
         System.err.println("bench/run: wrote " + out + ".md and .json");
+    }
+
+    private static Path checkout(String dir) {
+        Path home = Path.of(dir).toAbsolutePath().normalize();
+        if (!Files.isExecutable(home.resolve("bin/jremix"))
+                || !Files.isRegularFile(home.resolve("agent/target/jremix-agent.jar"))) {
+            throw new IllegalArgumentException("'" + dir + "' is not a built jremix checkout (bin/jremix and"
+                    + " agent/target/jremix-agent.jar)");
+        }
+        return home;
     }
 
     private static List<Mode> modes(String names) {

@@ -14,6 +14,7 @@ import java.util.Map;
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.core.ClassNames;
+import io.jremix.core.park.JfrFrames;
 import io.jremix.report.AtomicFiles;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
@@ -27,8 +28,8 @@ import jdk.jfr.consumer.RecordingFile;
  * <p>A sample counts for the innermost frame that is program code. The frames of VBD's own machinery (the volatile
  * array accessors, the VarHandles and fences they compile to) stand for the access in their caller, so they pass
  * the sample up, as do the generated classes of lambdas, which only forward to their body (a method of the class
- * that wrote the lambda); a sample whose innermost remaining frame is the JDK's or jremix's own is not counted, since that
- * code is relaxed already.
+ * that wrote the lambda); a sample whose innermost remaining frame is the JDK's (by its class's loader and module) or
+ * jremix's own is not counted, since that code is relaxed already.
  */
 public final class HotMethods {
     private static final String USAGE = """
@@ -64,7 +65,7 @@ public final class HotMethods {
                 if (ClassNames.startsWithAny(type, MACHINERY) || type.contains("$$Lambda") || type.contains("/")) {
                     continue;
                 }
-                if (!ClassNames.isJdk(type) && !ClassNames.isJremixRuntime(type)) { // VBD never rewrites them
+                if (!JfrFrames.isJdk(f.getMethod().getType()) && !ClassNames.isJremixRuntime(type)) { // never rewritten
                     samples.merge(type + "::" + f.getMethod().getName(), 1L, Long::sum);
                 }
                 break;

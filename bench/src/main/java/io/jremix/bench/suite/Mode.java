@@ -11,7 +11,8 @@ public enum Mode {
     PARK("park", List.of("-XXgetparkcontention"), "park-contention profiler (issue 5)"),
     VBD("vbd", List.of("-XX:+VBD"), "volatile by default (issue 6)"),
     VBD_RELAXED("vbd-relaxed", List.of("-XX:+VBD", "-XX:VBDRelaxed=" + Mode.RELAXED_LIST),
-            "volatile by default with each workload's hottest methods relaxed (issue 6, the paper's section 6.4)");
+            "volatile by default with each workload's hottest methods relaxed (issue 6, the paper's section 6.4)"),
+    VBD_BASELINE("vbd-baseline", List.of("-XX:+VBD"), "volatile by default as built in the --baseline checkout");
 
     /** Stands in an option for the workload's relaxed list, {@code bench/vbd-relaxed/<workload>.txt}. */
     private static final String RELAXED_LIST = "{relaxed-list}";
@@ -56,6 +57,6 @@ public enum Mode {
                 return m;
             }
         }
-        throw new IllegalArgumentException("no mode '" + key.trim() + "'; known: plain, detect, remix, park, vbd, vbd-relaxed");
+        throw new IllegalArgumentException("no mode '" + key.trim() + "'; known: plain, detect, remix, park, vbd, vbd-relaxed, vbd-baseline");
     }
 }

@@ -21,7 +21,7 @@ class HarnessTest {
 
     private static Harness harness(List<Suite.Entry> workloads, List<Mode> modes) {
         return new Harness(new Harness.Settings(HOME, Path.of(System.getProperty("java.home"), "bin", "java"),
-                System.getProperty("java.class.path"), workloads, modes, 2, 0, 2, Size.TINY));
+                System.getProperty("java.class.path"), workloads, modes, 2, 0, 2, Size.TINY, null));
     }
 
     @Test
@@ -35,6 +35,13 @@ class HarnessTest {
         assertTrue(reason != null && reason.startsWith("jremix: error") && reason.contains("REMIXNoSuchOption"), reason);
         assertTrue(h.refusal(List.of(jremix, "-XX:+NoSuchJvmFlag")).contains("NoSuchJvmFlag"));
         assertNull(h.refusal(List.of(jremix, "-remix:detect")));
+    }
+
+    @Test
+    void vbdBaselineNeedsAnotherCheckout() throws Exception {
+        Harness.Availability a = harness(List.of(), List.of()).probe(Mode.VBD_BASELINE);
+        assertFalse(a.available());
+        assertTrue(a.reason().contains("--baseline"), a.reason());
     }
 
     @Test

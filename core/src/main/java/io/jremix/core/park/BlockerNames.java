@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
+import io.jremix.core.ClassNames;
+
 /**
  * Names a park blocker the way the program's author knows it. A thread blocked in {@code lock.lock()} parks on
  * the lock's internal {@code ReentrantLock$NonfairSync}, one in {@code latch.await()} on a
@@ -61,9 +63,9 @@ public final class BlockerNames {
     }
 
     /**
-     * The first frame of the program itself: outside {@code java.*}, {@code jdk.*}, {@code sun.*} and jremix's
-     * runtime (its agent, probes, analyses and reports; jremix's workloads and tests count as programs). Empty when
-     * every frame is the JDK's, as for an idle pool thread.
+     * The first frame of the program itself: neither the JDK's code (by its loader and module, see
+     * {@link io.jremix.core.CodeOwner}) nor jremix's runtime (its agent, probes, analyses and reports; jremix's
+     * workloads and tests count as programs). Empty when every frame is the JDK's, as for an idle pool thread.
      */
     public static Optional<String> userFrame(List<String> stack) {
         for (String frame : stack) {
@@ -79,7 +81,7 @@ public final class BlockerNames {
      * not its workloads): blocking there is jremix's overhead, not the program's contention.
      */
     public static boolean isJremixRuntime(String className) {
-        return new FrameText(className, "").isJremixRuntime();
+        return ClassNames.isJremixRuntime(className);
     }
 
     /**

@@ -33,12 +33,12 @@ public enum WaitKind {
 
     /** Where pools and the JDK's daemon threads wait for their next piece of work, as class and method. */
     private static final List<FrameText> IDLE_LOOPS = List.of(
-            new FrameText("java.util.concurrent.ThreadPoolExecutor", "getTask"),
-            new FrameText("java.util.concurrent.ForkJoinPool", "awaitWork"),
-            new FrameText("java.util.concurrent.ForkJoinPool", "runWorker"),
-            new FrameText("java.util.TimerThread", "mainLoop"),
-            new FrameText("jdk.internal.ref.CleanerImpl", "run"),
-            new FrameText("java.lang.ref.Finalizer$FinalizerThread", "run"));
+            FrameText.jdk("java.util.concurrent.ThreadPoolExecutor", "getTask"),
+            FrameText.jdk("java.util.concurrent.ForkJoinPool", "awaitWork"),
+            FrameText.jdk("java.util.concurrent.ForkJoinPool", "runWorker"),
+            FrameText.jdk("java.util.TimerThread", "mainLoop"),
+            FrameText.jdk("jdk.internal.ref.CleanerImpl", "run"),
+            FrameText.jdk("java.lang.ref.Finalizer$FinalizerThread", "run"));
     /** Blocker classes, besides the JDK's {@code *Sync} classes, that threads park on to get a lock. */
     private static final List<String> LOCK_CLASSES = List.of("java.util.concurrent.locks.StampedLock",
             "java.util.concurrent.ThreadPoolExecutor$Worker");

@@ -19,6 +19,8 @@ import org.junit.jupiter.api.Test;
 class MonitorProfilerTest {
     private static final String CP = System.getProperty("java.class.path");
     private static final String WORKLOADS = "io.jremix.workloads.monitor.";
+    /** Frames of the workloads' classes, which the application loader loads from the class path. */
+    private static final String FRAMES = "app//" + WORKLOADS;
 
     /** One printed monitor: its fields by key. */
     private record Monitor(Map<String, String> fields) {
@@ -60,7 +62,7 @@ class MonitorProfilerTest {
 
     /** The monitor whose first blocked enter came from {@code workload.method}. */
     private static Monitor enteredFrom(List<Monitor> monitors, String workload, String method, String stdout) {
-        return monitors.stream().filter(m -> m.get("user").startsWith(WORKLOADS + workload + "." + method + "("))
+        return monitors.stream().filter(m -> m.get("user").startsWith(FRAMES + workload + "." + method + "("))
                 .findFirst().orElseThrow(() -> new AssertionError("no monitor entered from " + method + ":\n" + stdout));
     }
 
@@ -73,7 +75,7 @@ class MonitorProfilerTest {
         Monitor top = monitors.stream().max(Comparator.comparingDouble(m -> m.number("blockedThreadMs"))).orElseThrow();
         assertEquals(large, top, run.stdout());
         assertEquals("java.lang.Object", large.get("class"));
-        assertTrue(large.get("top").startsWith(WORKLOADS + "LargeCriticalSection.large("), large.get("top"));
+        assertTrue(large.get("top").startsWith(FRAMES + "LargeCriticalSection.large("), large.get("top"));
         assertTrue(large.get("thread").startsWith("worker-"), large.get("thread"));
         assertTrue(large.count("peakBlocked") >= 2, run.stdout());
         assertEquals(0, large.count("waits"), "blocked enters are not waits");
@@ -91,7 +93,7 @@ class MonitorProfilerTest {
                 .orElseThrow(() -> new AssertionError(run.stdout()));
         assertTrue(gate.count("waits") >= 3, "each worker but the last waits for the gate\n" + run.stdout());
         assertEquals("CONDITION", gate.get("waitKind"));
-        assertTrue(gate.get("user").startsWith(WORKLOADS + "StartGate.await("), gate.get("user"));
+        assertTrue(gate.get("user").startsWith(FRAMES + "StartGate.await("), gate.get("user"));
     }
 
     @Test

@@ -23,7 +23,7 @@ class ParkMonitorsTest {
         assertEquals(0, run.exit(), run.stderr());
         List<Map<String, Object>> monitors = (List<Map<String, Object>>) Jremix.json(report).get("monitors");
         Map<String, Object> top = monitors.get(0);
-        assertTrue(((String) top.get("userFrame")).startsWith(WORKLOAD + ".large("), top.toString());
+        assertTrue(((String) top.get("userFrame")).startsWith("app//" + WORKLOAD + ".large("), top.toString());
         double hold = ((Number) top.get("avgHoldTimeMs")).doubleValue();
         assertTrue(Math.abs(hold - 64) <= 6.4, "average hold " + hold + " ms for a 64 ms section: " + top);
         assertTrue(((Number) top.get("peakBlocked")).longValue() >= 2, top.toString());

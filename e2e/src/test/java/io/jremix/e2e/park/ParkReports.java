@@ -22,10 +22,13 @@ final class ParkReports {
         return (List<String>) blocker.get("stackTrace");
     }
 
-    /** The blocker first parked on from the method {@code frame} ({@code Class.method}), or {@code null}. */
+    /**
+     * The blocker first parked on from the method {@code frame} ({@code Class.method}) of a class on the class path
+     * (its frames read {@code app//Class.method(...)}), or {@code null}.
+     */
     static Map<String, Object> parkedFrom(List<Map<String, Object>> blockers, String frame) {
         for (Map<String, Object> b : blockers) {
-            if (stack(b).stream().anyMatch(f -> f.startsWith(frame + "("))) {
+            if (stack(b).stream().anyMatch(f -> f.startsWith("app//" + frame + "("))) {
                 return b;
             }
         }

@@ -65,7 +65,7 @@ class LitmusTest {
     @Test
     void vbdReportsWhatItRewrote() {
         List<String> report = vbd.run().stderrLines();
-        assertTrue(report.stream().anyMatch(l -> l.matches("VBD: Rewrote \\d+ classes: \\d+ fields made volatile, "
+        assertTrue(report.stream().anyMatch(l -> l.matches("VBD: Rewrote \\d+ classes: \\d+ field sites, "
                 + "\\d+ array sites, \\d+ Unsafe/VarHandle sites, \\d+ fences added, \\d+ constructor accesses before"
                 + " publication\\.")), vbd.run().stderr());
         assertTrue(report.stream().anyMatch(l -> l.matches("VBD: \\d+ classes loaded before the agent and \\d+ JDK"

@@ -17,8 +17,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RelaxedTest {
 
     /**
-     * A relaxed method runs as it would without VBD, as in the paper: its stores and loads of fields that VBD made
-     * volatile are plain again (store buffering reappears, C2 hoists the flag out of the spin loop), while a field
+     * A relaxed method runs as it would without VBD, as in the paper: its stores and loads of fields are plain
+     * again (store buffering reappears, C2 hoists the flag out of the spin loop), while a field
      * the program declared volatile stays volatile, and code not relaxed keeps sequential consistency.
      */
     @Test
@@ -32,13 +32,11 @@ class RelaxedTest {
                 "sb-fields,sb-arrays,spin,spin-volatile", 1_000_000);
         assertTrue(r.forbidden().get("sb-fields") > 0, "relaxed again: " + r.histogram("sb-fields"));
         assertEquals(0L, r.forbidden().get("sb-arrays"), r.histogram("sb-arrays"));
-        assertEquals("hung", r.spin().get("spin"), "a relaxed loop reads a field VBD made volatile plainly");
+        assertEquals("hung", r.spin().get("spin"), "a relaxed loop reads its flag plainly");
         assertEquals("terminated", r.spin().get("spin-volatile"), "a field declared volatile stays volatile");
         List<String> err = r.run().stderrLines();
         assertTrue(err.contains("VBD: Relaxed methods (3): io.jremix.workloads.litmus.StoreBufferingFields::actor, "
                 + "io.jremix.workloads.litmus.SpinLoop::spin, io.jremix.workloads.litmus.SpinLoop::spinVolatile"),
-                r.run().stderr());
-        assertTrue(err.stream().anyMatch(l -> l.matches("VBD: Relaxed code reaches fields through \\d+ plain-access sites\\.")),
                 r.run().stderr());
     }
 

@@ -5,19 +5,18 @@ import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
-import java.util.Set;
+import java.lang.reflect.Modifier;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentHashMap;
 
 import jdk.internal.misc.Unsafe;
 
 /**
- * Links the {@code invokedynamic} field-access sites that VBD puts where an access may be plain although the field
- * is volatile ({@link RelaxedFields}, {@link UnpublishedFields}). A field that VBD made volatile can get a plain
- * {@code Unsafe} load or store; any other field gets exactly the access its declaration asks for, so a field the
- * program declared {@code volatile} stays volatile. ({@code jdk.internal.misc} is exported to the probes by the
- * agent at start.)
+ * Links the {@code invokedynamic} field-access sites of {@link UnpublishedFields}: a field that is neither final
+ * nor volatile gets a plain or a volatile {@code Unsafe} load or store, as the site asks; any other field gets
+ * exactly the access its declaration asks for, so a field the program declared {@code volatile} stays volatile.
+ * ({@code jdk.internal.misc} is exported to the probes by the agent at start.)
  *
  * <p>Sites name the field's class as a static argument and pass references as {@code Object}, so linking loads no
  * class the original instruction would not have loaded. Linkage fails with the error the field instruction would
@@ -25,9 +24,6 @@ import jdk.internal.misc.Unsafe;
  * they are.
  */
 final class FieldSites {
-    /** {@code owner/internal/Name.field} of every field VBD made volatile; at most one entry per rewritten field. */
-    private static final Set<String> MADE_VOLATILE = ConcurrentHashMap.newKeySet();
-
     private static final Unsafe U = Unsafe.getUnsafe();
     private static final MethodHandles.Lookup SELF = MethodHandles.lookup();
     private static final MethodHandle REQUIRE_NON_NULL;
@@ -44,15 +40,12 @@ final class FieldSites {
     private FieldSites() {
     }
 
-    static void madeVolatile(String owner, String field) {
-        MADE_VOLATILE.add(owner + '.' + field);
-    }
-
     /**
-     * @param plain whether the site may access a field VBD made volatile plainly
+     * @param plain whether the site may access a field that is neither final nor volatile plainly; if not, the
+     *              access is volatile
      */
-    static CallSite link(MethodHandles.Lookup caller, String name, MethodType site, Class<?> owner, boolean isStatic,
-                         boolean write, boolean plain) {
+    static CallSite link(MethodHandles.Lookup caller, String name, MethodType site, Class<?> owner, boolean write,
+                         boolean plain) {
         Field field = declared(owner, name);
         if (field == null) {
             throw new NoSuchFieldError(owner.getName() + "." + name);
@@ -60,11 +53,9 @@ final class FieldSites {
         Class<?> type = field.getType();
         try {
             // also the access check the field instruction would have made
-            MethodHandle declaredAccess = isStatic
-                    ? write ? caller.findStaticSetter(owner, name, type) : caller.findStaticGetter(owner, name, type)
-                    : write ? caller.findSetter(owner, name, type) : caller.findGetter(owner, name, type);
-            boolean madeVolatile = MADE_VOLATILE.contains(field.getDeclaringClass().getName().replace('.', '/') + '.' + name);
-            MethodHandle access = plain && madeVolatile ? plainAccess(field, isStatic, write, declaredAccess) : declaredAccess;
+            MethodHandle declaredAccess = write ? caller.findSetter(owner, name, type) : caller.findGetter(owner, name, type);
+            boolean declaredOrdering = (field.getModifiers() & (Modifier.FINAL | Modifier.VOLATILE)) != 0;
+            MethodHandle access = declaredOrdering ? declaredAccess : unsafeAccess(caller, field, write, plain, declaredAccess);
             return new ConstantCallSite(access.asType(site));
         } catch (NoSuchFieldException e) {
             throw new NoSuchFieldError(e.getMessage());
@@ -74,13 +65,14 @@ final class FieldSites {
     }
 
     /**
-     * A plain {@code Unsafe} get or put with the field's address bound in: far fewer nodes for C2 to parse than a
-     * {@code VarHandle}'s plain mode, which matters where relaxed methods have many sites and would otherwise spend
-     * their inlining budget on them. An instance access throws {@link NullPointerException} for a null object, as
-     * the field instruction does; a static access first initialises the class, as it does. Should {@code Unsafe} not
-     * have the method, the access stays as declared: volatile, which is more ordering than asked for, never less.
+     * A plain or volatile {@code Unsafe} get or put with the field's address bound in: far fewer nodes for C2 to
+     * parse than a {@code VarHandle}, which matters in big constructors that would otherwise spend their inlining
+     * budget on these sites. The access throws {@link NullPointerException} for a null object, as the field
+     * instruction does. Should {@code Unsafe} not have the
+     * method, the access goes through a {@code VarHandle} in the same mode.
      */
-    private static MethodHandle plainAccess(Field field, boolean isStatic, boolean write, MethodHandle declared) {
+    private static MethodHandle unsafeAccess(MethodHandles.Lookup caller, Field field, boolean write, boolean plain,
+                                             MethodHandle declared) throws IllegalAccessException {
         Class<?> type = field.getType();
         Class<?> slot = type.isPrimitive() ? type : Object.class;
         String kind = type.isPrimitive() ? Character.toUpperCase(type.getName().charAt(0)) + type.getName().substring(1)
@@ -89,13 +81,12 @@ final class FieldSites {
                 : MethodType.methodType(slot, Object.class, long.class);
         MethodHandle unsafe;
         try {
-            unsafe = SELF.findVirtual(Unsafe.class, (write ? "put" : "get") + kind, shape).bindTo(U);
+            unsafe = SELF.findVirtual(Unsafe.class, (write ? "put" : "get") + kind + (plain ? "" : "Volatile"), shape)
+                    .bindTo(U);
         } catch (ReflectiveOperationException e) {
-            return declared;
-        }
-        if (isStatic) {
-            U.ensureClassInitialized(field.getDeclaringClass());
-            return MethodHandles.insertArguments(unsafe, 0, U.staticFieldBase(field), U.staticFieldOffset(field));
+            VarHandle.AccessMode mode = plain ? write ? VarHandle.AccessMode.SET : VarHandle.AccessMode.GET
+                    : write ? VarHandle.AccessMode.SET_VOLATILE : VarHandle.AccessMode.GET_VOLATILE;
+            return caller.unreflectVarHandle(field).toMethodHandle(mode).asType(declared.type());
         }
         return MethodHandles.filterArguments(MethodHandles.insertArguments(unsafe, 1, U.objectFieldOffset(field)), 0,
                 REQUIRE_NON_NULL);

@@ -14,8 +14,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * what it cannot see when it rewrites a class is the constructor it calls first ({@code super(...)} or
  * {@code this(...)}), which may belong to a class not loaded yet. That is settled here, when the site first runs and
  * the whole chain of constructors has loaded: the access is plain only if every constructor up the chain was
- * rewritten by VBD and lets {@code this} escape nowhere, up to {@code Object()}; otherwise it keeps the field's
- * volatile access.
+ * rewritten by VBD and lets {@code this} escape nowhere, up to {@code Object()}; otherwise it is volatile.
  */
 public final class UnpublishedFields {
     private static final String OBJECT_CONSTRUCTOR = "java/lang/Object.<init>()V";
@@ -61,12 +60,12 @@ public final class UnpublishedFields {
     /** A load of {@code this.name} after the constructor {@code calls} returned and before {@code this} escapes. */
     public static CallSite getField(MethodHandles.Lookup caller, String name, MethodType site, Class<?> owner,
                                     String calls) {
-        return FieldSites.link(caller, name, site, owner, false, false, neverEscapes(calls));
+        return FieldSites.link(caller, name, site, owner, false, neverEscapes(calls));
     }
 
     /** A store to {@code this.name} after the constructor {@code calls} returned and before {@code this} escapes. */
     public static CallSite putField(MethodHandles.Lookup caller, String name, MethodType site, Class<?> owner,
                                     String calls) {
-        return FieldSites.link(caller, name, site, owner, false, true, neverEscapes(calls));
+        return FieldSites.link(caller, name, site, owner, true, neverEscapes(calls));
     }
 }
