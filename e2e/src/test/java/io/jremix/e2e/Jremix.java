@@ -18,6 +18,9 @@ public final class Jremix {
     public static final Path HOME = Path.of(System.getProperty("jremix.home", "..")).toAbsolutePath().normalize();
     public static final Path WORKLOADS = Path.of(System.getProperty("jremix.workloads",
             HOME.resolve("workloads/target/jremix-workloads.jar").toString()));
+    /** jremix's own jcstress tests: run with {@code -jar}, its manifest names jcstress's main and its lib/. */
+    public static final Path JCSTRESS = Path.of(System.getProperty("jremix.jcstress",
+            HOME.resolve("jcstress/target/jremix-jcstress.jar").toString()));
     public static final String PACKAGE = "io.jremix.workloads.cache.";
     private static final long TIMEOUT_SECONDS = 180;
     private static final int SCHEDULING_ATTEMPTS = 3;
@@ -98,7 +101,15 @@ public final class Jremix {
     }
 
     public static Run exec(List<String> command) throws IOException, InterruptedException {
+        return exec(command, null);
+    }
+
+    /** Runs {@code command} in {@code dir} (null: this process's working directory). */
+    public static Run exec(List<String> command, Path dir) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command);
+        if (dir != null) {
+            pb.directory(dir.toFile());
+        }
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
         pb.environment().remove("JREMIX_JAVA");
         pb.environment().remove("JAVA_TOOL_OPTIONS");
