@@ -70,6 +70,19 @@ class TestCatalogueTest {
                 .stream().filter(s -> s.vbdLimit() != null).map(TestSpec::name).toList());
     }
 
+    /** jcstress names a nested test Outer.Inner; its class is Outer$Inner. */
+    @Test
+    void readsTheLimitOfANestedClassByItsBinaryName() {
+        assertNotNull(TestCatalogue.vbdLimit(Nested.Limited.class.getName()));
+        assertNull(TestCatalogue.vbdLimit(Nested.class.getName()));
+    }
+
+    static class Nested {
+        @io.jremix.jcstress.VbdLimit("nested")
+        static class Limited {
+        }
+    }
+
     @Test
     void selectsAsJcstressTDoes() {
         assertEquals(List.of(P + "StoreBufferingArrays", P + "StoreBufferingFields"),
