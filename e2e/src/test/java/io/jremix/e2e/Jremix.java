@@ -68,11 +68,22 @@ public final class Jremix {
      */
     public static Run contendedWorkload(List<String> options, String workload, String... args)
             throws IOException, InterruptedException {
-        Run run = workload(options, workload, args);
+        return contended(() -> workload(options, workload, args));
+    }
+
+    /** A run of a contended program under detection, repeated as {@link #contendedWorkload} repeats one. */
+    public static Run contended(Launch launch) throws IOException, InterruptedException {
+        Run run = launch.run();
         for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(run) < RETRY_BELOW; attempt++) {
-            run = workload(options, workload, args);
+            run = launch.run();
         }
         return run;
+    }
+
+    /** Starts one JVM and waits for it. */
+    @FunctionalInterface
+    public interface Launch {
+        Run run() throws IOException, InterruptedException;
     }
 
     /** The coherence misses on the run's {@code REMIX: Traced ...} summary line, or -1 without one. */

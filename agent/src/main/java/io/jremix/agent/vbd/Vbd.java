@@ -6,6 +6,7 @@ import java.lang.instrument.Instrumentation;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.options.VbdOptions;
+import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.VolatileArrays;
 
 /** Starts volatile-by-default: counts what loaded before it, installs the transformer, reports at exit. */
@@ -13,16 +14,22 @@ public final class Vbd {
     private Vbd() {
     }
 
-    /** Classes loaded before this (the JDK's core, not jremix's own) keep their plain fields: they are counted. */
+    /**
+     * Classes loaded before this (the JDK's core, not jremix's own) are not rewritten: they are counted, and the
+     * program's accesses to their fields stay plain.
+     */
     public static void start(Instrumentation inst, VbdOptions options, AgentLog log) {
+        VbdRewriter rewriter = new VbdRewriter(options.relaxed());
         int before = 0;
         for (Class<?> c : inst.getAllLoadedClasses()) {
             if (!c.isArray() && !c.isPrimitive() && !c.getName().startsWith("io.jremix.")) {
                 before++;
+                if (CodeOwner.isJdk(c)) {
+                    rewriter.jdkClass(c.getName().replace('.', '/'));
+                }
             }
         }
         VbdStats stats = new VbdStats(before);
-        VbdRewriter rewriter = new VbdRewriter(options.relaxed());
         warmUp(rewriter);
         inst.addTransformer(new VbdTransformer(rewriter, stats, inst, log, VolatileArrays.class.getModule()), false);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stats.report(options.verbose()).forEach(log::info),

@@ -23,9 +23,11 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
  * accesses fenced unless the field is final (after the constructor's fence it never changes), declared volatile
  * already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the class the
  * program declared. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) is left as it is; a
- * relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites: patterns are
- * known before any class loads, annotations once their class has loaded ({@link RelaxedFields}), so an access
- * rewritten earlier than that stays fenced (more ordering than asked for, never less).
+ * relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites. Another class's
+ * field is fenced unless a pattern relaxes it or the classes seen so far tell it needs no fences
+ * ({@link OrderedElsewhere}: relaxed, final, volatile, or the JDK's); patterns are known before any class loads,
+ * the rest once the field's class has loaded, so an access rewritten earlier than that stays fenced (more ordering
+ * than asked for, never less).
  *
  * <p>The static fields of a class are its own until its initialiser completes (every other thread waits for it),
  * so the initialiser's accesses to them need no fences.
@@ -35,7 +37,7 @@ public final class VbdRewriter {
     public static final String RELAXED = "Lio/jremix/relaxed/Relaxed;";
 
     private final VbdRelaxedPatterns patterns;
-    private final RelaxedFields relaxedFields = new RelaxedFields();
+    private final OrderedElsewhere orderedElsewhere = new OrderedElsewhere();
     private final FieldFences fieldFences;
 
     public VbdRewriter(VbdRelaxedPatterns patterns) {
@@ -76,6 +78,11 @@ public final class VbdRewriter {
     public record Constructor(String desc, boolean escapes, String calls) {
     }
 
+    /** Records a JDK class (internal name) that is not rewritten: program code accesses its fields as it does. */
+    public void jdkClass(String internalName) {
+        orderedElsewhere.wholeClass(internalName);
+    }
+
     /** Rewrites {@code original}; throws if the class cannot be rewritten (the caller then leaves it as it was). */
     public Outcome rewrite(byte[] original) {
         ClassReader reader = new ClassReader(original);
@@ -83,7 +90,7 @@ public final class VbdRewriter {
         reader.accept(c, ClassReader.EXPAND_FRAMES);
         String name = c.name.replace('/', '.');
         if (annotated(c.invisibleAnnotations, c.visibleAnnotations) || patterns.relaxesClass(c.name)) {
-            relaxedFields.relaxClass(c.name);
+            orderedElsewhere.wholeClass(c.name);
             return new Outcome(name, null, true, 0, 0, 0, 0, 0, List.of(), List.of(), List.of());
         }
         Set<String> declared = new HashSet<>();
@@ -92,10 +99,9 @@ public final class VbdRewriter {
         for (FieldNode f : c.fields) {
             declared.add(f.name);
             if ((f.access & (Opcodes.ACC_FINAL | Opcodes.ACC_VOLATILE)) != 0) {
-                continue;
-            }
-            if (annotated(f.invisibleAnnotations, f.visibleAnnotations) || patterns.relaxesMember(c.name, f.name)) {
-                relaxedFields.relaxField(c.name, f.name);
+                orderedElsewhere.field(c.name, f.name);
+            } else if (annotated(f.invisibleAnnotations, f.visibleAnnotations) || patterns.relaxesMember(c.name, f.name)) {
+                orderedElsewhere.field(c.name, f.name);
                 relaxed.add(name + "::" + f.name);
             } else {
                 fenced.add(f.name);
@@ -103,7 +109,7 @@ public final class VbdRewriter {
         }
         Predicate<FieldInsnNode> fencedAccess = f -> f.owner.equals(c.name) && declared.contains(f.name)
                 ? fenced.contains(f.name)
-                : !relaxedFields.relaxes(f.owner, f.name) && !patterns.relaxesMember(f.owner, f.name);
+                : !orderedElsewhere.covers(f.owner, f.name) && !patterns.relaxesMember(f.owner, f.name);
         Set<String> relaxedMethods = new LinkedHashSet<>();
         int fields = 0;
         int arrays = 0;

@@ -42,6 +42,9 @@ final class VbdTransformer implements ClassFileTransformer {
             return null;
         }
         if (CodeOwner.isJdk(loader, module) || ClassNames.isGenerated(className)) {
+            if (!ClassNames.isGenerated(className)) {
+                rewriter.jdkClass(className);
+            }
             stats.jdkClassLoaded();
             return null;
         }

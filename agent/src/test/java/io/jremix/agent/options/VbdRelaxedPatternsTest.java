@@ -39,9 +39,11 @@ class VbdRelaxedPatternsTest {
     /** The patterns in the README's table, the first word of each line of the code block under "Relaxed code". */
     private static List<String> readmePatterns() throws IOException {
         List<String> lines = Files.readAllLines(Path.of("..", "README.md"));
-        int block = lines.indexOf("```", lines.indexOf("### Relaxed code"));
+        int heading = lines.indexOf("### Relaxed code");
+        int open = heading + lines.subList(heading, lines.size()).indexOf("```");
+        int close = open + 1 + lines.subList(open + 1, lines.size()).indexOf("```");
         List<String> patterns = new ArrayList<>();
-        for (String line : lines.subList(block + 1, lines.indexOf("```", block + 1))) {
+        for (String line : lines.subList(open + 1, close)) {
             patterns.add(line.split("\\s+")[0]);
         }
         return patterns;

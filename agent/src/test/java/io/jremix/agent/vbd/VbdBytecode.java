@@ -20,7 +20,7 @@ import org.objectweb.asm.tree.MethodNode;
  * The volatile-by-default invariants, checked on rewritten bytecode independently of the rewriter: outside relaxed
  * methods, every load of a field that may be neither final nor volatile nor relaxed is followed by an acquire fence
  * and every store is between a release and a full fence (a field of another class may be anything, so its accesses
- * count; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
+ * count unless the caller knows them final or volatile; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
  * Unsafe access is left; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle
  * access is fenced on both sides. No field declaration changes.
  */
@@ -32,7 +32,12 @@ final class VbdBytecode {
     private VbdBytecode() {
     }
 
-    static List<String> violations(byte[] original, byte[] classfile, VbdRelaxedPatterns patterns) {
+    /**
+     * @param orderedFields {@code owner.name} of final and volatile fields of other classes, whose accesses need no
+     *                      fences (an access to a field not listed must be fenced)
+     */
+    static List<String> violations(byte[] original, byte[] classfile, VbdRelaxedPatterns patterns,
+                                   Set<String> orderedFields) {
         ClassNode c = new ClassNode();
         new ClassReader(classfile).accept(c, 0);
         ClassNode o = new ClassNode();
@@ -62,7 +67,7 @@ final class VbdBytecode {
                     boolean clinitStatic = own && m.name.equals("<clinit>")
                             && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC);
                     boolean exempt = own ? ordered.contains(f.name) || clinitStatic
-                            : patterns.relaxesMember(f.owner, f.name);
+                            : patterns.relaxesMember(f.owner, f.name) || orderedFields.contains(f.owner + "." + f.name);
                     if (!exempt && !fenced(f)) {
                         out.add(where + ": unfenced field access " + f.owner + "." + f.name);
                     }
@@ -88,6 +93,14 @@ final class VbdBytecode {
         boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
         return load ? isFence(next(f), "acquireFence")
                 : isFence(previous(f), "releaseFence") && isFence(next(f), "fullFence");
+    }
+
+    /** {@code owner.name} of the final and volatile fields {@code classfile} declares. */
+    static List<String> orderedFields(byte[] classfile) {
+        ClassNode c = new ClassNode();
+        new ClassReader(classfile).accept(c, ClassReader.SKIP_CODE);
+        return c.fields.stream().filter(f -> (f.access & (Opcodes.ACC_FINAL | Opcodes.ACC_VOLATILE)) != 0)
+                .map(f -> c.name + "." + f.name).toList();
     }
 
     /** Each field's name, access flags and type, in order. */

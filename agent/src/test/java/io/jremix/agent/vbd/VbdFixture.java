@@ -162,11 +162,11 @@ public class VbdFixture implements Serializable {
         }
     }
 
-    /** Another class's accesses to the fixture's fields: the relaxed one stays plain, the others are fenced. */
+    /** Another class's accesses to the fixture's fields: the relaxed and final ones stay plain, the others are fenced. */
     public static final class Neighbour {
         static int sum(VbdFixture f) {
             f.plain++;
-            return f.relaxedField + f.plain + counter;
+            return f.relaxedField + f.plain + counter + f.fixed;
         }
     }
 

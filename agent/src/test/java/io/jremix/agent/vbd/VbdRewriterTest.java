@@ -18,6 +18,7 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 import io.jremix.agent.options.OptionException;
 import io.jremix.agent.options.VbdRelaxedPatterns;
@@ -85,7 +86,7 @@ class VbdRewriterTest {
         assertNotNull(o.classfile());
         assertEquals("", verify(o.classfile()));
         assertEquals(List.of(), VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(),
-                VbdRelaxedPatterns.none()));
+                VbdRelaxedPatterns.none(), Set.of()));
         assertEquals(1, o.fieldSites(), "the constructor's store after it returned early: " + o.fieldSites());
         assertEquals(3, o.unpublishedSites(), "numbers, fixed and plain before the constructor lets this escape");
         assertTrue(o.arraySites() >= 40, "array sites: " + o.arraySites());
@@ -176,19 +177,33 @@ class VbdRewriterTest {
         assertEquals(new VbdFixture().relaxedSum(), rewritten.getMethod("relaxedSum").invoke(fixture));
     }
 
-    /** A relaxed field is plain from another class too, once its class has been rewritten; the others are fenced. */
+    /**
+     * From another class, a relaxed or final field is plain once its class has been rewritten; the others are
+     * fenced. Before, nothing is known of them: fenced too, never less ordered.
+     */
     @Test
-    void relaxedFieldStaysPlainInOtherClasses() throws IOException {
+    void relaxedAndFinalFieldsStayPlainInOtherClasses() throws IOException {
         VbdRewriter fresh = new VbdRewriter(VbdRelaxedPatterns.none());
         fresh.rewrite(classBytes(VbdFixture.class));
         VbdRewriter.Outcome o = fresh.rewrite(classBytes(VbdFixture.Neighbour.class));
         assertEquals(List.of("getfield plain acquireFence", "releaseFence putfield plain fullFence",
-                "getfield relaxedField -", "getfield plain acquireFence", "getstatic counter acquireFence"),
-                fieldAccesses(o.classfile(), "sum"));
+                "getfield relaxedField -", "getfield plain acquireFence", "getstatic counter acquireFence",
+                "getfield fixed -"), fieldAccesses(o.classfile(), "sum"));
         VbdRewriter.Outcome early = new VbdRewriter(VbdRelaxedPatterns.none())
                 .rewrite(classBytes(VbdFixture.Neighbour.class));
-        assertEquals("getfield relaxedField acquireFence", fieldAccesses(early.classfile(), "sum").get(2),
-                "before its class loads, an annotated field is not known to be relaxed: fenced, never less ordered");
+        List<String> unknown = fieldAccesses(early.classfile(), "sum");
+        assertEquals("getfield relaxedField acquireFence", unknown.get(2));
+        assertEquals("getfield fixed acquireFence", unknown.get(5));
+    }
+
+    /** The JDK's classes are relaxed library code: the program's accesses to their fields stay plain. */
+    @Test
+    void jdkFieldsStayPlainOnceTheirClassIsKnown() throws IOException {
+        VbdRewriter jdkKnown = new VbdRewriter(VbdRelaxedPatterns.none());
+        jdkKnown.jdkClass("java/lang/Long");
+        VbdRewriter.Outcome o = jdkKnown.rewrite(classBytes(VbdFixture.class));
+        assertTrue(fieldAccesses(o.classfile(), "<clinit>").contains("getstatic TYPE -"),
+                fieldAccesses(o.classfile(), "<clinit>").toString());
     }
 
     @Test
@@ -205,7 +220,7 @@ class VbdRewriterTest {
         VbdRewriter.Outcome o = rewriter.rewrite(classBytes(VbdFixture.class));
         assertEquals(List.of("putstatic UNSAFE -", "getstatic UNSAFE -", "putstatic PLAIN_OFFSET -",
                 "getstatic TYPE acquireFence", "putstatic WIDE -"), fieldAccesses(o.classfile(), "<clinit>"),
-                "Integer.TYPE is another class's field");
+                "Long.TYPE is another class's field");
     }
 
     /** On hardware that is not multi-copy atomic (POWER) a load also gets a full fence before it. */
@@ -229,10 +244,10 @@ class VbdRewriterTest {
         VbdRelaxedPatterns patterns = VbdRelaxedPatterns.parse("test", List.of(
                 "io.jremix.agent.vbd.VbdFixture::sumAll", "io/jremix/agent/vbd/VbdFixture.wide"));
         VbdRewriter.Outcome o = new VbdRewriter(patterns).rewrite(classBytes(VbdFixture.class));
-        assertEquals(List.of(), VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(), patterns));
+        assertEquals(List.of(), VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(), patterns, Set.of()));
         assertTrue(o.relaxedMethods().contains(VbdFixture.class.getName() + "::sumAll"), o.relaxedMethods().toString());
         assertTrue(o.relaxedFields().contains(VbdFixture.class.getName() + "::wide"), o.relaxedFields().toString());
-        assertFalse(VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(), VbdRelaxedPatterns.none())
+        assertFalse(VbdBytecode.violations(classBytes(VbdFixture.class), o.classfile(), VbdRelaxedPatterns.none(), Set.of())
                 .isEmpty(),
                 "sumAll keeps its plain array accesses");
         VbdRewriter.Outcome whole = new VbdRewriter(VbdRelaxedPatterns.parse("test",
