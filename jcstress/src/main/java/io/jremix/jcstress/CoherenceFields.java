@@ -25,6 +25,8 @@ import org.openjdk.jcstress.infra.results.II_Result;
 public class CoherenceFields {
     static class Cell {
         int value;
+        /** Stored to before the loads, never read. */
+        int other;
     }
 
     final Cell cell = new Cell();
@@ -39,6 +41,10 @@ public class CoherenceFields {
     public void loadTwice(II_Result r) {
         Cell first = cell;
         Cell second = sameCell;
+        // A store through each reference first takes their null checks: the two loads then carry none, and C2 is
+        // free to order them either way (without these stores plain java showed no (1, 0) in 570 M samples)
+        first.other = 0;
+        second.other = 0;
         r.r1 = first.value;
         r.r2 = second.value;
     }

@@ -13,7 +13,8 @@ import org.openjdk.jcstress.annotations.State;
 
 /**
  * A spin loop on a plain {@code boolean} field, stopped by a signal from another thread. The JIT may read the field
- * once and loop forever; a volatile read (VBD's) must be done on every turn.
+ * once and loop forever; under VBD each load is followed by an acquire fence, as a volatile load is, and must be done
+ * on every turn.
  */
 @JCStressTest(Mode.Termination)
 @Description("Spin loop on a plain boolean field until another thread sets it.")

@@ -12,7 +12,8 @@ import org.openjdk.jcstress.infra.results.I_Result;
 
 /**
  * An object with plain fields published through a plain field: the reader may see the reference before the
- * constructor's stores. VBD ends every constructor with a release fence and makes the reference's store volatile.
+ * constructor's stores. VBD ends every constructor with a release fence and orders every field access with fences,
+ * so the reference cannot be seen before the fields.
  */
 @JCStressTest
 @Description("Unsafe publication: a new object with four plain fields set to 1 is stored to a plain field;"

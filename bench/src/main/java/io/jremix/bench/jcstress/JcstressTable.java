@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.jremix.jcstress.results.Grade;
 import io.jremix.jcstress.results.JcstressRun;
 import io.jremix.jcstress.results.TestOutcomes;
 import io.jremix.jcstress.results.TestSpec;
@@ -54,32 +55,36 @@ public final class JcstressTable {
         StringBuilder md = new StringBuilder();
         md.append("# jcstress: jremix's own tests, plain java against `bin/jremix -XX:+VBD`\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. jcstress 0.16 `-m %s%s`, every JVM"
-                        + " configuration and compilation mode it chose, on %d CPUs: plain java took %.0f s, VBD %.0f s.%n%n",
+                        + " configuration and compilation mode it chose, on %d CPUs: %d forks plain in %.0f s, %d under"
+                        + " VBD in %.0f s (%d of them with `-javaagent:...=-XX:+VBD`).%n%n",
                 date, machine.get("cpu"), machine.get("cores"), machine.get("jdk"), s.preset(),
-                s.extraArgs().isEmpty() ? "" : " " + String.join(" ", s.extraArgs()), s.cpus(), runs.plainSeconds(),
-                runs.vbdSeconds()));
+                s.extraArgs().isEmpty() ? "" : " " + String.join(" ", s.extraArgs()), s.cpus(),
+                runs.plain().forks().size(), runs.plainSeconds(), runs.vbd().forks().size(), runs.vbdSeconds(),
+                runs.vbd().forksWith(JcstressTable::vbdAgent)));
         md.append("- Each cell is the samples with a non-SC outcome over all samples, summed over the test's forks."
                 + " An outcome is non-SC when no interleaving of the actors produces it (the tests mark the others"
-                + " `ACCEPTABLE`). **JMM** says whether the Java memory model allows a non-SC outcome for plain"
-                + " accesses (*allowed*) or forbids it even so (*forbidden*: word tearing, values out of thin air).\n");
+                + " `ACCEPTABLE`); *(forbidden)* marks those the Java memory model forbids even for plain accesses"
+                + " (word tearing, values out of thin air), the others it allows.\n");
         md.append("- The VBD run starts jcstress under `bin/jremix -XX:+VBD`; jcstress copies its JVM options into"
                 + " every fork, so every fork runs under VBD.\n");
         md.append("- A termination test's sample is one run of its spin loop: `STALE` (the loop did not see the store"
-                + " within jcstress's 30 s limit) ends the fork, so plain runs have few samples.\n\n");
+                + " within jcstress's 30 s limit) ends the fork, so these tests have few samples.\n\n");
         md.append("Reproduce: `").append(s.reproduce()).append("` (after `mvn -B -DskipTests package`).\n\n");
-        md.append("| test | non-SC outcomes | JMM | plain java: non-SC / samples | `-XX:+VBD`: non-SC / samples | under VBD |\n");
-        md.append("|---|---|---|---:|---:|---|\n");
+        md.append("| test | non-SC outcomes | plain java: non-SC / samples | `-XX:+VBD`: non-SC / samples | under VBD |\n");
+        md.append("|---|---|---:|---:|---|\n");
         for (String name : names(runs)) {
             TestSpec spec = spec(name, runs);
-            md.append("| ").append(shortName(name)).append(" | ")
-                    .append(String.join("; ", spec.nonScIds().stream().map(id -> "`" + id + "`").toList())).append(" | ")
-                    .append(spec.jmmAllowsNonSc() ? "allowed" : "forbidden").append(" | ")
+            md.append("| ").append(shortName(name)).append(" | ").append(nonScCases(spec)).append(" | ")
                     .append(cell(runs.plain(), name)).append(" | ")
                     .append(cell(runs.vbd(), name)).append(" | ")
                     .append(verdict(runs.vbd(), spec)).append(" |\n");
         }
         List<String> notes = new ArrayList<>();
         for (String name : names(runs)) {
+            TestSpec spec = spec(name, runs);
+            if (spec.vbdLimit() != null) {
+                notes.add("- " + shortName(name) + " is a documented limit of VBD: " + spec.vbdLimit() + ".");
+            }
             String plain = runs.plain().notRun().get(name);
             String vbd = runs.vbd().notRun().get(name);
             if (plain != null || vbd != null) {
@@ -94,6 +99,18 @@ public final class JcstressTable {
             md.append('\n').append(String.join("\n", notes)).append('\n');
         }
         return md.toString();
+    }
+
+    /** The option {@code bin/jremix -XX:+VBD} starts a JVM with. */
+    static boolean vbdAgent(String jvmOption) {
+        return jvmOption.startsWith("-javaagent:") && jvmOption.endsWith("=-XX:+VBD");
+    }
+
+    private static String nonScCases(TestSpec spec) {
+        List<String> cells = new ArrayList<>();
+        spec.nonScCases().forEach((id, grade) -> cells.add((id.startsWith("any") ? id : "`" + id + "`")
+                + (grade == Grade.NON_SC_FORBIDDEN ? " (forbidden)" : "")));
+        return String.join("; ", cells);
     }
 
     private static void errors(JcstressRun run, String label, List<String> notes) {
@@ -120,7 +137,7 @@ public final class JcstressTable {
             return "**error**";
         }
         if (spec.vbdLimit() != null) {
-            return "limit: " + spec.vbdLimit();
+            return "documented limit";
         }
         if (t.nonSc() == 0) {
             return "SC";
@@ -138,6 +155,9 @@ public final class JcstressTable {
         json.put("cpus", s.cpus());
         json.put("plainSeconds", runs.plainSeconds());
         json.put("vbdSeconds", runs.vbdSeconds());
+        json.put("plainForks", runs.plain().forks().size());
+        json.put("vbdForks", runs.vbd().forks().size());
+        json.put("vbdForksWithAgent", runs.vbd().forksWith(JcstressTable::vbdAgent));
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String name : names(runs)) {
             TestSpec spec = spec(name, runs);
@@ -145,8 +165,9 @@ public final class JcstressTable {
             row.put("test", name);
             row.put("description", spec.description());
             row.put("actors", spec.actors());
-            row.put("nonScOutcomes", spec.nonScIds());
-            row.put("jmmAllowsNonSc", spec.jmmAllowsNonSc());
+            Map<String, String> nonSc = new LinkedHashMap<>();
+            spec.nonScCases().forEach((id, grade) -> nonSc.put(id, grade == Grade.NON_SC_FORBIDDEN ? "forbidden" : "allowed"));
+            row.put("nonScOutcomes", nonSc);
             row.put("vbdLimit", spec.vbdLimit());
             row.put("plain", run(runs.plain(), name));
             row.put("vbd", run(runs.vbd(), name));

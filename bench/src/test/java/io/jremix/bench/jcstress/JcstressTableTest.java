@@ -26,8 +26,10 @@ class JcstressTableTest {
     private static final JcstressTable.Settings SETTINGS = new JcstressTable.Settings("quick",
             "SB|Iriw|Misaligned|Tearing", List.of(), 2, "bench/run-jcstress");
 
+    private static final List<String> AGENT = List.of("-javaagent:/jremix/agent/target/jremix-agent.jar=-XX:+VBD", "-Xint");
+
     private static ForkResult fork(String test, String status, Map<String, Long> counts) {
-        return new ForkResult(P + test, status, counts, List.of(), List.of());
+        return new ForkResult(P + test, status, counts, List.of(), AGENT);
     }
 
     private static Map<String, TestSpec> selected() {
@@ -57,15 +59,17 @@ class JcstressTableTest {
                 fork("MisalignedUnsafeInt", "NORMAL", Map.of("0", 400L, "1", 2L)),
                 fork("ByteArrayWordTearing", "NORMAL", Map.of("1, 2", 100L)))));
         assertTrue(md.contains("Measured 2026-11-23 on AMD EPYC (2 cores), JDK 17. jcstress 0.16 `-m quick`"), md);
-        assertTrue(md.contains("plain java took 61 s, VBD 121 s."), md);
+        assertTrue(md.contains("on 2 CPUs: 3 forks plain in 61 s, 3 under VBD in 121 s (3 of them with"
+                + " `-javaagent:...=-XX:+VBD`)."), md);
         assertTrue(md.contains("Reproduce: `bench/run-jcstress` (after `mvn -B -DskipTests package`)."), md);
         assertEquals(List.of(
-                "| ByteArrayWordTearing | `any other` | forbidden | 0 / 900 | 0 / 100 | SC |",
-                "| Iriw | `1, 0, 1, 0` | allowed | not run | not run | – |",
-                "| MisalignedUnsafeInt | `any other` | allowed | 3 / 503 | 2 / 402 | limit: "
-                        + CATALOGUE.get(P + "MisalignedUnsafeInt").vbdLimit() + " |",
-                "| StoreBufferingFields | `0, 0` | allowed | 1 234 567 / 9 234 567 | 0 / 700 005 | SC |"), rows(md));
+                "| ByteArrayWordTearing | any other (forbidden) | 0 / 900 | 0 / 100 | SC |",
+                "| Iriw | `1, 0, 1, 0` | not run | not run | – |",
+                "| MisalignedUnsafeInt | any other | 3 / 503 | 2 / 402 | documented limit |",
+                "| StoreBufferingFields | `0, 0` | 1 234 567 / 9 234 567 | 0 / 700 005 | SC |"), rows(md));
         assertTrue(md.contains("- Iriw did not run: 4 actors need 4 CPUs; jcstress ran on 2."), md);
+        assertTrue(md.contains("- MisalignedUnsafeInt is a documented limit of VBD: "
+                + CATALOGUE.get(P + "MisalignedUnsafeInt").vbdLimit() + "."), md);
     }
 
     @Test
@@ -75,10 +79,11 @@ class JcstressTableTest {
                 new ForkResult(P + "ByteArrayWordTearing", "TEST_ERROR", Map.of(),
                         List.of("java.lang.IllegalStateException: Failed: 22\n\tat somewhere"), List.of("-Xint")))));
         List<String> rows = rows(md);
-        assertEquals("| ByteArrayWordTearing | `any other` | forbidden | 0 / 900 | 0 / 0 (1 forks failed) | **error** |",
+        assertEquals("| ByteArrayWordTearing | any other (forbidden) | 0 / 900 | 0 / 0 (1 forks failed) | **error** |",
                 rows.get(0));
-        assertEquals("| StoreBufferingFields | `0, 0` | allowed | 1 234 567 / 9 234 567 | 3 / 8 | **not SC**: `0, 0` |",
+        assertEquals("| StoreBufferingFields | `0, 0` | 1 234 567 / 9 234 567 | 3 / 8 | **not SC**: `0, 0` |",
                 rows.get(3));
+        assertTrue(md.contains("(1 of them with `-javaagent:...=-XX:+VBD`)"), md);
         assertTrue(md.contains("- MisalignedUnsafeInt did not run under VBD: no result"), md);
         assertTrue(md.contains("- Error (VBD): ByteArrayWordTearing: TEST_ERROR: java.lang.IllegalStateException:"
                 + " Failed: 22"), md);
@@ -98,6 +103,13 @@ class JcstressTableTest {
         assertEquals(9_234_567L, plain.get("samples"));
         assertEquals(Map.of("0, 0", 1_234_567L), plain.get("nonScCounts"));
         assertEquals("SC", sb.get("vbdVerdict"));
+        assertEquals(Map.of("0, 0", "allowed"), sb.get("nonScOutcomes"));
+        JcstressRun causality = JcstressRun.of(Map.of(P + "CausalityTest2", CATALOGUE.get(P + "CausalityTest2")),
+                List.of(), 2);
+        List<Map<String, Object>> causalityRows = (List<Map<String, Object>>) JcstressTable.json(MACHINE, SETTINGS,
+                new JcstressTable.Runs(causality, 1, causality, 1)).get("rows");
+        assertEquals(Map.of("1, 1, 1", "allowed", "any other", "forbidden"), causalityRows.get(0).get("nonScOutcomes"));
+        assertEquals(1L, json.get("vbdForksWithAgent"));
         Map<String, Object> iriw = (Map<String, Object>) rows.get(1).get("vbd");
         assertEquals(false, iriw.get("ran"));
         assertEquals("4 actors need 4 CPUs; jcstress ran on 2", iriw.get("reason"));
@@ -109,7 +121,7 @@ class JcstressTableTest {
         List<String> argv = new ArrayList<>(List.of(java, "-Djremix.home=" + System.getProperty("jremix.home"), "-cp",
                 System.getProperty("java.class.path"), JcstressBench.class.getName()));
         for (List<String> bad : List.of(List.of("--preset", "fast"), List.of("--runs", "3"), List.of("--tests", "("),
-                List.of("--tests", "NoSuchTest"), List.of("--jcstress", "-c x"))) {
+                List.of("--tests", "NoSuchTest"), List.of("--jcstress", "-c x"), List.of("--from", "/nonexistent"))) {
             List<String> command = new ArrayList<>(argv);
             command.addAll(bad);
             Command.Result r = new Command(command).run();

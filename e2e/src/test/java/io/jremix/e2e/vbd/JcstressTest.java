@@ -32,8 +32,8 @@ class JcstressTest {
     private static final String P = "io.jremix.jcstress.";
     /**
      * Store buffering through fields and through an array, message passing, read-read coherence and the spin loop. On
-     * x86 with C2, plain java shows store buffering and the hoisted loop in every run, message passing's (1, 0) in
-     * most (C2 reorders the plain loads), coherence's (1, 0) never.
+     * x86 with C2, plain java shows store buffering and the hoisted loop in every run, message passing's and
+     * coherence's (1, 0) in most (C2 orders the two plain loads either way).
      */
     private static final List<String> SUBSET = List.of("StoreBufferingFields", "StoreBufferingArrays",
             "MessagePassingFields", "CoherenceFields", "SpinLoopField");

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * One jcstress run read back: the outcomes of each selected test that ran, and why the others did not.
@@ -13,8 +14,10 @@ import java.util.Map;
  * @param selected the tests the run selected, by name
  * @param ran      those that reported
  * @param notRun   those without any result, each with the reason
+ * @param forks    every fork's result, as read
  */
-public record JcstressRun(Map<String, TestSpec> selected, Map<String, TestOutcomes> ran, Map<String, String> notRun) {
+public record JcstressRun(Map<String, TestSpec> selected, Map<String, TestOutcomes> ran, Map<String, String> notRun,
+                          List<ForkResult> forks) {
 
     /**
      * The run jcstress made in {@code dir} of the tests {@code selection} (its {@code -t}) selects from
@@ -39,7 +42,12 @@ public record JcstressRun(Map<String, TestSpec> selected, Map<String, TestOutcom
                 notRun.put(spec.name(), "no result (the run ended before it, or its forks never reported)");
             }
         }
-        return new JcstressRun(selected, ran, notRun);
+        return new JcstressRun(selected, ran, notRun, List.copyOf(forks));
+    }
+
+    /** How many forks ran with a JVM option that {@code option} accepts (say, the agent's {@code -javaagent:}). */
+    public long forksWith(Predicate<String> option) {
+        return forks.stream().filter(f -> f.jvmArgs().stream().anyMatch(option)).count();
     }
 
     /** The tests that ran with a fork that did not end normally, one line each. */

@@ -31,17 +31,20 @@ public final class TestCatalogue {
             // an id-less @Outcome has the empty id; without one, TestInfo makes up a forbidden ".*"
             StateCase otherwise = info.unmatched();
             tests.put(name, new TestSpec(name, info.threads(), info.description(), cases,
-                    otherwise.matchPattern().isEmpty() ? Grade.of(otherwise.expect()) : null, vbdLimit(name)));
+                    otherwise.matchPattern().isEmpty() ? Grade.of(otherwise.expect()) : null,
+                    vbdLimit(info.binaryName())));
         }
         return new TestCatalogue(tests);
     }
 
-    private static String vbdLimit(String name) {
+    /** The {@code @VbdLimit} reason of the class {@code binaryName} ({@code Outer$Inner} for a nested test), or null. */
+    static String vbdLimit(String binaryName) {
         try {
-            VbdLimit limit = Class.forName(name, false, TestCatalogue.class.getClassLoader()).getAnnotation(VbdLimit.class);
+            VbdLimit limit = Class.forName(binaryName, false, TestCatalogue.class.getClassLoader())
+                    .getAnnotation(VbdLimit.class);
             return limit == null ? null : limit.value();
         } catch (ClassNotFoundException e) {
-            throw new IllegalStateException("META-INF/TestList names " + name + ", which is not on the class path", e);
+            throw new IllegalStateException("META-INF/TestList names " + binaryName + ", which is not on the class path", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.jremix.jcstress.results;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -36,16 +37,21 @@ public record TestSpec(String name, int actors, String description, Map<String, 
 
     /** The declared ids whose outcomes are not SC ({@code "any other"} for an id-less {@code @Outcome} that is not SC). */
     public List<String> nonScIds() {
-        List<String> ids = new ArrayList<>();
+        return new ArrayList<>(nonScCases().keySet());
+    }
+
+    /** {@link #nonScIds()} with the grade of each. */
+    public Map<String, Grade> nonScCases() {
+        Map<String, Grade> nonSc = new LinkedHashMap<>();
         cases.forEach((id, grade) -> {
             if (!grade.sequentiallyConsistent()) {
-                ids.add(id);
+                nonSc.put(id, grade);
             }
         });
         if (otherwise != null && !otherwise.sequentiallyConsistent()) {
-            ids.add(cases.values().stream().anyMatch(Grade::sequentiallyConsistent) ? "any other" : "any");
+            nonSc.put(cases.values().stream().anyMatch(Grade::sequentiallyConsistent) ? "any other" : "any", otherwise);
         }
-        return ids;
+        return nonSc;
     }
 
     /** Whether plain {@code java} may produce a non-SC outcome of this test (some non-SC outcome is allowed). */

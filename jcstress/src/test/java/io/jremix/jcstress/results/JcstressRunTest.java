@@ -46,6 +46,9 @@ class JcstressRunTest {
         assertEquals(0, sb.forbidden());
         assertTrue(sb.clean());
         assertTrue(run.notRun().isEmpty());
+        assertEquals(3, run.forks().size());
+        assertEquals(3, run.forksWith("-XX:-TieredCompilation"::equals));
+        assertEquals(0, run.forksWith(a -> a.startsWith("-javaagent:")));
     }
 
     @Test

@@ -48,6 +48,7 @@ class TestCatalogueTest {
         assertEquals(Grade.NON_SC_ALLOWED, causality.grade("1, 1, 1"));
         assertEquals(Grade.NON_SC_FORBIDDEN, causality.grade("0, 1, 1"));
         assertEquals(List.of("1, 1, 1", "any other"), causality.nonScIds());
+        assertEquals(Map.of("1, 1, 1", Grade.NON_SC_ALLOWED, "any other", Grade.NON_SC_FORBIDDEN), causality.nonScCases());
         // a termination test's ERROR outcome (the actor threw) is declared nowhere: forbidden, as jcstress grades it
         assertEquals(Grade.NON_SC_FORBIDDEN, catalogue.get(P + "SpinLoopField").grade("ERROR"));
         assertEquals(Grade.NON_SC_ALLOWED, catalogue.get(P + "SpinLoopField").grade("STALE"));
@@ -67,6 +68,19 @@ class TestCatalogueTest {
         assertNotNull(catalogue.get(P + "MisalignedUnsafeInt").vbdLimit());
         assertEquals(List.of(P + "MisalignedUnsafeInt"), catalogue.select("^io\\.jremix\\.jcstress\\.").values()
                 .stream().filter(s -> s.vbdLimit() != null).map(TestSpec::name).toList());
+    }
+
+    /** jcstress names a nested test Outer.Inner; its class is Outer$Inner. */
+    @Test
+    void readsTheLimitOfANestedClassByItsBinaryName() {
+        assertNotNull(TestCatalogue.vbdLimit(Nested.Limited.class.getName()));
+        assertNull(TestCatalogue.vbdLimit(Nested.class.getName()));
+    }
+
+    static class Nested {
+        @io.jremix.jcstress.VbdLimit("nested")
+        static class Limited {
+        }
     }
 
     @Test
