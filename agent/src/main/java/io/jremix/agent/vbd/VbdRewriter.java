@@ -107,7 +107,8 @@ public final class VbdRewriter {
                 fenced.add(f.name);
             }
         }
-        Predicate<FieldInsnNode> fencedAccess = f -> f.owner.equals(c.name) && declared.contains(f.name)
+        Predicate<FieldInsnNode> own = f -> f.owner.equals(c.name) && declared.contains(f.name);
+        Predicate<FieldInsnNode> fencedAccess = f -> own.test(f)
                 ? fenced.contains(f.name)
                 : !orderedElsewhere.covers(f.owner, f.name) && !patterns.relaxesMember(f.owner, f.name);
         Set<String> relaxedMethods = new LinkedHashSet<>();
@@ -127,7 +128,7 @@ public final class VbdRewriter {
                 constructors.add(new Constructor(m.desc, unpublished.escapes(), unpublished.calls()));
             }
             Predicate<FieldInsnNode> sites = m.name.equals("<clinit>")
-                    ? fencedAccess.and(f -> !(isStatic(f) && f.owner.equals(c.name) && declared.contains(f.name)))
+                    ? fencedAccess.and(f -> !(isStatic(f) && own.test(f)))
                     : fencedAccess;
             MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, sites, fieldFences, unpublished);
             fields += n.fieldSites();

@@ -41,8 +41,9 @@ final class VbdTransformer implements ClassFileTransformer {
         if (className == null || redefined != null || ClassNames.isJremixRuntime(className)) {
             return null;
         }
-        if (CodeOwner.isJdk(loader, module) || ClassNames.isGenerated(className)) {
-            if (!ClassNames.isGenerated(className)) {
+        boolean generated = ClassNames.isGenerated(className);
+        if (generated || CodeOwner.isJdk(loader, module)) {
+            if (!generated) {
                 rewriter.jdkClass(className);
             }
             stats.jdkClassLoaded();
