@@ -4,7 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -19,29 +21,42 @@ class WindowTest {
         return (Map<String, Object>) doc.get(name);
     }
 
+    /** Runs a cache workload in rounds until the agent prints a line starting with {@code line}, then stops it. */
+    private static Jremix.Run runUntil(String line, List<String> options, String workload, String... args)
+            throws Exception {
+        String classpath = Jremix.WORKLOADS + File.pathSeparator + System.getProperty("java.class.path");
+        List<String> programArgs = new ArrayList<>(List.of(Jremix.PACKAGE + workload));
+        programArgs.addAll(List.of(args));
+        try (LiveProgram program = LiveProgram.startOn(classpath, options, RoundsUntilStopped.class.getName(),
+                programArgs.toArray(String[]::new))) {
+            program.awaitErrorLine(line);
+            program.send("stop");
+            return program.finish();
+        }
+    }
+
     @Test
     void windowClosesAfterContentionIsFoundAndClassesAreRestored(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
-        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXVerbose", "-XX:REMIXWindow=0.3",
-                "-XX:REMIXReport=" + report), "AdjacentAtomicLongs", "2", "60000000");
+        Jremix.Run run = runUntil("REMIX: Detection window 1 closed after", List.of("-remix:detect",
+                "-XX:+REMIXVerbose", "-XX:REMIXWindow=0.3", "-XX:REMIXReport=" + report), "AdjacentAtomicLongs",
+                "2", "20000000");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertFalse(Jremix.findings(doc).isEmpty(), run.stderr());
         assertEquals(1L, section(doc, "trace").get("windows"));
         assertTrue((Long) section(doc, "instrumentation").get("restored") > 0, run.stderr());
-        assertTrue(run.stderr().contains("REMIX: Detection window 1 closed after"), run.stderr());
         assertTrue(run.stderr().indexOf("REMIX: Found false sharing") < run.stderr().indexOf("window 1 closed"));
     }
 
     @Test
     void windowWithoutContentionClosesAndRearms(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
-        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXVerbose", "-XX:REMIXMaxWindow=0.2",
-                "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SingleThread");
+        Jremix.Run run = runUntil("REMIX: Detection window 2 open", List.of("-remix:detect", "-XX:+REMIXVerbose",
+                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SingleThread");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertTrue((Long) section(doc, "trace").get("windows") >= 2, run.stderr());
-        assertTrue(run.stderr().contains("REMIX: Detection window 2 open"), run.stderr());
         assertEquals(List.of(), Jremix.findings(doc));
     }
 

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.jremix.e2e.Jremix;
+import io.jremix.e2e.LiveProgram;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

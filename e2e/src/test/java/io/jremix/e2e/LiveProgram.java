@@ -1,4 +1,4 @@
-package io.jremix.e2e.park;
+package io.jremix.e2e;
 
 import java.io.IOException;
 import java.io.OutputStream;
@@ -10,13 +10,11 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
-import io.jremix.e2e.Jremix;
-
 /**
  * A program started through {@code bin/jremix} that keeps running while the test looks at it: its output goes to
  * files the test can poll, and lines can be written to its stdin (the park workloads stop on {@code stop}).
  */
-final class LiveProgram implements AutoCloseable {
+public final class LiveProgram implements AutoCloseable {
     private static final long TIMEOUT_MILLIS = 120_000;
 
     private final Process process;
@@ -30,11 +28,17 @@ final class LiveProgram implements AutoCloseable {
     }
 
     /** {@code bin/jremix <options> -cp workloads <main> <args>}; {@code exec} keeps the launcher's pid for java. */
-    static LiveProgram start(List<String> options, String main, String... args) throws IOException {
+    public static LiveProgram start(List<String> options, String main, String... args) throws IOException {
+        return startOn(Jremix.WORKLOADS.toString(), options, main, args);
+    }
+
+    /** {@code bin/jremix <options> -cp <classpath> <main> <args>}. */
+    public static LiveProgram startOn(String classpath, List<String> options, String main, String... args)
+            throws IOException {
         List<String> command = new ArrayList<>();
         command.add(Jremix.HOME.resolve("bin/jremix").toString());
         command.addAll(options);
-        command.addAll(List.of("-cp", Jremix.WORKLOADS.toString(), main));
+        command.addAll(List.of("-cp", classpath, main));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command);
         pb.environment().put("JAVA_HOME", System.getProperty("java.home"));
@@ -47,19 +51,28 @@ final class LiveProgram implements AutoCloseable {
         return new LiveProgram(pb.start(), out, err);
     }
 
-    long pid() {
+    public long pid() {
         return process.pid();
     }
 
-    boolean alive() {
+    public boolean alive() {
         return process.isAlive();
     }
 
     /** Waits for a stdout line starting with {@code prefix} and returns it. */
-    String awaitLine(String prefix) throws IOException, InterruptedException {
+    public String awaitLine(String prefix) throws IOException, InterruptedException {
+        return await(out, prefix);
+    }
+
+    /** Waits for a stderr line starting with {@code prefix} and returns it. */
+    public String awaitErrorLine(String prefix) throws IOException, InterruptedException {
+        return await(err, prefix);
+    }
+
+    private String await(Path file, String prefix) throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (System.currentTimeMillis() < deadline) {
-            String text = Files.readString(out, StandardCharsets.UTF_8);
+            String text = Files.readString(file, StandardCharsets.UTF_8);
             Optional<String> line = text.substring(0, text.lastIndexOf('\n') + 1).lines() // whole lines only
                     .filter(l -> l.startsWith(prefix)).findFirst();
             if (line.isPresent()) {
@@ -73,14 +86,14 @@ final class LiveProgram implements AutoCloseable {
         throw new AssertionError("no line '" + prefix + "' in time");
     }
 
-    void send(String line) throws IOException {
+    public void send(String line) throws IOException {
         OutputStream in = process.getOutputStream();
         in.write((line + "\n").getBytes(StandardCharsets.UTF_8));
         in.flush();
     }
 
     /** Waits for the end and returns what it printed. */
-    Jremix.Run finish() throws IOException, InterruptedException {
+    public Jremix.Run finish() throws IOException, InterruptedException {
         if (!process.waitFor(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
             throw new AssertionError("did not end in time");
         }
