@@ -35,7 +35,7 @@ public final class JcstressBench {
     static final String SCRIPT = "bench/run-jcstress";
     static final String USAGE = "usage: bench/run-jcstress [--preset sanity|quick|default|tough|stress] [--tests REGEX]"
             + " [--jcstress \"OPTIONS\"] [--out FILE.md] [--from DIR]\n"
-            + "  --preset   jcstress's -m (default quick: about 20 min plain and 25 min under VBD on 2 cores)\n"
+            + "  --preset   jcstress's -m (default quick: about 20 min plain and 20 under VBD on 2 cores)\n"
             + "  --tests    jcstress's -t, which tests (default: all of io.jremix.jcstress)\n"
             + "  --jcstress more jcstress options for both runs, e.g. \"-c 2 -time 500\"\n"
             + "  --out      the table (default bench/results/jcstress.md; the JSON goes next to it)\n"
