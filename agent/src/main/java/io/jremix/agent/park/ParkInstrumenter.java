@@ -20,8 +20,9 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Rewrites {@code java.util.concurrent.locks.LockSupport} so that its six park methods call
- * {@code io.jremix.probe.park.ParkHooks}: a before-hook first (with the blocker, or {@code null} for the methods
- * without one), and {@code afterPark()} on every way out, returns and exceptions alike.
+ * {@code io.jremix.probe.park.ParkHooks}: a before-hook first (with the blocker passed in, or for the methods
+ * without one the blocker the thread has then, {@code getBlocker(Thread.currentThread())}), and
+ * {@code afterPark()} on every way out, returns and exceptions alike.
  *
  * <p>Only the entry and exits are touched, never the JDK's own logic, so the same rewrite fits every JDK from 17 on
  * whatever the method bodies do (virtual threads included). The catch-all handler goes last in the exception table,
@@ -92,7 +93,16 @@ final class ParkInstrumenter implements Opcodes {
         if (line > 0) {
             before.add(new LineNumberNode(line, entry)); // so a stack captured in the hook shows the method's line
         }
-        before.add(t.hasBlocker() ? new VarInsnNode(ALOAD, 0) : new InsnNode(ACONST_NULL));
+        if (t.hasBlocker()) {
+            before.add(new VarInsnNode(ALOAD, 0));
+        } else {
+            // the JDK sets the blocker with setCurrentBlocker(b) and then calls park() (AQS's Condition.await,
+            // ForkJoinPool, CompletableFuture): the blocker of such a park is the thread's at this moment
+            before.add(new MethodInsnNode(INVOKESTATIC, "java/lang/Thread", "currentThread",
+                    "()Ljava/lang/Thread;", false));
+            before.add(new MethodInsnNode(INVOKESTATIC, LOCK_SUPPORT, "getBlocker",
+                    "(Ljava/lang/Thread;)Ljava/lang/Object;", false));
+        }
         if (t.hasNanos()) {
             before.add(new VarInsnNode(LLOAD, t.hasBlocker() ? 1 : 0));
         }

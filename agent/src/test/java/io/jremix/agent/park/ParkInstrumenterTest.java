@@ -103,13 +103,19 @@ class ParkInstrumenterTest {
         call(shape, "park", new Class<?>[] {Object.class}, "a");
         call(shape, "parkNanos", new Class<?>[] {Object.class, long.class}, "b", 5L);
         call(shape, "parkUntil", new Class<?>[] {Object.class, long.class}, "c", 5L);
+        LockSupport.setCurrentBlocker("d"); // as AQS's Condition.await does before its park()
+        try {
+            call(shape, "park", new Class<?>[0]);
+            call(shape, "parkNanos", new Class<?>[] {long.class}, 5L);
+            call(shape, "parkUntil", new Class<?>[] {long.class}, 5L);
+        } finally {
+            LockSupport.setCurrentBlocker(null);
+        }
         call(shape, "park", new Class<?>[0]);
-        call(shape, "parkNanos", new Class<?>[] {long.class}, 5L);
-        call(shape, "parkUntil", new Class<?>[] {long.class}, 5L);
         assertEquals(List.of("before a", "after a", "before b", "after b", "before c", "after c",
-                "before null", "after no-blocker", "before null", "after no-blocker", "before null", "after no-blocker"),
+                "before d", "after d", "before d", "after d", "before d", "after d", "before null", "after no-blocker"),
                 events);
-        assertEquals("park(a) parkNanos(b) parkUntil(c) park(null) parkNanos(null) parkUntil(null) ",
+        assertEquals("park(a) parkNanos(b) parkUntil(c) park(null) parkNanos(null) parkUntil(null) park(null) ",
                 shape.getField("CALLS").get(null).toString(), "the bodies still run, unchanged");
     }
 
