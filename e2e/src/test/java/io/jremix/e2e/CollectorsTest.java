@@ -19,7 +19,7 @@ class CollectorsTest {
     @ValueSource(strings = {"-XX:+UseSerialGC", "-XX:+UseParallelGC", "-Xmx1g", "-XX:-UseCompressedOops"})
     void falseSharingIsFoundWhateverTheHeapLayout(String jvmOption, @TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
-        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", jvmOption, "-XX:REMIXReport=" + report),
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD, jvmOption, "-XX:REMIXReport=" + report),
                 "BaseTest", "8", "100000000");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);

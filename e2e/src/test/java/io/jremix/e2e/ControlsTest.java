@@ -20,7 +20,8 @@ class ControlsTest {
     @ValueSource(strings = {"SeparateLines", "ReadMostly", "SingleThread", "PaddedBaseTest"})
     void staysSilent(String workload, @TempDir Path dir) throws Exception {
         Map<String, Object> trace = silentTrace(dir, List.of(), workload);
-        assertTrue((Long) trace.get("sampledAccesses") > 10_000, "the control was traced: " + trace);
+        // SingleThread samples about 35,000 accesses in its window on a quiet machine, 4,000 under a load of 16
+        assertTrue((Long) trace.get("sampledAccesses") > 1_000, "the control was traced: " + trace);
     }
 
     /** Runs a workload under detection, checks that nothing was found, and returns the report's trace section. */

@@ -56,7 +56,8 @@ class DetectionTest {
     void findingAppears(List<String> workload, String className, String kind, List<String> fields, String location,
                         boolean repairable, String site, @TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
-        List<String> options = List.of("-remix:detect", "-XX:REMIXReport=" + report, "-XX:+UnlockDiagnosticVMOptions",
+        List<String> options = List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report,
+                "-XX:+UnlockDiagnosticVMOptions",
                 "-XX:+BytecodeVerificationLocal"); // verifies the retransformed JDK atomics too
         Jremix.Run run = Jremix.contendedWorkload(options, workload.get(0), workload.subList(1, workload.size()).toArray(String[]::new));
 

@@ -38,7 +38,7 @@ class WindowTest {
     @Test
     void windowClosesAfterContentionIsFoundAndClassesAreRestored(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
-        Jremix.Run run = runUntil("REMIX: Detection window 1 closed after", List.of("-remix:detect",
+        Jremix.Run run = runUntil("REMIX: Detection window 1 closed after", List.of("-remix:detect", Jremix.TEST_THRESHOLD,
                 "-XX:+REMIXVerbose", "-XX:REMIXWindow=0.3", "-XX:REMIXReport=" + report), "AdjacentAtomicLongs",
                 "2", "20000000");
         assertEquals(0, run.exit(), run.stderr());

@@ -105,8 +105,8 @@ class RepairTest {
     void learnThenRepair(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
         Path first = dir.resolve("first.json");
-        Jremix.Run learn = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + first),
-                "SpscQueue", "3000000");
+        Jremix.Run learn = Jremix.workload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + p,
+                "-XX:REMIXReport=" + first), "SpscQueue", "3000000");
         assertEquals(0, learn.exit(), learn.stderr());
         Map<String, Object> ring = Jremix.findings(Jremix.json(first)).stream()
                 .filter(f -> f.get("className").equals(RING) && f.get("kind").equals("false-sharing"))
@@ -131,7 +131,7 @@ class RepairTest {
     @Test
     void onlineRepairPadsCopiesThatLoadAfterTheFinding(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
-        Jremix.Run run = Jremix.main(with(JOL, "-remix", "-XX:REMIXWindow=30", "-XX:REMIXReport=" + report), CP,
+        Jremix.Run run = Jremix.main(with(JOL, "-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXWindow=30", "-XX:REMIXReport=" + report), CP,
                 ReloadedContention.class.getName(), "20000000", "60");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Layout> layouts = Layout.parse(run.stdout());
