@@ -118,23 +118,9 @@ public final class Harness {
     /** One JVM: the mean of its measured iterations in ms, or an exception saying why there is none. */
     double invoke(Suite.Entry workload, Mode mode) throws IOException, InterruptedException {
         List<String> argv = launcher(mode, workload.name());
-        argv.addAll(List.of("-cp", settings.classpath(), SuiteMain.class.getName(), workload.name(),
-                "--size", settings.size().name().toLowerCase(Locale.ROOT),
-                "--warmup", Integer.toString(settings.warmup()), "--iterations", Integer.toString(settings.iterations())));
-        Command.Result r = Command.withJava(argv, settings.java()).run();
-        List<Double> measured = new ArrayList<>();
-        for (String line : r.stdout().lines().toList()) {
-            String[] p = line.split(" ");
-            if (p.length == 4 && p[0].equals("iteration") && p[2].equals("measured")) {
-                measured.add(Long.parseLong(p[3]) / 1e6);
-            }
-        }
-        if (r.exit() != 0 || measured.size() != settings.iterations()) {
-            String why = r.stderr().lines().filter(l -> !l.isBlank() && !l.startsWith("\tat ")).findFirst()
-                    .orElse("no output");
-            throw new IOException("exit " + r.exit() + ": " + why);
-        }
-        return Stats.mean(measured);
+        argv.addAll(SuiteRun.arguments(settings.classpath(), workload.name(), settings.size(), settings.warmup(),
+                settings.iterations()));
+        return SuiteRun.meanMeasuredMs(Command.withJava(argv, settings.java()).run(), settings.iterations());
     }
 
     /** Measures every workload under plain java and every available mode. */
