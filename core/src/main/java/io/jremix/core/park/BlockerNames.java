@@ -69,11 +69,16 @@ public final class BlockerNames {
      */
     public static Optional<String> userFrame(List<String> stack) {
         for (String frame : stack) {
-            if (FrameText.parse(frame).isUser()) {
+            if (isUserFrame(frame)) {
                 return Optional.of(frame);
             }
         }
         return Optional.empty();
+    }
+
+    /** Whether one frame of report text is the program's own, as {@link #userFrame} reads it. */
+    public static boolean isUserFrame(String frame) {
+        return FrameText.parse(frame).isUser();
     }
 
     /**
