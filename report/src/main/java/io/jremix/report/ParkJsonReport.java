@@ -17,7 +17,8 @@ import io.jremix.core.park.SiteSnapshot;
  * text table shows, in its order: a row of several small blockers ({@link ParkRun#shown}) has
  * {@code "blockers"} above 1 and no {@code identityHash}, and its counts are the sums, so that adding up
  * {@code timesParked} by {@code className} gives each class's exact count either way. {@code avgHoldTimeMs} is
- * {@code null} when no hold was measured ({@code holdSamples} 0). {@code sites} lists the call sites.
+ * {@code null} when no hold was measured ({@code holdSamples} 0). {@code sites} lists the call sites. Likewise a
+ * monitor row of several little-contended monitors has {@code "monitors"} above 1 and no {@code monitorAddress}.
  */
 public final class ParkJsonReport {
     private ParkJsonReport() {
@@ -50,7 +51,7 @@ public final class ParkJsonReport {
         }
         doc.put("blockers", blockers);
         List<Object> monitors = new ArrayList<>();
-        for (MonitorSnapshot m : run.shownMonitors()) {
+        for (ParkRun.MonitorRow m : run.shownMonitors()) {
             monitors.add(monitor(m, run.totalExecutionNanos()));
         }
         doc.put("monitorsRecorded", run.monitors().size());
@@ -104,13 +105,15 @@ public final class ParkJsonReport {
     }
 
     /** A monitor: the blocked enters with the park metrics' names for what they measure, then the waits. */
-    private static Map<String, Object> monitor(MonitorSnapshot ms, long total) {
+    private static Map<String, Object> monitor(ParkRun.MonitorRow row, long total) {
+        MonitorSnapshot ms = row.stats();
         ParkSnapshot e = ms.enters();
         ParkSnapshot w = ms.waits();
         ParkSnapshot first = e.timesParked() > 0 ? e : w;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("className", ms.className());
-        m.put("monitorAddress", ms.monitorAddress());
+        m.put("monitorAddress", row.aggregated() ? null : ms.monitorAddress());
+        m.put("monitors", row.monitors());
         m.put("threadName", first.threadName());
         m.put("stackTrace", first.stackTrace());
         m.put("userFrame", BlockerNames.userFrame(first.stackTrace()).orElse(null));

@@ -122,11 +122,53 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
         return rows.stream().mapToInt(Blocker::blockers).sum();
     }
 
-    /** The monitors with at least {@code printThreshold} blocked enters and waits, most blocked thread-time first. */
-    public List<MonitorSnapshot> shownMonitors() {
-        return monitors.stream()
-                .filter(m -> m.enters().timesParked() + m.waits().timesParked() >= settings.printThreshold())
-                .toList();
+    /**
+     * One row of the monitor table: a monitor, or several little-contended ones added up.
+     *
+     * @param stats    the monitor's (for several, the sums; address 0)
+     * @param monitors how many monitors the row stands for
+     */
+    public record MonitorRow(MonitorSnapshot stats, int monitors) {
+        /** Whether the row stands for several monitors. */
+        public boolean aggregated() {
+            return monitors > 1;
+        }
+    }
+
+    /** Blocked enters and waits at most this many: a monitor that shares a row with others like it. */
+    static final int SMALL_MONITOR_EVENTS = 2;
+
+    private static final Comparator<MonitorRow> MONITOR_ORDER = Comparator
+            .comparingLong((MonitorRow r) -> r.stats().enters().parkThreadTimeNanos())
+            .thenComparingLong(r -> r.stats().waits().parkThreadTimeNanos()).reversed();
+
+    /**
+     * The rows for the monitors with at least {@code printThreshold} blocked enters and waits, most blocked
+     * thread-time first. Monitors contended at most {@value #SMALL_MONITOR_EVENTS} times, of one class and first
+     * stack, share a row: a server's class-loading locks and lazily initialised objects, each contended once or
+     * twice, would otherwise fill the table. The row's counts and times are the sums.
+     */
+    public List<MonitorRow> shownMonitors() {
+        List<MonitorRow> rows = new ArrayList<>();
+        Map<List<Object>, List<MonitorSnapshot>> small = new LinkedHashMap<>();
+        for (MonitorSnapshot m : monitors) {
+            long events = m.enters().timesParked() + m.waits().timesParked();
+            if (events < settings.printThreshold()) {
+                continue;
+            }
+            if (events <= SMALL_MONITOR_EVENTS) {
+                ParkSnapshot first = m.enters().timesParked() > 0 ? m.enters() : m.waits();
+                small.computeIfAbsent(List.of(m.className(), first == m.enters(), first.stackTrace()),
+                        k -> new ArrayList<>()).add(m);
+            } else {
+                rows.add(new MonitorRow(m, 1));
+            }
+        }
+        for (List<MonitorSnapshot> group : small.values()) {
+            rows.add(new MonitorRow(group.size() == 1 ? group.get(0) : MonitorSnapshot.sum(group), group.size()));
+        }
+        rows.sort(MONITOR_ORDER);
+        return rows;
     }
 
     public double totalExecutionMs() {

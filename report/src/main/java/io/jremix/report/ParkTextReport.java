@@ -93,9 +93,9 @@ public final class ParkTextReport {
     }
 
     /**
-     * Lines per call site when there are several, most thread-time first: the thread first seen there, the
-     * program's frame and its caller (the site's last two; the last frame alone without a program frame), and the
-     * parks and thread-time there; the other cells stay empty.
+     * Lines per call site when there are several, most thread-time first: the thread first seen there, where the
+     * program waited ({@link SiteSnapshot#where}), and the parks and thread-time there; the other cells stay
+     * empty.
      */
     private static List<List<List<String>>> siteRows(List<SiteSnapshot> sites) {
         List<List<List<String>>> rows = new ArrayList<>();
@@ -106,21 +106,13 @@ public final class ParkTextReport {
             SiteSnapshot site = sites.get(i);
             List<List<String>> cells = new ArrayList<>(Collections.nCopies(HEADERS.size(), List.of("")));
             cells.set(0, List.of(site.threadName()));
-            cells.set(1, programFrames(site.stackTrace()));
+            cells.set(1, site.where());
             cells.set(2, List.of("site " + (i + 1) + " of " + sites.size()));
             cells.set(HEADERS.indexOf("Times parked"), List.of(Long.toString(site.timesParked())));
             cells.set(HEADERS.indexOf("Park thread time"), List.of(fixed(site.parkThreadTimeMs())));
             rows.add(cells);
         }
         return rows;
-    }
-
-    private static List<String> programFrames(List<String> stack) {
-        if (stack.isEmpty()) {
-            return List.of("-");
-        }
-        int program = BlockerNames.userFrame(stack).map(stack::indexOf).orElse(stack.size() - 1);
-        return stack.subList(program, stack.size());
     }
 
     private static String hold(ParkSnapshot s) {
@@ -158,22 +150,25 @@ public final class ParkTextReport {
      * apart. The stack is the first blocked enter's, or the first wait's if none blocked.
      */
     private static List<String> monitors(ParkRun run) {
-        List<MonitorSnapshot> shown = run.shownMonitors();
+        List<ParkRun.MonitorRow> shown = run.shownMonitors();
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "Monitor contention (synchronized, from JFR): %d monitor%s recorded, %d"
-                        + " shown, most blocked thread-time first.", run.monitors().size(),
-                run.monitors().size() == 1 ? "" : "s", shown.size()));
+                        + " shown in %d rows, most blocked thread-time first.", run.monitors().size(),
+                run.monitors().size() == 1 ? "" : "s", shown.stream().mapToInt(ParkRun.MonitorRow::monitors).sum(),
+                shown.size()));
         if (shown.isEmpty()) {
             return out;
         }
         long total = run.totalExecutionNanos();
         List<List<List<String>>> rows = new ArrayList<>();
-        for (MonitorSnapshot m : shown) {
+        for (ParkRun.MonitorRow row : shown) {
+            MonitorSnapshot m = row.stats();
             ParkSnapshot e = m.enters();
             ParkSnapshot w = m.waits();
             ParkSnapshot first = e.timesParked() > 0 ? e : w;
             rows.add(List.of(List.of(first.threadName()), abbreviate(first.stackTrace()), List.of(m.className()),
-                    List.of(m.monitorAddress()), List.of(Long.toString(e.timesParked())),
+                    List.of(row.aggregated() ? row.monitors() + " monitors" : m.monitorAddress()),
+                    List.of(Long.toString(e.timesParked())),
                     List.of(Long.toString(e.peakParked())), List.of(fixed(e.parkThreadTimeMs())),
                     List.of(fixed(e.parkRealTimeMs())), List.of(hold(e)),
                     List.of(fixed(e.realTimeUtilPct(total))), List.of(fixed(e.threadTimeUtilPct(total))),

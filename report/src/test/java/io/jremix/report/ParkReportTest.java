@@ -277,7 +277,7 @@ class ParkReportTest {
                 List.of(account));
         List<String> lines = ParkTextReport.lines(run);
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("Monitor contention")).findFirst().orElseThrow());
-        assertTrue(lines.get(header).contains("1 monitor recorded, 1 shown"), lines.get(header));
+        assertTrue(lines.get(header).contains("1 monitor recorded, 1 shown in 1 rows"), lines.get(header));
         for (String h : ParkTextReport.MONITOR_HEADERS) {
             assertTrue(lines.get(header + 1).contains(h), h);
         }
@@ -290,5 +290,36 @@ class ParkReportTest {
         assertEquals(20.0, ((Number) m.get("avgHoldTimeMs")).doubleValue());
         assertEquals(0L, m.get("waits"));
         assertEquals("app//demo.Account.transfer(line:12)", m.get("userFrame"));
+    }
+
+    /** A monitor contended {@code enters} times from {@code frame}. */
+    private static MonitorSnapshot monitor(long address, String frame, int enters) {
+        IntervalFeed feed = new IntervalFeed(new ParkRecord("java.lang.Object", 0, 0));
+        for (int i = 0; i < enters; i++) {
+            feed.add(i * 10 * MS, i * 10 * MS + 5 * MS, () -> new ParkOrigin("loader", List.of(frame)));
+        }
+        feed.applyAll();
+        return new MonitorSnapshot("java.lang.Object", address, feed.snapshot(),
+                new ParkRecord("java.lang.Object", 0, 0).snapshot(), 0);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void littleContendedMonitorsOfOneClassAndStackShareARow() {
+        String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
+        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 0, 100_000, 0,
+                List.of(monitor(1, loading, 2), monitor(2, loading, 1), monitor(3, loading, 2),
+                        monitor(4, "app//demo.Bank.run(line:40)", 3)));
+        List<ParkRun.MonitorRow> rows = run.shownMonitors();
+        assertEquals(List.of(3, 1), rows.stream().map(ParkRun.MonitorRow::monitors).toList(), "25 ms blocked, then 15");
+        assertEquals(5, rows.get(0).stats().enters().timesParked());
+        List<String> lines = ParkTextReport.lines(run);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("4 monitors recorded, 4 shown in 2 rows")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains(" 3 monitors ")), lines.toString());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        Map<String, Object> shared = ((List<Map<String, Object>>) doc.get("monitors")).get(0);
+        assertEquals(null, shared.get("monitorAddress"));
+        assertEquals(3L, shared.get("monitors"));
+        assertEquals(5L, shared.get("contendedEnters"));
     }
 }

@@ -242,10 +242,10 @@ public final class ParkProfiler implements ParkListener {
 
     /**
      * This thread's frames from the first one of class {@code top} outwards, up to the program's first frame
-     * ({@link BlockerNames#isUserFrame}) and its caller, or at most {@value #MAX_FRAMES}, as report text: each
-     * names its class's loader and module ({@link StackFrames}). The caller tells apart the places that take a
-     * lock through one helper of the program's; frames further out would mostly tell one place apart by how it
-     * was reached.
+     * that is not a queue's ({@link BlockerNames#endsSite}) and its caller, or at most {@value #MAX_FRAMES}, as
+     * report text: each names its class's loader and module ({@link StackFrames}). The caller tells apart the
+     * places that take a lock through one helper of the program's; frames further out would mostly tell one
+     * place apart by how it was reached.
      */
     static List<String> framesFrom(String top) {
         return WALKER.walk(s -> {
@@ -254,7 +254,7 @@ public final class ParkProfiler implements ParkListener {
             int user = -1;
             while (it.hasNext() && out.size() < MAX_FRAMES && (user < 0 || out.size() <= user + 1)) {
                 String frame = StackFrames.text(it.next()).intern(); // sites of many blockers share the text
-                if (user < 0 && BlockerNames.isUserFrame(frame)) {
+                if (user < 0 && BlockerNames.endsSite(frame)) {
                     user = out.size();
                 }
                 out.add(frame);

@@ -1,5 +1,8 @@
 package io.jremix.core.park;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Contention on one Java monitor ({@code synchronized}) over the run so far, in the park report's terms. The
  * blocked enters went through a {@link ParkRecord} as parks, so every metric of seed 002, 3.7, reads for a
@@ -33,6 +36,20 @@ package io.jremix.core.park;
  */
 public record MonitorSnapshot(String className, long address, ParkSnapshot enters, ParkSnapshot waits,
                               long clampedNanos) {
+
+    /** Several monitors of one class as one (see {@link ParkSnapshot#sum}); the address is 0. */
+    public static MonitorSnapshot sum(List<MonitorSnapshot> parts) {
+        List<ParkSnapshot> enters = new ArrayList<>();
+        List<ParkSnapshot> waits = new ArrayList<>();
+        long clamped = 0;
+        for (MonitorSnapshot m : parts) {
+            enters.add(m.enters);
+            waits.add(m.waits);
+            clamped += m.clampedNanos;
+        }
+        return new MonitorSnapshot(parts.get(0).className, 0, ParkSnapshot.sum(enters), ParkSnapshot.sum(waits),
+                clamped);
+    }
 
     /** The address as the JSON report's {@code monitorAddress}: lower-case hex, no prefix. */
     public String monitorAddress() {

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The parks at one call site of a blocker ({@link ParkSite}).
@@ -29,13 +30,29 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, long time
             .thenComparing(Comparator.comparingLong(SiteSnapshot::timesParked).reversed());
 
     /**
-     * Sites with the same stack added up (two threads can register one site at once, and aggregated blockers share
-     * sites), in {@link #ORDER}; the thread named is the first one's.
+     * Where the program asked to wait: the site's frames from the program's first frame out (at most its last two:
+     * the program's frame that ends the site and its caller), or without a program frame the frame that called
+     * into the parking machinery ({@link BlockerNames#entryFrame}). Two stacks that differ only inside the JDK
+     * (the same {@code take()} parking first on the queue's lock, then on its condition) are one site.
+     */
+    public List<String> where() {
+        Optional<String> program = BlockerNames.userFrame(stackTrace);
+        if (program.isPresent()) {
+            return stackTrace.subList(Math.max(stackTrace.indexOf(program.get()), stackTrace.size() - 2),
+                    stackTrace.size());
+        }
+        return List.of(BlockerNames.entryFrame(stackTrace).orElse("-"));
+    }
+
+    /**
+     * Sites {@link #where} the program waited at the same place added up (two threads can register one site at
+     * once, aggregated blockers share sites, stacks differ inside the JDK), in {@link #ORDER}; the thread and
+     * stack named are the first one's.
      */
     public static List<SiteSnapshot> merged(List<SiteSnapshot> sites) {
         Map<List<String>, SiteSnapshot> byStack = new LinkedHashMap<>();
         for (SiteSnapshot s : sites) {
-            byStack.merge(s.stackTrace(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(),
+            byStack.merge(s.where(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(),
                     a.timesParked() + b.timesParked(), a.parkThreadTimeNanos() + b.parkThreadTimeNanos()));
         }
         List<SiteSnapshot> out = new ArrayList<>(byStack.values());
