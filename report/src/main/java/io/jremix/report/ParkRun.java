@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.WaitKind;
@@ -144,8 +145,8 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
 
     /**
      * The rows for the monitors with at least {@code printThreshold} blocked enters and waits, most blocked
-     * thread-time first. Monitors contended at most {@value #SMALL_MONITOR_EVENTS} times, of one class and first
-     * stack, share a row: a server's class-loading locks and lazily initialised objects, each contended once or
+     * thread-time first. Monitors contended at most {@value #SMALL_MONITOR_EVENTS} times, of one class and
+     * blocked in one method ({@link BlockerNames#entryFrame}), share a row: a server's class-loading locks and lazily initialised objects, each contended once or
      * twice, would otherwise fill the table. The row's counts and times are the sums.
      */
     public List<MonitorRow> shownMonitors() {
@@ -158,8 +159,9 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
             }
             if (events <= SMALL_MONITOR_EVENTS) {
                 ParkSnapshot first = m.enters().timesParked() > 0 ? m.enters() : m.waits();
-                small.computeIfAbsent(List.of(m.className(), first == m.enters(), first.stackTrace()),
-                        k -> new ArrayList<>()).add(m);
+                // where it blocked, not how it got there: class loading locks are reached from everywhere
+                small.computeIfAbsent(List.of(m.className(), first == m.enters(),
+                        BlockerNames.entryFrame(first.stackTrace()).orElse("")), k -> new ArrayList<>()).add(m);
             } else {
                 rows.add(new MonitorRow(m, 1));
             }

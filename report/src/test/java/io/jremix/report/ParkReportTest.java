@@ -292,11 +292,11 @@ class ParkReportTest {
         assertEquals("app//demo.Account.transfer(line:12)", m.get("userFrame"));
     }
 
-    /** A monitor contended {@code enters} times from {@code frame}. */
-    private static MonitorSnapshot monitor(long address, String frame, int enters) {
+    /** A monitor contended {@code enters} times in {@code frame}, reached from {@code caller}. */
+    private static MonitorSnapshot monitor(long address, String frame, String caller, int enters) {
         IntervalFeed feed = new IntervalFeed(new ParkRecord("java.lang.Object", 0, 0));
         for (int i = 0; i < enters; i++) {
-            feed.add(i * 10 * MS, i * 10 * MS + 5 * MS, () -> new ParkOrigin("loader", List.of(frame)));
+            feed.add(i * 10 * MS, i * 10 * MS + 5 * MS, () -> new ParkOrigin("loader", List.of(frame, caller)));
         }
         feed.applyAll();
         return new MonitorSnapshot("java.lang.Object", address, feed.snapshot(),
@@ -305,11 +305,12 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void littleContendedMonitorsOfOneClassAndStackShareARow() {
+    void littleContendedMonitorsOfOneClassBlockedInOneMethodShareARow() {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
         ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 0, 100_000, 0,
-                List.of(monitor(1, loading, 2), monitor(2, loading, 1), monitor(3, loading, 2),
-                        monitor(4, "app//demo.Bank.run(line:40)", 3)));
+                List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2), monitor(2, loading, "app//demo.B.run(line:2)", 1),
+                        monitor(3, loading, "app//demo.C.run(line:3)", 2),
+                        monitor(4, "app//demo.Bank.run(line:40)", "app//demo.Main.main(line:9)", 3)));
         List<ParkRun.MonitorRow> rows = run.shownMonitors();
         assertEquals(List.of(3, 1), rows.stream().map(ParkRun.MonitorRow::monitors).toList(), "25 ms blocked, then 15");
         assertEquals(5, rows.get(0).stats().enters().timesParked());

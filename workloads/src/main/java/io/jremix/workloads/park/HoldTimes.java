@@ -1,6 +1,7 @@
 package io.jremix.workloads.park;
 
 import java.util.Locale;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.ReentrantLock;
@@ -60,16 +61,24 @@ public final class HoldTimes {
                 yield null;
             }
         };
-        long deadline = System.nanoTime() + millis * 1_000_000;
+        // the clock starts once every thread is waiting at the gate: a slow start cannot leave one thread alone
+        CountDownLatch ready = new CountDownLatch(threads);
+        CountDownLatch go = new CountDownLatch(1);
+        long[] deadline = new long[1];
         Thread[] workers = new Thread[threads];
         for (int i = 0; i < threads; i++) {
             workers[i] = new Thread(() -> {
-                while (System.nanoTime() - deadline < 0) {
+                ready.countDown();
+                awaitUninterruptibly(go);
+                while (System.nanoTime() - deadline[0] < 0) {
                     step.run();
                 }
             }, "holder-" + i);
             workers[i].start();
         }
+        ready.await();
+        deadline[0] = System.nanoTime() + millis * 1_000_000;
+        go.countDown();
         for (Thread t : workers) {
             t.join();
         }
@@ -94,6 +103,14 @@ public final class HoldTimes {
                 hold();
             }
         };
+    }
+
+    private static void awaitUninterruptibly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException("interrupted at the start", e);
+        }
     }
 
     /** The critical section: a sleep, timed from inside. */
