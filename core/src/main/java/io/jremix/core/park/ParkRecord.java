@@ -111,18 +111,10 @@ public final class ParkRecord {
 
     /** A thread that got this blocker after parking on it held it for {@code nanos} (see the class comment). */
     public void held(long nanos) {
-        long[][] buckets = null;
-        if (needsBuckets()) {
-            buckets = HoldSamples.buckets(); // outside the lock; a race makes one spare
-        }
+        // read without the lock: a stale "needs" only makes a spare, and the buckets are set once, under it
+        long[][] buckets = holds.needsBuckets() ? HoldSamples.buckets() : null;
         synchronized (lock) {
             holds.add(nanos, buckets);
-        }
-    }
-
-    private boolean needsBuckets() {
-        synchronized (lock) {
-            return holds.needsBuckets();
         }
     }
 
