@@ -9,11 +9,16 @@ import java.util.Map;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.SiteSnapshot;
 
 /**
  * The {@code -XXgetparkcontention:report=FILE} document (and {@code bin/jremix dump}'s): the blocker keys follow
- * DESIGN.md, the rest are additions. Times are milliseconds rounded to microseconds. Blockers are the ones the
- * text table shows, in its order.
+ * DESIGN.md, the rest are additions. Times are milliseconds rounded to microseconds. Blockers are the rows the
+ * text table shows, in its order: a row of several small blockers ({@link ParkRun#shown}) has
+ * {@code "blockers"} above 1 and no {@code identityHash}, and its counts are the sums, so that adding up
+ * {@code timesParked} by {@code className} gives each class's exact count either way. {@code avgHoldTimeMs} is
+ * {@code null} when no hold was measured ({@code holdSamples} 0). {@code sites} lists the call sites. Likewise a
+ * monitor row of several little-contended monitors has {@code "monitors"} above 1 and no {@code monitorAddress}.
  */
 public final class ParkJsonReport {
     private ParkJsonReport() {
@@ -34,7 +39,8 @@ public final class ParkJsonReport {
         doc.put("settings", settings);
         List<ParkRun.Blocker> shown = run.shown();
         doc.put("blockersRecorded", run.blockers().size());
-        doc.put("blockersShown", shown.size());
+        doc.put("blockersShown", ParkRun.blockersIn(shown));
+        doc.put("rowsShown", shown.size());
         doc.put("nullBlockerParks", run.nullBlockerParks());
         doc.put("untrackedParks", run.untrackedParks());
         doc.put("maxRecords", run.maxRecords());
@@ -45,7 +51,7 @@ public final class ParkJsonReport {
         }
         doc.put("blockers", blockers);
         List<Object> monitors = new ArrayList<>();
-        for (MonitorSnapshot m : run.shownMonitors()) {
+        for (ParkRun.MonitorRow m : run.shownMonitors()) {
             monitors.add(monitor(m, run.totalExecutionNanos()));
         }
         doc.put("monitorsRecorded", run.monitors().size());
@@ -57,7 +63,8 @@ public final class ParkJsonReport {
         ParkSnapshot s = b.stats();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("className", s.className());
-        m.put("identityHash", s.identityHashHex());
+        m.put("identityHash", b.aggregated() ? null : s.identityHashHex());
+        m.put("blockers", b.blockers());
         m.put("threadName", s.threadName());
         m.put("stackTrace", s.stackTrace());
         m.put("timesParked", s.timesParked());
@@ -66,7 +73,8 @@ public final class ParkJsonReport {
         m.put("parkThreadTimeMs", round(s.parkThreadTimeMs()));
         m.put("parkRealTimeMs", round(s.parkRealTimeMs()));
         m.put("avgParkTimeMs", round(s.avgParkTimeMs()));
-        m.put("avgHoldTimeMs", round(s.avgHoldTimeMs()));
+        m.put("avgHoldTimeMs", hold(s));
+        m.put("holdSamples", s.holdSamples());
         m.put("realTimeUtilPct", round(s.realTimeUtilPct(total)));
         m.put("threadTimeUtilPct", round(s.threadTimeUtilPct(total)));
         m.put("realLifeTimeUtilPct", round(s.realLifeTimeUtilPct()));
@@ -74,20 +82,38 @@ public final class ParkJsonReport {
         m.put("collecting", s.collecting());
         m.put("lifeTimeMs", round(s.lifeTimeNanos() / 1e6));
         m.put("blockerCollected", b.collected());
+        m.put("collectedBlockers", b.collectedBlockers());
         m.put("synchronizer", BlockerNames.synchronizer(s.className(), s.stackTrace()));
         m.put("waitKind", b.kind().name().toLowerCase(Locale.ROOT));
         m.put("userFrame", BlockerNames.userFrame(s.stackTrace()).orElse(null));
+        List<Object> sites = new ArrayList<>();
+        for (SiteSnapshot site : s.sites()) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("threadName", site.threadName());
+            j.put("stackTrace", site.stackTrace());
+            j.put("userFrame", BlockerNames.userFrame(site.stackTrace()).orElse(null));
+            j.put("timesParked", site.timesParked());
+            j.put("parkThreadTimeMs", round(site.parkThreadTimeMs()));
+            sites.add(j);
+        }
+        m.put("sites", sites);
         return m;
     }
 
+    private static Double hold(ParkSnapshot s) {
+        return s.hasHoldTime() ? round(s.avgHoldTimeMs()) : null;
+    }
+
     /** A monitor: the blocked enters with the park metrics' names for what they measure, then the waits. */
-    private static Map<String, Object> monitor(MonitorSnapshot ms, long total) {
+    private static Map<String, Object> monitor(ParkRun.MonitorRow row, long total) {
+        MonitorSnapshot ms = row.stats();
         ParkSnapshot e = ms.enters();
         ParkSnapshot w = ms.waits();
         ParkSnapshot first = e.timesParked() > 0 ? e : w;
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("className", ms.className());
-        m.put("monitorAddress", ms.monitorAddress());
+        m.put("monitorAddress", row.aggregated() ? null : ms.monitorAddress());
+        m.put("monitors", row.monitors());
         m.put("threadName", first.threadName());
         m.put("stackTrace", first.stackTrace());
         m.put("userFrame", BlockerNames.userFrame(first.stackTrace()).orElse(null));
@@ -95,7 +121,7 @@ public final class ParkJsonReport {
         m.put("peakBlocked", e.peakParked());
         m.put("blockedThreadTimeMs", round(e.parkThreadTimeMs()));
         m.put("blockedRealTimeMs", round(e.parkRealTimeMs()));
-        m.put("avgHoldTimeMs", round(e.avgHoldTimeMs()));
+        m.put("avgHoldTimeMs", hold(e));
         m.put("realTimeUtilPct", round(e.realTimeUtilPct(total)));
         m.put("threadTimeUtilPct", round(e.threadTimeUtilPct(total)));
         m.put("waits", w.timesParked());

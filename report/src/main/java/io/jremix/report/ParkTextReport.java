@@ -1,6 +1,7 @@
 package io.jremix.report;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -9,12 +10,16 @@ import java.util.Set;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.SiteSnapshot;
 import io.jremix.core.park.WaitKind;
 
 /**
  * The park-contention table the seed printed on stderr (Figure 3.5): one row per shown blocker, the first-park
  * stack abbreviated to its park frame, {@code [...]} and the program's frame that led there, times in
- * milliseconds; then summary lines. Metrics a record has not collected (threshold not reached) show {@code -}.
+ * milliseconds; then summary lines. Metrics a record has not collected (threshold not reached) show {@code -}, and
+ * so does the hold time of a blocker no hold was measured on. Beyond the seed: a blocker parked on from several
+ * call sites has a line per site under its row (its program frame, parks and thread-time there), and small
+ * blockers of one class and site share a row whose hash-code cell says how many ({@link ParkRun#shown}).
  * Lines carry no prefix; the caller adds it.
  */
 public final class ParkTextReport {
@@ -39,14 +44,15 @@ public final class ParkTextReport {
         List<ParkRun.Blocker> shown = run.shown();
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT,
-                "Park contention at %s after %.2f ms: %d blocker%s recorded, %d shown (parked at least %d times),"
-                        + " most thread-time first, idle pool threads last.",
+                "Park contention at %s after %.2f ms: %d blocker%s recorded, %d shown (parked at least %d times) in"
+                        + " %d rows, most thread-time first, idle pool threads last.",
                 run.trigger(), run.totalExecutionMs(), run.blockers().size(), run.blockers().size() == 1 ? "" : "s",
-                shown.size(), run.settings().printThreshold()));
+                ParkRun.blockersIn(shown), run.settings().printThreshold(), shown.size()));
         if (!shown.isEmpty()) {
             List<List<List<String>>> rows = new ArrayList<>();
             for (ParkRun.Blocker b : shown) {
                 rows.add(row(b, run.totalExecutionNanos()));
+                rows.addAll(siteRows(b.stats().sites()));
             }
             out.addAll(table(HEADERS, TEXT_COLUMNS, rows));
         }
@@ -72,18 +78,45 @@ public final class ParkTextReport {
                 List.of(c ? s.threadName() : "-"),
                 c ? abbreviate(s.stackTrace()) : List.of("-"),
                 List.of(s.className(), described(b)),
-                List.of(s.identityHashHex()),
+                List.of(b.aggregated() ? b.blockers() + " blockers" : s.identityHashHex()),
                 List.of(Long.toString(s.timesParked())),
                 List.of(c ? Long.toString(s.peakParked()) : "-"),
                 List.of(c ? fixed(s.parkThreadTimeMs()) : "-"),
                 List.of(c ? fixed(s.parkRealTimeMs()) : "-"),
                 List.of(c ? fixed(s.avgParkTimeMs()) : "-"),
-                List.of(c ? fixed(s.avgHoldTimeMs()) : "-"),
+                List.of(c ? hold(s) : "-"),
                 List.of(Long.toString(s.parkedNow())),
                 List.of(c ? fixed(s.realTimeUtilPct(total)) : "-"),
                 List.of(c ? fixed(s.threadTimeUtilPct(total)) : "-"),
                 List.of(c ? fixed(s.realLifeTimeUtilPct()) : "-"),
                 List.of(c ? fixed(s.threadLifeTimeUtilPct()) : "-"));
+    }
+
+    /**
+     * Lines per call site when there are several, most thread-time first: the thread first seen there, where the
+     * program waited ({@link SiteSnapshot#where}), and the parks and thread-time there; the other cells stay
+     * empty.
+     */
+    private static List<List<List<String>>> siteRows(List<SiteSnapshot> sites) {
+        List<List<List<String>>> rows = new ArrayList<>();
+        if (sites.size() < 2) {
+            return rows;
+        }
+        for (int i = 0; i < sites.size(); i++) {
+            SiteSnapshot site = sites.get(i);
+            List<List<String>> cells = new ArrayList<>(Collections.nCopies(HEADERS.size(), List.of("")));
+            cells.set(0, List.of(site.threadName()));
+            cells.set(1, site.where());
+            cells.set(2, List.of("site " + (i + 1) + " of " + sites.size()));
+            cells.set(HEADERS.indexOf("Times parked"), List.of(Long.toString(site.timesParked())));
+            cells.set(HEADERS.indexOf("Park thread time"), List.of(fixed(site.parkThreadTimeMs())));
+            rows.add(cells);
+        }
+        return rows;
+    }
+
+    private static String hold(ParkSnapshot s) {
+        return s.hasHoldTime() ? fixed(s.avgHoldTimeMs()) : "-";
     }
 
     /**
@@ -117,24 +150,27 @@ public final class ParkTextReport {
      * apart. The stack is the first blocked enter's, or the first wait's if none blocked.
      */
     private static List<String> monitors(ParkRun run) {
-        List<MonitorSnapshot> shown = run.shownMonitors();
+        List<ParkRun.MonitorRow> shown = run.shownMonitors();
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT, "Monitor contention (synchronized, from JFR): %d monitor%s recorded, %d"
-                        + " shown, most blocked thread-time first.", run.monitors().size(),
-                run.monitors().size() == 1 ? "" : "s", shown.size()));
+                        + " shown in %d rows, most blocked thread-time first.", run.monitors().size(),
+                run.monitors().size() == 1 ? "" : "s", shown.stream().mapToInt(ParkRun.MonitorRow::monitors).sum(),
+                shown.size()));
         if (shown.isEmpty()) {
             return out;
         }
         long total = run.totalExecutionNanos();
         List<List<List<String>>> rows = new ArrayList<>();
-        for (MonitorSnapshot m : shown) {
+        for (ParkRun.MonitorRow row : shown) {
+            MonitorSnapshot m = row.stats();
             ParkSnapshot e = m.enters();
             ParkSnapshot w = m.waits();
             ParkSnapshot first = e.timesParked() > 0 ? e : w;
             rows.add(List.of(List.of(first.threadName()), abbreviate(first.stackTrace()), List.of(m.className()),
-                    List.of(m.monitorAddress()), List.of(Long.toString(e.timesParked())),
+                    List.of(row.aggregated() ? row.monitors() + " monitors" : m.monitorAddress()),
+                    List.of(Long.toString(e.timesParked())),
                     List.of(Long.toString(e.peakParked())), List.of(fixed(e.parkThreadTimeMs())),
-                    List.of(fixed(e.parkRealTimeMs())), List.of(fixed(e.avgHoldTimeMs())),
+                    List.of(fixed(e.parkRealTimeMs())), List.of(hold(e)),
                     List.of(fixed(e.realTimeUtilPct(total))), List.of(fixed(e.threadTimeUtilPct(total))),
                     List.of(Long.toString(w.timesParked())), List.of(fixed(w.parkThreadTimeMs())),
                     List.of(w.timesParked() > 0 ? KIND.get(m.waitKind()) : "-")));

@@ -9,7 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 import io.jremix.core.park.MonitorSnapshot;
+import io.jremix.core.park.IntervalFeed;
 import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkSite;
 import io.jremix.core.park.ParkRecord;
 import org.junit.jupiter.api.Test;
 
@@ -26,10 +28,11 @@ class ParkReportTest {
     private static ParkRun.Blocker lock(String cls, int hash, int threads, long hold, long threshold) {
         ParkRecord r = new ParkRecord(cls, hash, threshold);
         for (int i = 0; i < threads; i++) {
-            r.parking(0, () -> new ParkOrigin("worker-1", STACK));
+            r.parking(0, new ParkSite(new ParkOrigin("worker-1", STACK)));
         }
         for (int i = 1; i <= threads; i++) {
             r.unparked(i * hold * MS);
+            r.held(hold * MS);
         }
         return new ParkRun.Blocker(r.snapshot(), false);
     }
@@ -167,8 +170,8 @@ class ParkReportTest {
     /** Two pool threads idle for a long time: more thread-time than any lock, yet listed after them. */
     private static ParkRun.Blocker idlePool() {
         ParkRecord r = new ParkRecord("java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject", 0x5, 0);
-        r.parking(0, () -> new ParkOrigin("pool-1-thread-1", IDLE_STACK));
-        r.parking(0, () -> new ParkOrigin("pool-1-thread-2", IDLE_STACK));
+        r.parking(0, new ParkSite(new ParkOrigin("pool-1-thread-1", IDLE_STACK)));
+        r.parking(0, new ParkSite(new ParkOrigin("pool-1-thread-2", IDLE_STACK)));
         r.unparked(900 * MS);
         r.unparked(900 * MS);
         return new ParkRun.Blocker(r.snapshot(), false);
@@ -193,22 +196,88 @@ class ParkReportTest {
         assertEquals("app//demo.Work.section3(Work.java:42)", blockers.get(0).get("userFrame"));
     }
 
+    /** A future parked on once at {@code site}, collected or not. */
+    private static ParkRun.Blocker future(int hash, String site, boolean collected) {
+        ParkRecord r = new ParkRecord("java.util.concurrent.CompletableFuture$Signaller", hash, 0);
+        r.parking(0, new ParkSite(new ParkOrigin("exec-" + hash, List.of(
+                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)", site))));
+        r.unparked(2 * MS);
+        return new ParkRun.Blocker(r.snapshot(), collected);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void smallBlockersOfOneClassAndSiteShareARowWithExactCounts() {
+        String handler = "app//demo.Handler.serve(Handler.java:20)";
+        String other = "app//demo.Other.call(Other.java:5)";
+        ParkRun run = run(0, BOTTLENECK, future(1, handler, true), future(2, handler, false), future(3, handler, true),
+                future(4, other, false));
+        List<ParkRun.Blocker> rows = run.shown();
+        assertEquals(3, rows.size(), rows.toString());
+        ParkRun.Blocker served = rows.stream().filter(ParkRun.Blocker::aggregated).findFirst().orElseThrow();
+        assertEquals(3, served.blockers());
+        assertEquals(2, served.collectedBlockers());
+        assertEquals(3, served.stats().timesParked());
+        assertEquals(6 * MS, served.stats().parkThreadTimeNanos());
+        List<String> lines = ParkTextReport.lines(run);
+        assertTrue(lines.get(0).contains("5 blockers recorded, 5 shown (parked at least 0 times) in 3 rows"), lines.get(0));
+        assertTrue(lines.stream().anyMatch(l -> l.contains(" 3 blockers ")), String.join("\n", lines));
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
+        assertEquals(5L, doc.get("blockersShown"));
+        assertEquals(3L, doc.get("rowsShown"));
+        long futures = blockers.stream().filter(b -> b.get("className").equals(served.stats().className()))
+                .mapToLong(b -> (Long) b.get("timesParked")).sum();
+        assertEquals(4, futures, "per class, the parks add up exactly");
+        Map<String, Object> row = blockers.stream().filter(b -> b.get("identityHash") == null).findFirst().orElseThrow();
+        assertEquals(3L, row.get("blockers"));
+        assertEquals(2L, row.get("collectedBlockers"));
+        assertEquals(null, row.get("avgHoldTimeMs"), "no hold measured");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() {
+        ParkRecord r = new ParkRecord("java.util.concurrent.locks.ReentrantLock$NonfairSync", 0xabc, 0);
+        ParkSite consume = new ParkSite(new ParkOrigin("consumer", List.of(STACK.get(0), "app//demo.Queue.consume(Queue.java:9)")));
+        ParkSite produce = new ParkSite(new ParkOrigin("producer-1", List.of(STACK.get(0), "app//demo.Queue.produce(Queue.java:4)")));
+        r.addSite(consume);
+        r.addSite(produce);
+        for (int i = 0; i < 3; i++) {
+            ParkSite site = i == 0 ? consume : produce;
+            site.parking();
+            r.parking(i * 10 * MS, site);
+            r.unparked(i * 10 * MS + 5 * MS);
+            site.unparked(5 * MS);
+        }
+        ParkRun run = run(0, new ParkRun.Blocker(r.snapshot(), false));
+        List<String> lines = ParkTextReport.lines(run);
+        int row = lines.indexOf(lines.stream().filter(l -> l.startsWith("consumer ")).findFirst().orElseThrow());
+        List<String> sites = lines.subList(row + 2, row + 4).stream().map(l -> String.join("|", l.trim().split(" {2,}"))).toList();
+        // the sites' stacks end at the program's frame here: one line each
+        assertEquals(List.of("producer-1|app//demo.Queue.produce(Queue.java:4)|site 1 of 2|2|10.00",
+                "consumer|app//demo.Queue.consume(Queue.java:9)|site 2 of 2|1|5.00"), sites);
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        List<Map<String, Object>> jsonSites = (List<Map<String, Object>>) ((List<Map<String, Object>>) doc.get("blockers")).get(0).get("sites");
+        assertEquals(List.of(2L, 1L), jsonSites.stream().map(j -> j.get("timesParked")).toList());
+        assertEquals("app//demo.Queue.produce(Queue.java:4)", jsonSites.get(0).get("userFrame"));
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void monitorsHaveTheirOwnTableAndJsonWithWaitsApart() {
-        ParkRecord enters = new ParkRecord("demo.Account", 0, 0);
+        IntervalFeed enters = new IntervalFeed(new ParkRecord("demo.Account", 0, 0));
         List<String> stack = List.of("app//demo.Account.transfer(line:12)", "app//demo.Bank.run(line:40)");
-        enters.parking(0, () -> new ParkOrigin("teller-2", stack));
-        enters.parking(10 * MS, () -> new ParkOrigin("teller-3", stack));
-        enters.unparked(20 * MS);
-        enters.unparked(40 * MS);
+        enters.add(0, 20 * MS, () -> new ParkOrigin("teller-2", stack));
+        enters.add(10 * MS, 40 * MS, () -> new ParkOrigin("teller-3", stack));
+        enters.applyAll();
         ParkRecord waits = new ParkRecord("demo.Account", 0, 0);
         MonitorSnapshot account = new MonitorSnapshot("demo.Account", 0x7f00beefL, enters.snapshot(), waits.snapshot(), 0);
         ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 0, 100_000, 0,
                 List.of(account));
         List<String> lines = ParkTextReport.lines(run);
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("Monitor contention")).findFirst().orElseThrow());
-        assertTrue(lines.get(header).contains("1 monitor recorded, 1 shown"), lines.get(header));
+        assertTrue(lines.get(header).contains("1 monitor recorded, 1 shown in 1 rows"), lines.get(header));
         for (String h : ParkTextReport.MONITOR_HEADERS) {
             assertTrue(lines.get(header + 1).contains(h), h);
         }
@@ -221,5 +290,37 @@ class ParkReportTest {
         assertEquals(20.0, ((Number) m.get("avgHoldTimeMs")).doubleValue());
         assertEquals(0L, m.get("waits"));
         assertEquals("app//demo.Account.transfer(line:12)", m.get("userFrame"));
+    }
+
+    /** A monitor contended {@code enters} times in {@code frame}, reached from {@code caller}. */
+    private static MonitorSnapshot monitor(long address, String frame, String caller, int enters) {
+        IntervalFeed feed = new IntervalFeed(new ParkRecord("java.lang.Object", 0, 0));
+        for (int i = 0; i < enters; i++) {
+            feed.add(i * 10 * MS, i * 10 * MS + 5 * MS, () -> new ParkOrigin("loader", List.of(frame, caller)));
+        }
+        feed.applyAll();
+        return new MonitorSnapshot("java.lang.Object", address, feed.snapshot(),
+                new ParkRecord("java.lang.Object", 0, 0).snapshot(), 0);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void littleContendedMonitorsOfOneClassBlockedInOneMethodShareARow() {
+        String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
+        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false), List.of(), 0, 0, 100_000, 0,
+                List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2), monitor(2, loading, "app//demo.B.run(line:2)", 1),
+                        monitor(3, loading, "app//demo.C.run(line:3)", 2),
+                        monitor(4, "app//demo.Bank.run(line:40)", "app//demo.Main.main(line:9)", 3)));
+        List<ParkRun.MonitorRow> rows = run.shownMonitors();
+        assertEquals(List.of(3, 1), rows.stream().map(ParkRun.MonitorRow::monitors).toList(), "25 ms blocked, then 15");
+        assertEquals(5, rows.get(0).stats().enters().timesParked());
+        List<String> lines = ParkTextReport.lines(run);
+        assertTrue(lines.stream().anyMatch(l -> l.contains("4 monitors recorded, 4 shown in 2 rows")), lines.toString());
+        assertTrue(lines.stream().anyMatch(l -> l.contains(" 3 monitors ")), lines.toString());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        Map<String, Object> shared = ((List<Map<String, Object>>) doc.get("monitors")).get(0);
+        assertEquals(null, shared.get("monitorAddress"));
+        assertEquals(3L, shared.get("monitors"));
+        assertEquals(5L, shared.get("contendedEnters"));
     }
 }

@@ -1,5 +1,6 @@
 package io.jremix.agent.monitor;
 
+import java.lang.instrument.Instrumentation;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -35,7 +36,8 @@ import jdk.jfr.consumer.RecordingStream;
  * <p>The stream runs on a daemon thread of its own. Closing drains: it stops the stream's recording, which
  * makes the stream read to the end of what was recorded and end (as JFR's own shutdown hook does; on JDK 17 and
  * 25 alike, where {@code RecordingStream.stop()} exists only from 20 on), waiting at most
- * {@value #DRAIN_MILLIS} ms for that.
+ * {@value #DRAIN_MILLIS} ms for that; then it runs JFR's shutdown hook if it took it over
+ * ({@link JfrShutdownHook}), so JFR cannot delete the last chunk before the stream has read it.
  */
 final class JfrMonitorEvents {
     static final long DRAIN_MILLIS = 5_000;
@@ -50,20 +52,27 @@ final class JfrMonitorEvents {
     private final AgentLog log;
     /** Epoch nanoseconds minus {@link System#nanoTime()}: JFR gives instants, the park records want nanoTime. */
     private final long epochMinusNanoTime;
+    /** JFR's own shutdown hook, run after draining; {@code null} if it could not be taken over. */
+    private final Thread jfrHook;
     private volatile boolean ended;
     private volatile boolean failed;
     private boolean closed;
 
-    private JfrMonitorEvents(RecordingStream stream, Recording recording, MonitorTable table, AgentLog log) {
+    private JfrMonitorEvents(RecordingStream stream, Recording recording, MonitorTable table, AgentLog log,
+                             Thread jfrHook) {
         this.stream = stream;
+        this.jfrHook = jfrHook;
         this.recording = recording;
         this.table = table;
         this.log = log;
         this.epochMinusNanoTime = epochNanos(Instant.now()) - System.nanoTime();
     }
 
-    /** @throws IllegalStateException if this JVM has no Flight Recorder or it cannot record */
-    static JfrMonitorEvents start(MonitorTable table, AgentLog log) {
+    /**
+     * @param inst to take JFR's shutdown hook over ({@link JfrShutdownHook}); {@code null} leaves it racing
+     * @throws IllegalStateException if this JVM has no Flight Recorder or it cannot record
+     */
+    static JfrMonitorEvents start(MonitorTable table, AgentLog log, Instrumentation inst) {
         if (!FlightRecorder.isAvailable()) {
             throw new IllegalStateException("this JVM has no Flight Recorder");
         }
@@ -72,7 +81,9 @@ final class JfrMonitorEvents {
         try {
             stream.enable(ENTER).withThreshold(Duration.ZERO).withStackTrace();
             stream.enable(WAIT).withThreshold(Duration.ZERO).withStackTrace();
-            JfrMonitorEvents events = new JfrMonitorEvents(stream, recording, table, log);
+            // JFR registers its hook when it starts, which creating the stream did
+            JfrMonitorEvents events = new JfrMonitorEvents(stream, recording, table, log,
+                    inst == null ? null : JfrShutdownHook.takeOver(inst));
             stream.onEvent(ENTER, e -> events.accept(e, true));
             stream.onEvent(WAIT, e -> events.accept(e, false));
             stream.onFlush(events::flushed);
@@ -190,7 +201,10 @@ final class JfrMonitorEvents {
         return closed;
     }
 
-    /** Stops the stream after taking in the events recorded so far; later calls do nothing. */
+    /**
+     * Stops the stream after taking in the events recorded so far, then runs JFR's shutdown hook if it was taken
+     * over; later calls do nothing.
+     */
     void close() {
         synchronized (this) {
             if (closed) {
@@ -198,11 +212,23 @@ final class JfrMonitorEvents {
             }
             closed = true;
         }
+        try {
+            drain();
+        } finally {
+            if (jfrHook != null) {
+                jfrHook.run();
+            }
+        }
+    }
+
+    private void drain() {
         if (recording != null) {
             try {
                 recording.stop();
             } catch (IllegalStateException e) {
-                // already stopped: JFR's shutdown hook got there first, the stream ends with what it can still read
+                // JFR's hook got there first (it was not taken over) and may delete the last chunk before it is read
+                log.info("Monitor profiling: JFR's shutdown hook stopped the recording first; the monitor events of"
+                        + " about the last second may be missing from the report.");
             }
             try {
                 stream.awaitTermination(Duration.ofMillis(DRAIN_MILLIS));

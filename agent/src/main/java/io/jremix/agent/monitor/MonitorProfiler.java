@@ -1,5 +1,6 @@
 package io.jremix.agent.monitor;
 
+import java.lang.instrument.Instrumentation;
 import java.util.List;
 
 import io.jremix.agent.AgentLog;
@@ -16,7 +17,7 @@ import io.jremix.core.park.MonitorTable;
  *
  * <p>Use, from the agent, around the program's run:
  * <pre>{@code
- * MonitorProfiler monitors = MonitorProfiler.start(log);   // null if JFR is not available (one line says so)
+ * MonitorProfiler monitors = MonitorProfiler.start(log, inst); // null if JFR is not available (one line says so)
  * ...
  * monitors.close();                                        // at exit: stops the stream and takes in its last events
  * for (MonitorSnapshot m : monitors.snapshot()) { ... }    // most blocked thread-time first
@@ -25,11 +26,12 @@ import io.jremix.core.park.MonitorTable;
  * Timestamps in the snapshots are {@link System#nanoTime()} values, like the park profiler's, so the same
  * execution time serves both for the utilisation metrics.
  *
- * <p>At exit, call {@link #close()} before reading the final snapshot. From a shutdown hook it races JFR's own
- * hook, which stops every recording and deletes its files: when JFR's wins, the events of about the last second
- * are lost (seen on JDK 25; the report is otherwise complete). {@code close()} never holds exit up for more than
- * {@value JfrMonitorEvents#DRAIN_MILLIS} ms, and the profiler's threads are daemons: they never keep the JVM
- * from exiting.
+ * <p>At exit, call {@link #close()} before reading the final snapshot. From a shutdown hook it would race JFR's
+ * own hook, which stops every recording and deletes its files, so that a short run could lose all its monitor
+ * records: given the agent's {@link Instrumentation}, the profiler takes that hook over and {@code close()} runs
+ * it after draining ({@code JfrShutdownHook}); without, a lost race is reported in one line. {@code close()}
+ * never holds exit up for more than {@value JfrMonitorEvents#DRAIN_MILLIS} ms, and the profiler's threads are
+ * daemons: they never keep the JVM from exiting.
  *
  * <p>This class names no {@code jdk.jfr} type, so that it loads in a JVM without the {@code jdk.jfr} module
  * (a jlinked runtime, {@code --limit-modules}): there {@link #start} returns {@code null} instead of failing.
@@ -52,13 +54,15 @@ public final class MonitorProfiler {
     /**
      * Starts streaming monitor events from this JVM. Events from before the call are not seen.
      *
+     * @param inst the agent's instrumentation, to take JFR's shutdown hook over; {@code null} leaves it racing
+     *             {@link #close()} at exit
      * @return the running profiler, or {@code null} after one line on {@code log} if JFR is missing, disabled or
      *         fails to start; the program is unaffected either way
      */
-    public static MonitorProfiler start(AgentLog log) {
+    public static MonitorProfiler start(AgentLog log, Instrumentation inst) {
         MonitorTable table = new MonitorTable(LAG_NANOS);
         try {
-            return new MonitorProfiler(table, JfrMonitorEvents.start(table, log));
+            return new MonitorProfiler(table, JfrMonitorEvents.start(table, log, inst));
         } catch (LinkageError | RuntimeException e) {
             log.info("Monitor contention is not profiled: JFR is not available (" + e + ").");
             return null;

@@ -22,7 +22,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Rewrites {@code java.util.concurrent.locks.LockSupport} so that its six park methods call
  * {@code io.jremix.probe.park.ParkHooks}: a before-hook first (with the blocker passed in, or for the methods
  * without one the blocker the thread has then, {@code getBlocker(Thread.currentThread())}), and
- * {@code afterPark()} on every way out, returns and exceptions alike.
+ * {@code afterPark()} on every way out, returns and exceptions alike; and {@code unpark(Thread)} so that it calls
+ * {@code beforeUnpark(thread)} first: a lock's release wakes its next waiter there, which ends a hold.
  *
  * <p>Only the entry and exits are touched, never the JDK's own logic, so the same rewrite fits every JDK from 17 on
  * whatever the method bodies do (virtual threads included). The catch-all handler goes last in the exception table,
@@ -55,8 +56,13 @@ final class ParkInstrumenter implements Opcodes {
             new Target("parkUntil", "(J)V", "beforePark", BEFORE));
     static final int PARK_METHODS = TARGETS.size();
 
-    /** The rewritten class and how many of the six park methods got hooks (a method that does not fit is left alone). */
-    record Result(byte[] classfile, int methods) {
+    private static final String UNPARK_DESC = "(Ljava/lang/Thread;)V";
+
+    /**
+     * The rewritten class, how many of the six park methods got hooks (a method that does not fit is left alone)
+     * and whether {@code unpark} did.
+     */
+    record Result(byte[] classfile, int methods, boolean unpark) {
     }
 
     private ParkInstrumenter() {
@@ -66,7 +72,16 @@ final class ParkInstrumenter implements Opcodes {
         ClassNode cn = new ClassNode();
         new ClassReader(classfile).accept(cn, ClassReader.EXPAND_FRAMES);
         int methods = 0;
+        boolean unpark = false;
         for (MethodNode m : cn.methods) {
+            if (m.name.equals("unpark") && m.desc.equals(UNPARK_DESC) && (m.access & ACC_STATIC) != 0
+                    && m.instructions.size() > 0) {
+                InsnList call = new InsnList();
+                call.add(new VarInsnNode(ALOAD, 0));
+                call.add(new MethodInsnNode(INVOKESTATIC, HOOKS, "beforeUnpark", UNPARK_DESC, false));
+                m.instructions.insert(call);
+                unpark = true;
+            }
             for (Target t : TARGETS) {
                 if (m.name.equals(t.name()) && m.desc.equals(t.desc()) && (m.access & ACC_STATIC) != 0
                         && m.instructions.size() > 0 && !reassignsParameters(m)) {
@@ -77,7 +92,7 @@ final class ParkInstrumenter implements Opcodes {
         }
         ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
         cn.accept(cw);
-        return new Result(cw.toByteArray(), methods);
+        return new Result(cw.toByteArray(), methods, unpark);
     }
 
     private static void wrap(MethodNode m, Target t) {

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
@@ -13,8 +15,8 @@ import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.monitor.MonitorProfiler;
 import io.jremix.agent.options.ParkOptions;
+import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
-import io.jremix.core.park.ParkOrigin;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.StackFrames;
 import io.jremix.probe.park.ParkHooks;
@@ -51,7 +53,9 @@ public final class ParkProfiler implements ParkListener {
     private final BlockerTable blockers;
     private final LongAdder nullBlockerParks = new LongAdder();
     /** Created here, not at the first park: a lambda's first use bootstraps invokedynamic. */
-    private final Supplier<ParkOrigin> origin = ParkProfiler::currentOrigin;
+    private final Supplier<List<String>> siteFrames = ParkProfiler::siteFrames;
+    private final ThreadLocal<Parker> parkers = ThreadLocal.withInitial(Parker::new);
+
     /** Parks on the profiler itself: only its self-test in the starting thread makes them. */
     private int selfTestParks;
     /** Contention on {@code synchronized}, which never goes through {@code LockSupport}; null without JFR. */
@@ -87,15 +91,17 @@ public final class ParkProfiler implements ParkListener {
             }
             return;
         }
+        if (!transformer.unpark()) {
+            log.info("could not instrument " + LOCK_SUPPORT + ".unpark; hold times are not measured");
+        }
         if (transformer.methods() < ParkInstrumenter.PARK_METHODS) {
             log.info("only " + transformer.methods() + " of the " + ParkInstrumenter.PARK_METHODS + " park methods of "
                     + LOCK_SUPPORT + " could be instrumented; parks through the others are not seen");
         }
-        profiler.monitors = MonitorProfiler.start(log);
+        profiler.monitors = MonitorProfiler.start(log, inst);
         running = profiler;
         System.setProperty(RUNNING_PROPERTY, "on");
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> profiler.report("exit", options.report()),
-                "jremix-park-report"));
+        Runtime.getRuntime().addShutdownHook(new Thread(profiler::exit, "jremix-park-report"));
     }
 
     /**
@@ -106,6 +112,18 @@ public final class ParkProfiler implements ParkListener {
         ParkProfiler p = running;
         if (p != null) {
             p.report("dump", file);
+        }
+    }
+
+    /** The report at exit; the monitor stream is closed whatever happens, since it runs JFR's own shutdown hook. */
+    private void exit() {
+        try {
+            report("exit", options.report());
+        } finally {
+            MonitorProfiler m = monitors;
+            if (m != null) {
+                m.close();
+            }
         }
     }
 
@@ -155,15 +173,30 @@ public final class ParkProfiler implements ParkListener {
             return null;
         }
         ParkRecord r = blockers.recordFor(blocker);
-        if (r != null) {
-            r.parking(System.nanoTime(), origin);
+        if (r == null) {
+            return null;
         }
-        return r;
+        Parker p = parkers.get();
+        // the site before the record's lock: a walk there would make every other parker wait for it
+        p.site = p.siteFor(r, siteFrames);
+        p.site.parking();
+        p.record = r;
+        p.parkedAt = System.nanoTime();
+        r.parking(p.parkedAt, p.site);
+        return p;
     }
 
     @Override
     public void unparked(Object token) {
-        ((ParkRecord) token).unparked(System.nanoTime());
+        Parker p = (Parker) token;
+        long now = System.nanoTime();
+        p.record.unparked(now);
+        p.returned(now);
+    }
+
+    @Override
+    public void unparking(Thread thread) {
+        parkers.get().unparking(thread, System.nanoTime());
     }
 
     /**
@@ -202,27 +235,37 @@ public final class ParkProfiler implements ParkListener {
         return m.snapshot();
     }
 
-    /** The parking thread and its frames from the {@code LockSupport} park method outwards. */
-    private static ParkOrigin currentOrigin() {
-        return new ParkOrigin(threadName(Thread.currentThread()), framesFrom(LOCK_SUPPORT));
+    /** The parking thread's site: its frames from the {@code LockSupport} park method to the program's first. */
+    private static List<String> siteFrames() {
+        return framesFrom(LOCK_SUPPORT);
     }
 
     /**
-     * This thread's frames from the first one of class {@code top} outwards, at most {@value #MAX_FRAMES}, as
-     * report text: each names its class's loader and module ({@link StackFrames}).
+     * This thread's frames from the first one of class {@code top} outwards, up to the program's first frame
+     * that is not a queue's ({@link BlockerNames#endsSite}) and its caller, or at most {@value #MAX_FRAMES}, as
+     * report text: each names its class's loader and module ({@link StackFrames}). The caller tells apart the
+     * places that take a lock through one helper of the program's; frames further out would mostly tell one
+     * place apart by how it was reached.
      */
     static List<String> framesFrom(String top) {
-        return WALKER.walk(s -> s
-                .dropWhile(f -> !f.getClassName().equals(top))
-                .limit(MAX_FRAMES)
-                .map(StackFrames::text)
-                .map(String::intern) // blockers made at one place share their frames' text
-                .toList());
+        return WALKER.walk(s -> {
+            List<String> out = new ArrayList<>();
+            Iterator<StackWalker.StackFrame> it = s.dropWhile(f -> !f.getClassName().equals(top)).iterator();
+            int user = -1;
+            while (it.hasNext() && out.size() < MAX_FRAMES && (user < 0 || out.size() <= user + 1)) {
+                String frame = StackFrames.text(it.next()).intern(); // sites of many blockers share the text
+                if (user < 0 && BlockerNames.endsSite(frame)) {
+                    user = out.size();
+                }
+                out.add(frame);
+            }
+            return List.copyOf(out);
+        });
     }
 
     /** A virtual thread usually has no name; its id then tells the rows apart. */
     @SuppressWarnings("deprecation") // threadId() is JDK 19+
-    private static String threadName(Thread t) {
+    static String threadName(Thread t) {
         return t.getName().isEmpty() ? "#" + t.getId() : t.getName();
     }
 
@@ -233,9 +276,16 @@ public final class ParkProfiler implements ParkListener {
     private void warmUp() {
         BlockerTable table = new BlockerTable(0, 1);
         ParkRecord r = table.recordFor(this);
-        r.parking(System.nanoTime(), origin);
+        Parker p = new Parker();
+        p.site = p.siteFor(r, () -> framesFrom(ParkProfiler.class.getName())); // no LockSupport frame above
+        p.site.parking();
+        p.record = r;
+        r.parking(System.nanoTime(), p.site);
         r.unparked(System.nanoTime());
+        p.returned(System.nanoTime());
+        p.unparking(Thread.currentThread(), System.nanoTime());
+        r.held(0);
+        parkers.get();
         table.sweep(true);
-        framesFrom(ParkProfiler.class.getName()); // no LockSupport frame above: writes this method's frames instead
     }
 }

@@ -9,6 +9,7 @@ import java.security.ProtectionDomain;
  */
 final class ParkTransformer implements ClassFileTransformer {
     private volatile int methods;
+    private volatile boolean unpark;
     private volatile String failure;
 
     @Override
@@ -20,6 +21,7 @@ final class ParkTransformer implements ClassFileTransformer {
         try {
             ParkInstrumenter.Result r = ParkInstrumenter.instrument(classfile);
             methods = r.methods();
+            unpark = r.unpark();
             return r.classfile();
         } catch (Throwable t) {
             failure = t.toString();
@@ -30,6 +32,11 @@ final class ParkTransformer implements ClassFileTransformer {
     /** Park methods that got hooks in the last rewrite, out of {@link ParkInstrumenter#PARK_METHODS}. */
     int methods() {
         return methods;
+    }
+
+    /** Whether the last rewrite hooked {@code unpark}, which hold times need. */
+    boolean unpark() {
+        return unpark;
     }
 
     /** Why the last rewrite failed, or {@code null}. */

@@ -24,7 +24,7 @@ class MonitorProfilerTest {
 
     @BeforeEach
     void start() {
-        profiler = MonitorProfiler.start(new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8), "jremix: ", false, false));
+        profiler = MonitorProfiler.start(new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8), "jremix: ", false, false), null);
         assertNotNull(profiler, err.toString(StandardCharsets.UTF_8));
     }
 

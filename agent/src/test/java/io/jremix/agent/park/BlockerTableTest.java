@@ -11,6 +11,7 @@ import java.lang.ref.WeakReference;
 import java.util.List;
 
 import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkSite;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.report.ParkRun;
 import org.junit.jupiter.api.Test;
@@ -87,7 +88,7 @@ class BlockerTableTest {
 
     private static void park(BlockerTable table, Object blocker) {
         ParkRecord r = table.recordFor(blocker);
-        r.parking(System.nanoTime(), () -> ORIGIN);
+        r.parking(System.nanoTime(), new ParkSite(ORIGIN));
         r.unparked(System.nanoTime());
     }
 

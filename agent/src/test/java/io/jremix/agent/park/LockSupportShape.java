@@ -1,7 +1,7 @@
 package io.jremix.agent.park;
 
 /**
- * The six park methods of {@code LockSupport} with bodies that can be run outside java.base: each records what
+ * The six park methods and {@code unpark} of {@code LockSupport} with bodies that can be run outside java.base: each records what
  * it was called with, and a blocker equal to {@code "throw"} makes it throw, to test the exceptional exit. Tests
  * load a rewritten copy in a class loader of its own, so each copy has its own {@link #CALLS}.
  */
@@ -37,6 +37,10 @@ public final class LockSupportShape {
 
     public static void parkUntil(long deadline) {
         body("parkUntil", null);
+    }
+
+    public static void unpark(Thread thread) {
+        CALLS.append("unpark(").append(thread.getName()).append(") ");
     }
 
     private static void body(String method, Object blocker) {

@@ -47,6 +47,11 @@ class ParkInstrumenterTest {
             public void unparked(Object token) {
                 events.add("after " + token);
             }
+
+            @Override
+            public void unparking(Thread thread) {
+                events.add("wake " + thread.getName());
+            }
         });
     }
 
@@ -65,6 +70,7 @@ class ParkInstrumenterTest {
     void theRunningJdksLockSupportGetsAllSixMethodsAndVerifies() throws Exception {
         ParkInstrumenter.Result r = ParkInstrumenter.instrument(bytes(LockSupport.class));
         assertEquals(ParkInstrumenter.PARK_METHODS, r.methods());
+        assertTrue(r.unpark(), "unpark(Thread) gets its hook");
         ClassNode cn = new ClassNode();
         new ClassReader(r.classfile()).accept(cn, 0);
         int hooked = 0;
@@ -117,6 +123,15 @@ class ParkInstrumenterTest {
                 events);
         assertEquals("park(a) parkNanos(b) parkUntil(c) park(null) parkNanos(null) parkUntil(null) park(null) ",
                 shape.getField("CALLS").get(null).toString(), "the bodies still run, unchanged");
+    }
+
+    @Test
+    void unparkCallsItsHookFirst() throws Exception {
+        Class<?> shape = load();
+        Thread target = new Thread(() -> { }, "target");
+        call(shape, "unpark", new Class<?>[] {Thread.class}, target);
+        assertEquals(List.of("wake target"), events);
+        assertEquals("unpark(target) ", shape.getField("CALLS").get(null).toString());
     }
 
     @Test

@@ -69,7 +69,36 @@ public final class BlockerNames {
      */
     public static Optional<String> userFrame(List<String> stack) {
         for (String frame : stack) {
-            if (FrameText.parse(frame).isUser()) {
+            if (isUserFrame(frame)) {
+                return Optional.of(frame);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** Whether one frame of report text is the program's own, as {@link #userFrame} reads it. */
+    public static boolean isUserFrame(String frame) {
+        return FrameText.parse(frame).isUser();
+    }
+
+    /**
+     * Whether a park's stack, walked outwards, can end at this frame and its caller and still say where the
+     * thread waited: the program's own frame, unless it is a queue's (a library's subclass of a JDK queue, such
+     * as Tomcat's {@code TaskQueue}), whose caller, a consumer or a pool's loop, says what the wait is
+     * ({@link WaitKind}).
+     */
+    public static boolean endsSite(String frame) {
+        FrameText f = FrameText.parse(frame);
+        return f.isUser() && !WaitKind.isQueue(f);
+    }
+
+    /**
+     * The frame that called into the blocking machinery (see {@link #entry}), as text: where a JDK-only stack,
+     * such as a pool thread's, waited. Empty if every frame is machinery.
+     */
+    public static Optional<String> entryFrame(List<String> stack) {
+        for (String frame : stack) {
+            if (!isMachinery(FrameText.parse(frame))) {
                 return Optional.of(frame);
             }
         }

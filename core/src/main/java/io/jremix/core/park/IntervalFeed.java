@@ -22,6 +22,10 @@ import java.util.function.Supplier;
  * advanced the watermark to the present while it was still in progress) cannot be inserted into the applied past:
  * its start is moved up to the watermark, and the time cut off is added to {@link #clampedNanos()}, so a report can
  * say how much of its thread-time and real-time is missing. Its park still counts.
+ *
+ * <p>Applying the ends in time order also gives the hand-off gaps of {@link HoldSamples}: an interval that ends
+ * (its thread gets the monitor) after starting no later than the previous end applied is a thread that was
+ * blocked throughout since that previous acquisition.
  */
 public final class IntervalFeed {
     private static final int END = 0;
@@ -29,7 +33,8 @@ public final class IntervalFeed {
     /** The end of an interval of zero length goes after its own start. */
     private static final int EMPTY_END = 2;
 
-    private record Point(long nanos, int kind, long sequence, Supplier<ParkOrigin> origin) {
+    /** A start carries the origin of its thread and stack, an end the start of its interval. */
+    private record Point(long nanos, int kind, long sequence, Supplier<ParkOrigin> origin, long start) {
     }
 
     private static final Comparator<Point> ORDER = Comparator.comparingLong(Point::nanos)
@@ -37,6 +42,9 @@ public final class IntervalFeed {
 
     private final ParkRecord record;
     private final PriorityQueue<Point> pending = new PriorityQueue<>(ORDER);
+    private final HoldSamples gaps = new HoldSamples();
+    /** The last end applied: the last acquisition after blocking. */
+    private long lastEnd = Long.MIN_VALUE;
     private long watermark = Long.MIN_VALUE;
     private long sequence;
     private long clampedNanos;
@@ -58,8 +66,8 @@ public final class IntervalFeed {
         long end = Math.max(endNanos, start);
         clampedNanos += start - startNanos;
         long s = sequence++;
-        pending.add(new Point(start, START, s, origin));
-        pending.add(new Point(end, end == start ? EMPTY_END : END, s, null));
+        pending.add(new Point(start, START, s, origin, start));
+        pending.add(new Point(end, end == start ? EMPTY_END : END, s, null, start));
     }
 
     /** Applies, in time order, every pending point before {@code nanos}; a watermark never moves back. */
@@ -68,8 +76,13 @@ public final class IntervalFeed {
         while (!pending.isEmpty() && pending.peek().nanos() < watermark) {
             Point p = pending.poll();
             if (p.kind() == START) {
-                record.parking(p.nanos(), p.origin());
+                // the origin's frames are written only for the park that becomes the record's origin
+                record.parking(p.nanos(), record.hasOrigin() ? null : new ParkSite(p.origin().get()));
             } else {
+                if (lastEnd != Long.MIN_VALUE && p.start() <= lastEnd) {
+                    gaps.add(p.nanos() - lastEnd, gaps.needsBuckets() ? HoldSamples.buckets() : null);
+                }
+                lastEnd = p.nanos();
                 record.unparked(p.nanos());
             }
         }
@@ -94,5 +107,10 @@ public final class IntervalFeed {
 
     public ParkRecord record() {
         return record;
+    }
+
+    /** The record's counters, with the hold time estimated from the hand-off gaps ({@link HoldSamples}). */
+    public ParkSnapshot snapshot() {
+        return record.snapshot().withHold(gaps.singleHoldCount(), gaps.singleHoldNanos());
     }
 }

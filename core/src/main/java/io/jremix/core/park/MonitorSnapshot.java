@@ -1,13 +1,17 @@
 package io.jremix.core.park;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /**
  * Contention on one Java monitor ({@code synchronized}) over the run so far, in the park report's terms. The
  * blocked enters went through a {@link ParkRecord} as parks, so every metric of seed 002, 3.7, reads for a
  * monitor as it does for a park blocker, with the same formulas: times parked are contended enters, peak parked
  * is the most threads blocked at once, park thread-time is the thread-time spent blocked, and park real-time,
- * the time with at least one thread blocked, estimates how long the monitor was held while wanted, so that
- * {@link ParkSnapshot#avgHoldTimeMs()} estimates the average hold time (3.7.11) and
- * {@link ParkSnapshot#realTimeUtilPct} plays the part of Health Center's %util. {@code Object.wait} calls on
+ * the time with at least one thread blocked, is how long the monitor was held while wanted, so that
+ * {@link ParkSnapshot#realTimeUtilPct} plays the part of Health Center's %util; the enters'
+ * {@link ParkSnapshot#avgHoldTimeMs()} is estimated from the hand-off gaps ({@link HoldSamples}), since the
+ * seed's real-time over enters counts every hold of a releaser that re-entered without blocking. {@code Object.wait} calls on
  * the monitor are kept apart, in {@link #waits()}, with the same shape; {@link WaitKind#of} on its class and
  * stack tells an idle thread's wait from a wait for a condition, while blocked enters are always
  * {@link WaitKind#LOCK}.
@@ -32,6 +36,20 @@ package io.jremix.core.park;
  */
 public record MonitorSnapshot(String className, long address, ParkSnapshot enters, ParkSnapshot waits,
                               long clampedNanos) {
+
+    /** Several monitors of one class as one (see {@link ParkSnapshot#sum}); the address is 0. */
+    public static MonitorSnapshot sum(List<MonitorSnapshot> parts) {
+        List<ParkSnapshot> enters = new ArrayList<>();
+        List<ParkSnapshot> waits = new ArrayList<>();
+        long clamped = 0;
+        for (MonitorSnapshot m : parts) {
+            enters.add(m.enters);
+            waits.add(m.waits);
+            clamped += m.clampedNanos;
+        }
+        return new MonitorSnapshot(parts.get(0).className, 0, ParkSnapshot.sum(enters), ParkSnapshot.sum(waits),
+                clamped);
+    }
 
     /** The address as the JSON report's {@code monitorAddress}: lower-case hex, no prefix. */
     public String monitorAddress() {

@@ -86,7 +86,7 @@ public final class MonitorTable {
             IntervalFeed waits = e.getValue().waits();
             enters.applyAll();
             waits.applyAll();
-            out.add(new MonitorSnapshot(e.getKey().className(), e.getKey().address(), enters.record().snapshot(),
+            out.add(new MonitorSnapshot(e.getKey().className(), e.getKey().address(), enters.snapshot(),
                     waits.record().snapshot(), enters.clampedNanos() + waits.clampedNanos()));
         }
         out.sort(Comparator.comparingLong((MonitorSnapshot s) -> s.enters().parkThreadTimeNanos())

@@ -3,8 +3,8 @@ package io.jremix.core.park;
 import java.util.List;
 
 /**
- * Where a blocker was first seen parking once collection started (seed 002, 3.7.1 and 3.7.2). The same blocker
- * can block threads later at other code paths; its statistics are still aggregated under this origin.
+ * Who parked where (seed 002, 3.7.1 and 3.7.2): the thread first seen at a call site and the site's frames. A
+ * blocker's origin is its first park's; the parks at its other sites are counted on those ({@link ParkSite}).
  *
  * @param threadName name of the thread of the first collected park
  * @param stackTrace that thread's frames, innermost first, already formatted for the report

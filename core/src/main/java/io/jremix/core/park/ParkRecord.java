@@ -1,16 +1,16 @@
 package io.jremix.core.park;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Supplier;
+import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * The statistics of one park blocker (seed 002, 3.5), updated by the algorithms of 3.6.2 and 3.6.3.
  *
  * <p>Parks and parked-now are counted on every event. Once the number of parks reaches the collection threshold
  * (0 and 1 both mean "from the first park") the record starts collecting: the first collected park saves the
- * timestamp and, through the supplier so that it is captured only once, the thread name and stack trace; every
- * collected event then adds {@code previous parkedNow × Δt} to the thread-time and {@code min(previous parkedNow,
+ * timestamp and its site (thread name and stack trace) as the blocker's origin; every collected event then adds {@code previous parkedNow × Δt} to the thread-time and {@code min(previous parkedNow,
  * 1) × Δt} to the real-time before the counter changes (3.7.8 and 3.7.9 use the value before the event).
  *
  * <p>Unparks of parks that happened before collection started need no special case: those parks were counted in
@@ -23,24 +23,36 @@ import java.util.function.Supplier;
  * before taking the record's lock, so two threads can arrive slightly out of order; an event older than the last
  * one is treated as simultaneous with it (Δt = 0), never as negative time.
  *
+ * <p>Hold time: the seed's estimate, real-time over unparks (3.7.11), is the hold time only when each hold ends
+ * by waking exactly one parked thread that then gets the lock; a semaphore with n permits wakes a thread n times
+ * per hold (hold / n). So the record takes measured samples instead ({@link #held}): the caller measures, for a
+ * thread that got the blocker after parking on it, the time until that thread wakes the next thread parked on the
+ * same blocker, its release. A sample can span several holds (the thread released with no one parked and took the
+ * blocker again at once); {@link HoldSamples} keeps only the single holds. A record without samples (a blocker no
+ * one released to a parked thread, such as a latch or a future) has no hold-time estimate.
+ *
  * <p>Each record has its own lock, as in the seed. It is a monitor, not a {@code java.util.concurrent} lock,
- * because those park through {@code LockSupport}, the very call being observed.
+ * because those park through {@code LockSupport}, the very call being observed. Nothing under it walks a stack or
+ * allocates: threads of the program wait for it on every park. Sites are captured before it is taken and listed
+ * in a lock-free queue.
  */
 public final class ParkRecord {
     private final String className;
     private final int identityHash;
     private final long collectionThreshold;
     private final Object lock = new Object();
+    private final ConcurrentLinkedQueue<ParkSite> sites = new ConcurrentLinkedQueue<>();
 
     private long timesParked;
     private long parkedNow;
     private boolean collecting;
-    private ParkOrigin origin;
+    private ParkSite origin;
     private long firstEventNanos;
     private long lastEventNanos;
     private long peakParked;
     private long threadTimeNanos;
     private long realTimeNanos;
+    private final HoldSamples holds = new HoldSamples();
 
     /**
      * @param className           binary name of the blocker's class
@@ -56,18 +68,24 @@ public final class ParkRecord {
         this.collectionThreshold = collectionThreshold;
     }
 
-    /** Right before a thread parks on this blocker (3.6.2). {@code firstPark} is called at most once. */
-    public void parking(long nanoTime, Supplier<ParkOrigin> firstPark) {
+    /**
+     * Right before a thread parks on this blocker (3.6.2).
+     *
+     * @param site where it parks, captured by the caller before this call; {@code null} when the caller does not
+     *             know (a later park with a site then gives the record its origin)
+     */
+    public void parking(long nanoTime, ParkSite site) {
         synchronized (lock) {
             long previous = parkedNow;
             timesParked++;
             parkedNow++;
+            if (origin == null) {
+                origin = site;
+            }
             if (!collecting) {
                 if (timesParked < collectionThreshold) {
                     return;
                 }
-                // Origin first: if capturing it fails, the record is left not collecting and tries again next park.
-                origin = Objects.requireNonNull(firstPark.get(), "origin");
                 collecting = true;
                 firstEventNanos = nanoTime;
                 lastEventNanos = nanoTime;
@@ -91,6 +109,32 @@ public final class ParkRecord {
         }
     }
 
+    /** A thread that got this blocker after parking on it held it for {@code nanos} (see the class comment). */
+    public void held(long nanos) {
+        // read without the lock: a stale "needs" only makes a spare, and the buckets are set once, under it
+        long[][] buckets = holds.needsBuckets() ? HoldSamples.buckets() : null;
+        synchronized (lock) {
+            holds.add(nanos, buckets);
+        }
+    }
+
+    /** Whether a park has given this record its origin: until then a caller passes a site. */
+    public boolean hasOrigin() {
+        synchronized (lock) {
+            return origin != null;
+        }
+    }
+
+    /** Lists a site of this blocker; the caller counts the parks there on the site itself. */
+    public void addSite(ParkSite site) {
+        sites.add(site);
+    }
+
+    /** The sites of this blocker, in the order they were added. */
+    public Iterable<ParkSite> sites() {
+        return sites;
+    }
+
     /** Adds the time since the last event at the parked-now count that held during it. */
     private void advance(long previousParkedNow, long nanoTime) {
         long dt = nanoTime - lastEventNanos;
@@ -112,10 +156,17 @@ public final class ParkRecord {
 
     /** A consistent copy of the counters, for reports taken while threads keep parking. */
     public ParkSnapshot snapshot() {
+        List<SiteSnapshot> siteSnapshots = new ArrayList<>();
+        for (ParkSite s : sites) {
+            siteSnapshots.add(s.snapshot());
+        }
         synchronized (lock) {
-            return new ParkSnapshot(className, identityHash, origin == null ? null : origin.threadName(),
-                    origin == null ? List.of() : origin.stackTrace(), timesParked, parkedNow, peakParked,
-                    threadTimeNanos, realTimeNanos, firstEventNanos, lastEventNanos, collecting);
+            boolean known = collecting && origin != null;
+            return new ParkSnapshot(className, identityHash, known ? origin.origin().threadName() : null,
+                    known ? origin.stackTrace() : List.of(), timesParked, parkedNow, peakParked, threadTimeNanos,
+                    realTimeNanos, firstEventNanos, lastEventNanos, collecting, holds.singleHoldCount(),
+                    holds.singleHoldNanos(),
+                    SiteSnapshot.merged(siteSnapshots));
         }
     }
 }

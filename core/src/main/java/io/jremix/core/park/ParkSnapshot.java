@@ -1,5 +1,6 @@
 package io.jremix.core.park;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -24,13 +25,57 @@ import java.util.List;
  * @param firstEventNanos     {@link System#nanoTime()} of the first collected event
  * @param lastEventNanos      {@link System#nanoTime()} of the last collected event
  * @param collecting          whether the collection threshold was reached; if not, every time metric is 0
+ * @param holdSamples         single-hold samples ({@link HoldSamples})
+ * @param holdNanos           their sum
+ * @param sites               the call sites that parked on the blocker, most thread-time first; empty where
+ *                            sites are not kept (monitors)
  */
 public record ParkSnapshot(String className, int identityHash, String threadName, List<String> stackTrace,
                            long timesParked, long parkedNow, long peakParked, long parkThreadTimeNanos,
-                           long parkRealTimeNanos, long firstEventNanos, long lastEventNanos, boolean collecting) {
+                           long parkRealTimeNanos, long firstEventNanos, long lastEventNanos, boolean collecting,
+                           long holdSamples, long holdNanos, List<SiteSnapshot> sites) {
 
     public ParkSnapshot {
         stackTrace = List.copyOf(stackTrace);
+        sites = List.copyOf(sites);
+    }
+
+    /** This snapshot with the hold-time estimate of another estimator ({@link HoldSamples} for monitors). */
+    public ParkSnapshot withHold(long samples, long nanos) {
+        return new ParkSnapshot(className, identityHash, threadName, stackTrace, timesParked, parkedNow, peakParked,
+                parkThreadTimeNanos, parkRealTimeNanos, firstEventNanos, lastEventNanos, collecting, samples, nanos,
+                sites);
+    }
+
+    /**
+     * Several blockers' snapshots as one, for a report that lists many small blockers of one class and site as a
+     * single row: counts, times and hold samples add up, the peak is the highest, the life spans from the first
+     * event to the last, and the origin is the first snapshot's. The identity hash is 0: there is no one blocker.
+     */
+    public static ParkSnapshot sum(List<ParkSnapshot> parts) {
+        ParkSnapshot first = parts.get(0);
+        long parked = 0, now = 0, peak = 0, thread = 0, real = 0, holds = 0, holdNanos = 0;
+        long firstEvent = Long.MAX_VALUE, lastEvent = Long.MIN_VALUE;
+        boolean collecting = false;
+        List<SiteSnapshot> sites = new ArrayList<>();
+        for (ParkSnapshot p : parts) {
+            parked += p.timesParked;
+            now += p.parkedNow;
+            peak = Math.max(peak, p.peakParked);
+            thread += p.parkThreadTimeNanos;
+            real += p.parkRealTimeNanos;
+            holds += p.holdSamples;
+            holdNanos += p.holdNanos;
+            if (p.collecting) {
+                collecting = true;
+                firstEvent = Math.min(firstEvent, p.firstEventNanos);
+                lastEvent = Math.max(lastEvent, p.lastEventNanos);
+            }
+            sites.addAll(p.sites);
+        }
+        return new ParkSnapshot(first.className, 0, first.threadName, first.stackTrace, parked, now, peak, thread,
+                real, collecting ? firstEvent : 0, collecting ? lastEvent : 0, collecting, holds, holdNanos,
+                SiteSnapshot.merged(sites));
     }
 
     /** The hash code as the report shows it: lower-case hex. */
@@ -61,9 +106,17 @@ public record ParkSnapshot(String className, int identityHash, String threadName
         return ratio(parkThreadTimeNanos, timesParked) / 1e6;
     }
 
-    /** 3.7.11: real-time (the estimated hold time) over unparks. */
+    /**
+     * 3.7.11, estimated from measured holds rather than as real-time over unparks, which a multi-permit semaphore
+     * or a releaser that re-enters at once makes wrong (see {@link ParkRecord}); 0 without samples.
+     */
     public double avgHoldTimeMs() {
-        return ratio(parkRealTimeNanos, timesUnparked()) / 1e6;
+        return ratio(holdNanos, holdSamples) / 1e6;
+    }
+
+    /** Whether any hold was measured: without, a report shows no hold time rather than 0. */
+    public boolean hasHoldTime() {
+        return holdSamples > 0;
     }
 
     /** 3.7.12: real-time as a percentage of the program's execution time so far. */

@@ -8,10 +8,12 @@ import java.util.List;
  * thread-time that blocker tops any table, yet it costs the program nothing.
  *
  * <p>The kind is read from the blocker's class and the stack of its first park (report text, innermost first,
- * see {@link FrameText}). The stack decides {@link #IDLE}: skipping the parking machinery and the JDK's queues
+ * see {@link FrameText}). The stack decides {@link #IDLE}: skipping the parking machinery and the queues
  * ({@code LinkedBlockingQueue.take}, {@code SynchronousQueue$TransferStack.transfer},
- * {@code ScheduledThreadPoolExecutor$DelayedWorkQueue.take}, ...), the next frame is a pool's or a JDK daemon's
- * wait for work. A task that takes from a queue itself has its own frame there instead, and waits for a
+ * {@code ScheduledThreadPoolExecutor$DelayedWorkQueue.take}, a library's subclass such as Tomcat's
+ * {@code TaskQueue.poll}, ...), the next frame is a pool's or a JDK daemon's wait for work, or the
+ * {@code getTask} of a library's copy of {@code ThreadPoolExecutor} (Tomcat's
+ * {@code org.apache.tomcat.util.threads.ThreadPoolExecutor}). A task that takes from a queue itself has its own frame there instead, and waits for a
  * {@link #CONDITION}. Otherwise the class decides: the JDK's lock-like synchronizers are {@link #LOCK}s.
  */
 public enum WaitKind {
@@ -52,12 +54,12 @@ public enum WaitKind {
     public static WaitKind of(String blockerClass, List<String> stack) {
         FrameText waiter = null;
         for (FrameText f : FrameText.parse(stack)) {
-            if (!BlockerNames.isMachinery(f) && !isJdkQueue(f)) {
+            if (!BlockerNames.isMachinery(f) && !isQueue(f)) {
                 waiter = f;
                 break;
             }
         }
-        if (waiter != null && IDLE_LOOPS.contains(waiter)) {
+        if (waiter != null && (IDLE_LOOPS.contains(waiter) || isPoolCopy(waiter))) {
             return IDLE;
         }
         return isLock(blockerClass) ? LOCK : CONDITION;
@@ -73,11 +75,13 @@ public enum WaitKind {
                 || (simple.indexOf('$') >= 0 && simple.endsWith("Sync") && !simple.startsWith("CountDownLatch$"));
     }
 
-    /** A frame of a JDK queue or deque, nested classes included ({@code SynchronousQueue$TransferStack}). */
-    private static boolean isJdkQueue(FrameText f) {
-        if (!f.isJdk()) {
-            return false;
-        }
+    /** A library's own {@code ThreadPoolExecutor} waiting for its next task, as the JDK's does. */
+    private static boolean isPoolCopy(FrameText f) {
+        return !f.isJdk() && f.method().equals("getTask") && f.simpleName().endsWith("ThreadPoolExecutor");
+    }
+
+    /** A frame of a queue or deque, nested classes included ({@code SynchronousQueue$TransferStack}). */
+    static boolean isQueue(FrameText f) {
         for (String part : f.simpleName().split("\\$")) {
             if (part.endsWith("Queue") || part.endsWith("Deque")) {
                 return true;

@@ -14,7 +14,8 @@ import java.util.List;
  * ({@code MonitorCapture}) with an idle {@code java.util.Timer}, an idle {@code Cleaner} and a {@code Thread.join}.
  * Each frame starts with the loader and module its class came from, as the profilers write it since they decide
  * the JDK's frames by loader ({@code java.base/} for the JDK's classes, {@code app//} for the capture programs',
- * from the class path); the captures predate that prefix, which was added to their text.
+ * from the class path); the captures predate that prefix, which was added to their text. The Tomcat worker's stack
+ * is from the park report of the bench suite's {@code tomcat} application.
  */
 final class CapturedStacks {
     /**
@@ -331,6 +332,21 @@ final class CapturedStacks {
                     app//demo.FrameCapture.lambda$main$24(FrameCapture.java:83)
                     app//demo.FrameCapture.lambda$start$2(FrameCapture.java:42)
                     java.base/java.lang.Thread.run(Thread.java:1474)
+                    """),
+            new Captured("17", "idle Tomcat connector worker (its own ThreadPoolExecutor and TaskQueue)",
+                    "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject",
+                    "Condition of LinkedBlockingQueue", WaitKind.IDLE,
+                    "app//org.apache.tomcat.util.threads.TaskQueue.take(TaskQueue.java:117)", """
+                    java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:341)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionNode.block(AbstractQueuedSynchronizer.java:506)
+                    java.base/java.util.concurrent.ForkJoinPool.unmanagedBlock(ForkJoinPool.java:3465)
+                    java.base/java.util.concurrent.ForkJoinPool.managedBlock(ForkJoinPool.java:3436)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.await(AbstractQueuedSynchronizer.java:1630)
+                    java.base/java.util.concurrent.LinkedBlockingQueue.take(LinkedBlockingQueue.java:435)
+                    app//org.apache.tomcat.util.threads.TaskQueue.take(TaskQueue.java:117)
+                    app//org.apache.tomcat.util.threads.TaskQueue.take(TaskQueue.java:33)
+                    app//org.apache.tomcat.util.threads.ThreadPoolExecutor.getTask(ThreadPoolExecutor.java:1114)
+                    app//org.apache.tomcat.util.threads.ThreadPoolExecutor.runWorker(ThreadPoolExecutor.java:1175)
                     """),
             new Captured("17", "idle newFixedThreadPool worker", "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject",
                     "Condition of LinkedBlockingQueue", WaitKind.IDLE, null, """

@@ -1,6 +1,7 @@
 package io.jremix.core.park;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,7 +27,7 @@ class IntervalFeedTest {
 
     private static ParkSnapshot applied(IntervalFeed f) {
         f.applyAll();
-        return f.record().snapshot();
+        return f.snapshot();
     }
 
     @Test
@@ -41,7 +42,34 @@ class IntervalFeedTest {
         assertEquals(2, s.peakParked());
         assertEquals(25 * MS, s.parkThreadTimeNanos());
         assertEquals(20 * MS, s.parkRealTimeNanos());
-        assertEquals(10.0, s.avgHoldTimeMs(), 1e-9, "real-time over enters");
+        assertEquals(10.0, s.avgHoldTimeMs(), 1e-9, "from the first acquisition to the second");
+    }
+
+    /**
+     * Two threads and a 10 ms section; the releaser re-enters at once and usually wins: B blocks through three of
+     * A's holds, A through one of B's, B through two, A through one. Real-time over enters says 17.5 ms.
+     */
+    @Test
+    void aReleaserThatReentersAtOnce_doesNotInflateTheHoldTime() {
+        IntervalFeed f = feed();
+        add(f, 0, 30);
+        add(f, 30, 40);
+        add(f, 40, 60);
+        add(f, 60, 70);
+
+        ParkSnapshot s = applied(f);
+        assertEquals(70 * MS, s.parkRealTimeNanos());
+        assertEquals(10.0, s.avgHoldTimeMs(), 1e-9);
+        assertEquals(2, s.holdSamples(), "the 20 ms gap held two holds");
+    }
+
+    @Test
+    void anAcquisitionAfterAnIdleSpell_isNoHandOff() {
+        IntervalFeed f = feed();
+        add(f, 0, 10);
+        add(f, 50, 60);     // blocked only after the first acquirer's hold: the gap 10..60 is not one hold
+
+        assertFalse(applied(f).hasHoldTime());
     }
 
     @Test

@@ -8,8 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Supplier;
 
 import org.junit.jupiter.api.Test;
 
@@ -17,13 +15,14 @@ import org.junit.jupiter.api.Test;
 class ParkRecordTest {
     private static final long MS = 1_000_000;
     private static final ParkOrigin ORIGIN = new ParkOrigin("worker-1", List.of("a.B.park(B.java:1)", "a.C.run(C.java:2)"));
+    private static final ParkSite SITE = new ParkSite(ORIGIN);
 
     private static ParkRecord record(long threshold) {
         return new ParkRecord("a.Lock", 0xA0BF29C, threshold);
     }
 
     private static void park(ParkRecord r, long ms) {
-        r.parking(ms * MS, () -> ORIGIN);
+        r.parking(ms * MS, SITE);
     }
 
     private static void unpark(ParkRecord r, long ms) {
@@ -97,24 +96,36 @@ class ParkRecordTest {
         ParkSnapshot s = threeStaggered(0).snapshot();
 
         assertEquals(30.0, s.avgParkTimeMs(), 1e-9);            // 90 / 3 parks
-        assertEquals(50.0 / 3, s.avgHoldTimeMs(), 1e-9);        // 50 / (3 parks − 0 parked now)
+        assertEquals(0, s.avgHoldTimeMs(), "no hold measured");
+        assertFalse(s.hasHoldTime());
         assertEquals(25.0, s.realTimeUtilPct(200 * MS), 1e-9);  // 100 × 50 / 200
         assertEquals(45.0, s.threadTimeUtilPct(200 * MS), 1e-9); // 100 × 90 / 200
         assertEquals(100.0, s.realLifeTimeUtilPct(), 1e-9);     // 100 × 50 / (50 − 0)
         assertEquals(180.0, s.threadLifeTimeUtilPct(), 1e-9);   // 100 × 90 / (50 − 0)
     }
 
+    /**
+     * A semaphore of three permits held 30 ms each by six threads: three park at 0 and each release wakes one, so
+     * unparks come every 10 ms and the seed's real-time over unparks says 10 ms; the measured holds say 30.
+     */
     @Test
-    void avgHoldTime_dividesByUnparksOnly() {
-        ParkRecord r = threeStaggered(0);
-        park(r, 60);
-        park(r, 70);
-        unpark(r, 80);
+    void avgHoldTime_isTheMeanOfTheMeasuredHoldsNotRealTimeOverUnparks() {
+        ParkRecord r = record(0);
+        park(r, 0);
+        park(r, 0);
+        park(r, 0);
+        unpark(r, 10);
+        unpark(r, 20);
+        unpark(r, 30);
+        r.held(30 * MS);
+        r.held(30 * MS);
+        r.held(33 * MS);
 
         ParkSnapshot s = r.snapshot();
-        // real-time 50 + 10 (60..70) + 10 (70..80); unparks = 5 parks − 1 parked now
-        assertEquals(70 * MS, s.parkRealTimeNanos());
-        assertEquals(70.0 / 4, s.avgHoldTimeMs(), 1e-9);
+        assertEquals(30 * MS, s.parkRealTimeNanos());
+        assertEquals(31.0, s.avgHoldTimeMs(), 1e-9);
+        assertTrue(s.hasHoldTime());
+        assertEquals(3, s.holdSamples());
     }
 
     @Test
@@ -199,35 +210,39 @@ class ParkRecordTest {
     }
 
     @Test
-    void origin_capturedOnceWhenCollectionStarts() {
-        ParkRecord r = record(2);
-        AtomicInteger calls = new AtomicInteger();
-        Supplier<ParkOrigin> origin = () -> {
-            calls.incrementAndGet();
-            return ORIGIN;
-        };
-        for (int i = 0; i < 5; i++) {
-            r.parking(i, origin);
-            r.unparked(i);
-        }
-        assertEquals(1, calls.get());
+    void origin_isTheFirstParkWithASite() {
+        ParkRecord r = record(0);
+        r.parking(0, null);
+        r.unparked(1);
+        assertFalse(r.hasOrigin());
+        ParkSite later = new ParkSite(new ParkOrigin("worker-2", List.of("a.D.run(D.java:3)")));
+        r.parking(2, later);
+        r.unparked(3);
+        r.parking(4, SITE);
+        r.unparked(5);
+
+        ParkSnapshot s = r.snapshot();
+        assertTrue(r.hasOrigin());
+        assertEquals("worker-2", s.threadName());
+        assertEquals(List.of("a.D.run(D.java:3)"), s.stackTrace());
     }
 
     @Test
-    void failedOriginCapture_leavesRecordNotCollectingAndRetries() {
+    void sites_areListedWithTheirOwnCountsMostThreadTimeFirst() {
         ParkRecord r = record(0);
-        assertThrows(IllegalStateException.class, () -> r.parking(0, () -> {
-            throw new IllegalStateException("no stack");
-        }));
-        r.unparked(5);
-        assertFalse(r.snapshot().collecting());
+        ParkSite other = new ParkSite(new ParkOrigin("worker-2", List.of("a.D.run(D.java:3)")));
+        r.addSite(SITE);
+        r.addSite(other);
+        SITE.parking();
+        SITE.unparked(5 * MS);
+        other.parking();
+        other.unparked(7 * MS);
+        other.parking();
+        other.unparked(8 * MS);
 
-        park(r, 10);
-        unpark(r, 15);
-        ParkSnapshot s = r.snapshot();
-        assertTrue(s.collecting());
-        assertEquals(2, s.timesParked());
-        assertEquals(5 * MS, s.parkThreadTimeNanos());
+        List<SiteSnapshot> sites = r.snapshot().sites();
+        assertEquals(List.of(new SiteSnapshot("worker-2", other.stackTrace(), 2, 15 * MS),
+                new SiteSnapshot("worker-1", SITE.stackTrace(), 1, 5 * MS)), sites);
     }
 
     @Test
@@ -268,7 +283,7 @@ class ParkRecordTest {
                     return;
                 }
                 for (int i = 0; i < rounds; i++) {
-                    r.parking(System.nanoTime(), () -> ORIGIN);
+                    r.parking(System.nanoTime(), SITE);
                     r.unparked(System.nanoTime());
                 }
             });

@@ -117,11 +117,17 @@ class MonitorProfilerTest {
         assertTrue(run.stderr().startsWith("jremix: Monitor contention is not profiled: JFR is not available"), run.stderr());
     }
 
+    /**
+     * Without the agent's instrumentation the profiler cannot take JFR's shutdown hook over, so the hooks race:
+     * a lost race is said in one line, never an exception, and the contention of the run is there.
+     */
     @Test
     void closedFromAShutdownHook_endsCleanly_withTheContention() throws Exception {
         Jremix.Run run = run(List.of(), "hook", WORKLOADS + "LargeCriticalSection", "4", "2000");
 
-        assertEquals("", run.stderr());
+        assertTrue(run.stderr().isEmpty() || List.of("jremix: Monitor profiling: JFR's shutdown hook stopped the"
+                + " recording first; the monitor events of about the last second may be missing from the report.")
+                .equals(run.stderrLines()), run.stderr());
         enteredFrom(monitors(run), "LargeCriticalSection", "large", run.stdout());
     }
 }

@@ -24,7 +24,7 @@ public final class MonitorReportMain {
     public static void main(String[] args) throws ReflectiveOperationException {
         boolean hook = args[0].equals("hook");
         List<String> rest = Arrays.asList(args).subList(hook ? 1 : 0, args.length);
-        MonitorProfiler profiler = MonitorProfiler.start(new AgentLog(System.err, "jremix: ", false, false));
+        MonitorProfiler profiler = MonitorProfiler.start(new AgentLog(System.err, "jremix: ", false, false), null);
         if (profiler != null && hook) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> report(profiler)));
         }

@@ -40,6 +40,11 @@ final class ParkReports {
         return blockers.stream().filter(b -> b.get("className").equals(className)).toList();
     }
 
+    /** A count added up over rows: {@code timesParked} or {@code blockers} of the rows of one class, say. */
+    static long sum(List<Map<String, Object>> rows, String key) {
+        return rows.stream().mapToLong(b -> ((Number) b.get(key)).longValue()).sum();
+    }
+
     static double number(Map<String, Object> blocker, String key) {
         return ((Number) blocker.get(key)).doubleValue();
     }

@@ -68,6 +68,24 @@ public final class ParkHooks {
         }
     }
 
+    /**
+     * A thread is about to unpark {@code thread}. Not while this thread is inside the listener's park handling (its
+     * own work is not the program's), and never into the program.
+     */
+    public static void beforeUnpark(Thread thread) {
+        ParkListener l = listener;
+        if (l == null) {
+            return;
+        }
+        try {
+            if (PENDING.get().depth == 0) {
+                l.unparking(thread);
+            }
+        } catch (Throwable t) {
+            // the program's unpark goes ahead unobserved
+        }
+    }
+
     /** The thread returns from the park method, normally or not. */
     public static void afterPark() {
         Pending p;

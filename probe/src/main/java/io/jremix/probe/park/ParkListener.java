@@ -12,4 +12,7 @@ public interface ParkListener {
 
     /** The thread that got {@code token} from {@link #parking} returned from its park. */
     void unparked(Object token);
+
+    /** The current thread is about to unpark {@code thread} ({@code LockSupport.unpark}); may be {@code null}. */
+    void unparking(Thread thread);
 }

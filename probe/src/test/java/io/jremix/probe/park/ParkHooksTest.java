@@ -32,6 +32,15 @@ class ParkHooksTest {
             events.add("unpark " + token);
             ParkHooks.beforePark("from-unparked");
             ParkHooks.afterPark();
+            ParkHooks.beforeUnpark(Thread.currentThread());
+        }
+
+        @Override
+        public void unparking(Thread thread) {
+            if (thread == null) {
+                throw new IllegalStateException("listener bug");
+            }
+            events.add("wakes " + thread.getName());
         }
     };
 
@@ -47,6 +56,18 @@ class ParkHooksTest {
         ParkHooks.install(recorder);
         ParkHooks.afterPark();
         assertEquals(List.of(), events);
+    }
+
+    @Test
+    void unparks_reachTheListenerOutsideItsOwnWorkAndNeverThrow() {
+        ParkHooks.beforeUnpark(Thread.currentThread());
+        ParkHooks.install(recorder);
+        Thread other = new Thread(() -> { }, "other");
+        ParkHooks.beforeUnpark(other);
+        ParkHooks.beforePark("a");
+        ParkHooks.afterPark();          // the listener's unparked() unparks: not observed
+        ParkHooks.beforeUnpark(null);   // the listener throws
+        assertEquals(List.of("wakes other", "park a", "unpark token-a"), events);
     }
 
     @Test

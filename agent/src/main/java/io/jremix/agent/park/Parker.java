@@ -1,0 +1,111 @@
+package io.jremix.agent.park;
+
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
+
+import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkRecord;
+import io.jremix.core.park.ParkSite;
+
+/**
+ * One thread's park state, reused for every park (the token {@link ParkProfiler#parking} hands back, so a park
+ * allocates nothing): the park in progress, the blocker it last got after parking (to time its hold), and a small
+ * cache of the sites it parks at.
+ *
+ * <p>Sites: walking the stack costs microseconds, a park with nothing to wait for a fraction of one, so a thread
+ * does not walk on every park. Each slot of the cache remembers, for one blocker, the site last walked and when to
+ * walk again: after 1, 2, 4, ... up to {@value #MAX_INTERVAL} parks while the walks keep finding the same site,
+ * and after the next park again once one finds another. A thread that parks on a blocker from one site (a worker in
+ * its loop) is exact at a walk per {@value #MAX_INTERVAL} parks; one that alternates between sites on one blocker
+ * keeps walking every park and stays exact; one that parks in runs at different sites counts the first parks of a
+ * run to the previous site until the next walk.
+ *
+ * <p>Hold time: when the thread returns from a park it may have got the blocker (a lock, a permit); when it next
+ * unparks a thread parked on that same blocker, it is releasing it to that thread, and the time between is one
+ * hold ({@link ParkRecord#held}). The blocker is matched by its record's class name and identity hash, not held:
+ * the profiler never keeps a blocker alive. Only the first unpark after a return counts, so a releaser that takes
+ * the lock again at once without parking gives one sample per park, never the sum of its holds. A thread that
+ * released with no one parked (no unpark, no sample) and took the lock again without parking before someone
+ * parked would measure from its first acquisition: that needs contention to come and go within one of its holds.
+ */
+final class Parker {
+    private static final int SLOTS = 8;
+    private static final int MAX_INTERVAL = 1024;
+
+    /** One blocker's cached site. */
+    private static final class Slot {
+        ParkRecord record;
+        ParkSite site;
+        int parksSinceWalk;
+        int interval;
+    }
+
+    private final Slot[] slots = new Slot[SLOTS];
+
+    ParkRecord record;
+    ParkSite site;
+    long parkedAt;
+    private ParkRecord acquired;
+    private long acquiredAt;
+
+    Parker() {
+        for (int i = 0; i < SLOTS; i++) {
+            slots[i] = new Slot();
+        }
+    }
+
+    /**
+     * The site of the park about to happen on {@code r}: from the cache, or from {@code walk} (this thread's frames
+     * from the park method up to the program's first frame), registered with the record if new.
+     */
+    ParkSite siteFor(ParkRecord r, Supplier<List<String>> walk) {
+        Slot s = slots[r.identityHash() & (SLOTS - 1)];
+        if (s.record == r && ++s.parksSinceWalk < s.interval) {
+            return s.site;
+        }
+        List<String> frames = walk.get();
+        ParkSite found = find(r, frames);
+        if (found == null) {
+            found = new ParkSite(new ParkOrigin(ParkProfiler.threadName(Thread.currentThread()), frames));
+            r.addSite(found);
+        }
+        s.interval = s.record == r && found == s.site ? Math.min(2 * s.interval, MAX_INTERVAL) : 1;
+        s.record = r;
+        s.site = found;
+        s.parksSinceWalk = 0;
+        return found;
+    }
+
+    private static ParkSite find(ParkRecord r, List<String> frames) {
+        for (ParkSite s : r.sites()) {
+            if (s.stackTrace().equals(frames)) {
+                return s;
+            }
+        }
+        return null;
+    }
+
+    /** The park in progress returned at {@code now}: the thread may hold its blocker from now on. */
+    void returned(long now) {
+        site.unparked(now - parkedAt);
+        acquired = record;
+        acquiredAt = now;
+        record = null;
+        site = null;
+    }
+
+    /** This thread unparks {@code target} at {@code now}: the end of a hold if it parks on what this one got. */
+    void unparking(Thread target, long now) {
+        ParkRecord r = acquired;
+        if (r == null || target == null) {
+            return;
+        }
+        Object blocker = LockSupport.getBlocker(target);
+        if (blocker != null && System.identityHashCode(blocker) == r.identityHash()
+                && blocker.getClass().getTypeName().equals(r.className())) {
+            r.held(now - acquiredAt);
+            acquired = null;
+        }
+    }
+}

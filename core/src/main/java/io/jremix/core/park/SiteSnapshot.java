@@ -1,0 +1,62 @@
+package io.jremix.core.park;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The parks at one call site of a blocker ({@link ParkSite}).
+ *
+ * @param threadName          the first thread seen parking there
+ * @param stackTrace          frames from the park method to the program's first frame, innermost first
+ * @param timesParked         parks there
+ * @param parkThreadTimeNanos thread-time parked there, summed over the parks that returned
+ */
+public record SiteSnapshot(String threadName, List<String> stackTrace, long timesParked, long parkThreadTimeNanos) {
+    public SiteSnapshot {
+        stackTrace = List.copyOf(stackTrace);
+    }
+
+    public double parkThreadTimeMs() {
+        return parkThreadTimeNanos / 1e6;
+    }
+
+    /** Most thread-time first, then most parks: the order sites are listed under their blocker. */
+    public static final Comparator<SiteSnapshot> ORDER = Comparator
+            .comparingLong(SiteSnapshot::parkThreadTimeNanos).reversed()
+            .thenComparing(Comparator.comparingLong(SiteSnapshot::timesParked).reversed());
+
+    /**
+     * Where the program asked to wait: the site's frames from the program's first frame out (at most its last two:
+     * the program's frame that ends the site and its caller), or without a program frame the frame that called
+     * into the parking machinery ({@link BlockerNames#entryFrame}). Two stacks that differ only inside the JDK
+     * (the same {@code take()} parking first on the queue's lock, then on its condition) are one site.
+     */
+    public List<String> where() {
+        Optional<String> program = BlockerNames.userFrame(stackTrace);
+        if (program.isPresent()) {
+            return stackTrace.subList(Math.max(stackTrace.indexOf(program.get()), stackTrace.size() - 2),
+                    stackTrace.size());
+        }
+        return List.of(BlockerNames.entryFrame(stackTrace).orElse("-"));
+    }
+
+    /**
+     * Sites {@link #where} the program waited at the same place added up (two threads can register one site at
+     * once, aggregated blockers share sites, stacks differ inside the JDK), in {@link #ORDER}; the thread and
+     * stack named are the first one's.
+     */
+    public static List<SiteSnapshot> merged(List<SiteSnapshot> sites) {
+        Map<List<String>, SiteSnapshot> byStack = new LinkedHashMap<>();
+        for (SiteSnapshot s : sites) {
+            byStack.merge(s.where(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(),
+                    a.timesParked() + b.timesParked(), a.parkThreadTimeNanos() + b.parkThreadTimeNanos()));
+        }
+        List<SiteSnapshot> out = new ArrayList<>(byStack.values());
+        out.sort(ORDER);
+        return out;
+    }
+}
