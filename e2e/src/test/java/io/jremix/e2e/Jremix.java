@@ -127,6 +127,12 @@ public final class Jremix {
 
     /** Runs {@code command} in {@code dir} (null: this process's working directory). */
     public static Run exec(List<String> command, Path dir) throws IOException, InterruptedException {
+        return exec(command, dir, Map.of());
+    }
+
+    /** Runs {@code command} in {@code dir} (null: this process's working directory) with {@code env} added. */
+    public static Run exec(List<String> command, Path dir, Map<String, String> env)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command);
         if (dir != null) {
             pb.directory(dir.toFile());
@@ -135,6 +141,7 @@ public final class Jremix {
         pb.environment().remove("JREMIX_JAVA");
         pb.environment().remove("JAVA_TOOL_OPTIONS");
         pb.environment().remove("JDK_JAVA_OPTIONS");
+        pb.environment().putAll(env);
         Path out = Files.createTempFile("jremix-out", ".txt");
         Path err = Files.createTempFile("jremix-err", ".txt");
         try {
