@@ -40,6 +40,7 @@ public final class ParkProfiler implements ParkListener {
     static final int MAX_RECORDS = 100_000;
     private static final int MAX_FRAMES = 64;
     private static final String LOCK_SUPPORT = LockSupport.class.getName();
+    private static final String HOOKS = ParkHooks.class.getName();
     /** Made at start: a security manager the program installs later could refuse class references. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
@@ -90,6 +91,10 @@ public final class ParkProfiler implements ParkListener {
         if (transformer.methods() < ParkInstrumenter.PARK_METHODS) {
             log.info("only " + transformer.methods() + " of the " + ParkInstrumenter.PARK_METHODS + " park methods of "
                     + LOCK_SUPPORT + " could be instrumented; parks through the others are not seen");
+        }
+        String unseen = new UnsafeParkTransformer().install(inst, ParkHooks.class.getModule());
+        if (unseen != null) {
+            log.info("parks through Unsafe.park in these JDK classes are not seen: " + unseen);
         }
         profiler.monitors = MonitorProfiler.start(log);
         running = profiler;
@@ -202,18 +207,22 @@ public final class ParkProfiler implements ParkListener {
         return m.snapshot();
     }
 
-    /** The parking thread and its frames from the {@code LockSupport} park method outwards. */
+    /**
+     * The parking thread and its frames from the method that called the hooks outwards: the {@code LockSupport}
+     * park method, or the JDK method that called {@code Unsafe.park} directly.
+     */
     private static ParkOrigin currentOrigin() {
-        return new ParkOrigin(threadName(Thread.currentThread()), framesFrom(LOCK_SUPPORT));
+        return new ParkOrigin(threadName(Thread.currentThread()), framesBelow(HOOKS));
     }
 
     /**
-     * This thread's frames from the first one of class {@code top} outwards, at most {@value #MAX_FRAMES}, as
+     * This thread's frames below the first run of frames of class {@code top}, at most {@value #MAX_FRAMES}, as
      * report text: each names its class's loader and module ({@link StackFrames}).
      */
-    static List<String> framesFrom(String top) {
+    static List<String> framesBelow(String top) {
         return WALKER.walk(s -> s
                 .dropWhile(f -> !f.getClassName().equals(top))
+                .dropWhile(f -> f.getClassName().equals(top))
                 .limit(MAX_FRAMES)
                 .map(StackFrames::text)
                 .map(String::intern) // blockers made at one place share their frames' text
@@ -236,6 +245,6 @@ public final class ParkProfiler implements ParkListener {
         r.parking(System.nanoTime(), origin);
         r.unparked(System.nanoTime());
         table.sweep(true);
-        framesFrom(ParkProfiler.class.getName()); // no LockSupport frame above: writes this method's frames instead
+        framesBelow(ParkProfiler.class.getName()); // no hooks' frame above: writes this method's callers' instead
     }
 }
