@@ -5,8 +5,11 @@ import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 import io.jremix.e2e.Jremix;
 import jdk.jfr.consumer.RecordedClass;
@@ -48,10 +51,24 @@ final class ParkOracle {
     }
 
     /** Both tools' tallies per blocker class, for the threads of one prefix. */
-    record Result(Jremix.Run run, Map<String, Tally> jremix, Map<String, Tally> jfr) {
+    record Result(String workload, Jremix.Run run, Map<String, Tally> jremix, Map<String, Tally> jfr) {
         /** Where the two disagree, for a failure message. */
         String describe() {
-            return "jremix " + jremix + "\nJFR    " + jfr + "\n" + run.stderr();
+            return summary() + run.stderr();
+        }
+
+        /** A line per class: each tool's parks and thread-time. */
+        String summary() {
+            Set<String> classes = new TreeSet<>(jfr.keySet());
+            classes.addAll(jremix.keySet());
+            StringBuilder out = new StringBuilder();
+            for (String c : classes) {
+                Tally f = jfr.getOrDefault(c, new Tally(0, 0));
+                Tally j = jremix.getOrDefault(c, new Tally(0, 0));
+                out.append(String.format(Locale.ROOT, "%s %s: JFR %d parks %.2f ms, jremix %d parks %.2f ms%n",
+                        workload, c, f.parks(), f.threadTimeMs(), j.parks(), j.threadTimeMs()));
+            }
+            return out.toString();
         }
     }
 
@@ -77,7 +94,7 @@ final class ParkOracle {
         if (run.exit() != 0) {
             throw new AssertionError("exit " + run.exit() + "\n" + run.stderr());
         }
-        return new Result(run, jremix(Jremix.json(report), prefix), jfr(recording, prefix));
+        return new Result(String.join(" ", name, String.join(" ", args)).trim(), run, jremix(Jremix.json(report), prefix), jfr(recording, prefix));
     }
 
     /** jremix's ended parks per class, over the blockers first parked on by a thread of the prefix. */
