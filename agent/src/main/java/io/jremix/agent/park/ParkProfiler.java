@@ -42,6 +42,7 @@ public final class ParkProfiler implements ParkListener {
     static final int MAX_RECORDS = 100_000;
     private static final int MAX_FRAMES = 64;
     private static final String LOCK_SUPPORT = LockSupport.class.getName();
+    private static final String HOOKS = ParkHooks.class.getName();
     /** Made at start: a security manager the program installs later could refuse class references. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
@@ -97,6 +98,10 @@ public final class ParkProfiler implements ParkListener {
         if (transformer.methods() < ParkInstrumenter.PARK_METHODS) {
             log.info("only " + transformer.methods() + " of the " + ParkInstrumenter.PARK_METHODS + " park methods of "
                     + LOCK_SUPPORT + " could be instrumented; parks through the others are not seen");
+        }
+        String unseen = new UnsafeParkTransformer().install(inst, ParkHooks.class.getModule());
+        if (unseen != null) {
+            log.info("parks through Unsafe.park in these JDK classes are not seen: " + unseen);
         }
         profiler.monitors = MonitorProfiler.start(log, inst);
         running = profiler;
@@ -235,22 +240,26 @@ public final class ParkProfiler implements ParkListener {
         return m.snapshot();
     }
 
-    /** The parking thread's site: its frames from the {@code LockSupport} park method to the program's first. */
+    /**
+     * The parking thread's site: its frames from the method that called the hooks (the {@code LockSupport} park
+     * method, or the JDK method that calls {@code Unsafe.park} directly) to the program's first.
+     */
     private static List<String> siteFrames() {
-        return framesFrom(LOCK_SUPPORT);
+        return framesBelow(HOOKS);
     }
 
     /**
-     * This thread's frames from the first one of class {@code top} outwards, up to the program's first frame
+     * This thread's frames below the first run of frames of class {@code top}, up to the program's first frame
      * that is not a queue's ({@link BlockerNames#endsSite}) and its caller, or at most {@value #MAX_FRAMES}, as
      * report text: each names its class's loader and module ({@link StackFrames}). The caller tells apart the
      * places that take a lock through one helper of the program's; frames further out would mostly tell one
      * place apart by how it was reached.
      */
-    static List<String> framesFrom(String top) {
+    static List<String> framesBelow(String top) {
         return WALKER.walk(s -> {
             List<String> out = new ArrayList<>();
-            Iterator<StackWalker.StackFrame> it = s.dropWhile(f -> !f.getClassName().equals(top)).iterator();
+            Iterator<StackWalker.StackFrame> it = s.dropWhile(f -> !f.getClassName().equals(top))
+                    .dropWhile(f -> f.getClassName().equals(top)).iterator();
             int user = -1;
             while (it.hasNext() && out.size() < MAX_FRAMES && (user < 0 || out.size() <= user + 1)) {
                 String frame = StackFrames.text(it.next()).intern(); // sites of many blockers share the text
@@ -277,7 +286,7 @@ public final class ParkProfiler implements ParkListener {
         BlockerTable table = new BlockerTable(0, 1);
         ParkRecord r = table.recordFor(this);
         Parker p = new Parker();
-        p.site = p.siteFor(r, () -> framesFrom(ParkProfiler.class.getName())); // no LockSupport frame above
+        p.site = p.siteFor(r, () -> framesBelow(ParkProfiler.class.getName())); // no hooks' frame above
         p.site.parking();
         p.record = r;
         r.parking(System.nanoTime(), p.site);

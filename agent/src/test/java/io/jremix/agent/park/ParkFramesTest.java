@@ -11,7 +11,7 @@ class ParkFramesTest {
     @Test
     void framesNameTheirClassesLoaderAndModule() {
         List<String> frames = new ArrayList<>();
-        new ArrayList<>(List.of(1)).forEach(x -> frames.addAll(ParkProfiler.framesFrom(ParkFramesTest.class.getName())));
+        new ArrayList<>(List.of(1)).forEach(x -> frames.addAll(ParkProfiler.framesBelow(ParkProfiler.class.getName())));
 
         assertTrue(frames.get(0).startsWith("app//" + ParkFramesTest.class.getName() + ".lambda$"), frames.toString());
         assertTrue(frames.get(1).startsWith("java.base/java.util.ArrayList.forEach(ArrayList.java:"), frames.toString());

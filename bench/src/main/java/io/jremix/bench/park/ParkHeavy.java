@@ -1,5 +1,6 @@
 package io.jremix.bench.park;
 
+import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -12,10 +13,13 @@ import java.util.concurrent.locks.ReentrantLock;
  *       turn with {@code LockSupport.unpark}; nearly every turn is a park.</li>
  *   <li>{@code handoff}: a producer passes numbers to a consumer through a {@link SynchronousQueue}.</li>
  *   <li>{@code lock}: four threads increment one counter under a {@link ReentrantLock}; the waiters park.</li>
+ *   <li>{@code forkjoin}: one thread submits tiny tasks to a four-worker {@link ForkJoinPool} one at a time and
+ *       joins each: the workers run out of work after every task and park idle (through {@code LockSupport} on
+ *       JDK 17, through {@code Unsafe.park} directly on JDK 25), and the submitter parks in {@code join}.</li>
  * </ul>
  * Each checks its result: a run that lost a turn, a number or an increment fails instead of looking fast.
  *
- * <p>Args: {@code <pingpong|handoff|lock> <operations>}
+ * <p>Args: {@code <pingpong|handoff|lock|forkjoin> <operations>}
  */
 public final class ParkHeavy {
     private ParkHeavy() {
@@ -23,7 +27,7 @@ public final class ParkHeavy {
 
     public static void main(String[] args) throws Exception {
         if (args.length != 2) {
-            System.err.println("usage: ParkHeavy <pingpong|handoff|lock> <operations>");
+            System.err.println("usage: ParkHeavy <pingpong|handoff|lock|forkjoin> <operations>");
             System.exit(2);
         }
         int n = Integer.parseInt(args[1]);
@@ -31,6 +35,7 @@ public final class ParkHeavy {
             case "pingpong" -> pingPong(n);
             case "handoff" -> handoff(n);
             case "lock" -> lock(n);
+            case "forkjoin" -> forkJoin(n);
             default -> throw new IllegalArgumentException("unknown pattern '" + args[0] + "'");
         };
         System.out.println("ParkHeavy " + args[0] + " result=" + result);
@@ -106,6 +111,21 @@ public final class ParkHeavy {
         }
         check((long) increments * workers.length, counter[0]);
         return counter[0];
+    }
+
+    private static long forkJoin(int tasks) {
+        ForkJoinPool pool = new ForkJoinPool(4);
+        long sum = 0;
+        try {
+            for (int i = 1; i <= tasks; i++) {
+                int value = i;
+                sum += pool.submit(() -> (long) value).join();
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+        check((long) tasks * (tasks + 1) / 2, sum);
+        return sum;
     }
 
     private static void check(long expected, long actual) {

@@ -33,7 +33,8 @@ public final class ParkOverhead {
     }
 
     private static final List<Workload> WORKLOADS = List.of(
-            new Workload("pingpong", 200_000), new Workload("handoff", 400_000), new Workload("lock", 16_000_000));
+            new Workload("pingpong", 200_000), new Workload("handoff", 400_000), new Workload("lock", 16_000_000),
+            new Workload("forkjoin", 40_000));
 
     private ParkOverhead() {
     }

@@ -1,9 +1,16 @@
 package io.jremix.probe.park;
 
+import java.util.concurrent.locks.LockSupport;
+
+import jdk.internal.misc.Unsafe;
+
 /**
  * Called by the instrumented {@code LockSupport} park methods: {@link #beforePark} (or {@link #beforeParkNanos})
  * right before the thread parks, {@link #afterPark} on every way out of the method. Without a listener they do
  * nothing. {@code LockSupport} is instrumented only while a listener is wanted, so their cost is paid only then.
+ *
+ * <p>JDK methods that call {@code Unsafe.park} directly get {@link #unsafePark} in place of that call, which
+ * parks between the same two hooks.
  *
  * <p>Each thread's park and return are paired here, through a per-thread depth: the return reaches the listener
  * only if the matching park did, with the listener and token of that park. So a thread that entered a park before
@@ -83,6 +90,22 @@ public final class ParkHooks {
             }
         } catch (Throwable t) {
             // the program's unpark goes ahead unobserved
+        }
+    }
+
+    /**
+     * Stands for {@code unsafe.park(absolute, time)} in the JDK methods that call it directly: the park between
+     * the hooks, under the thread's blocker or, without one, {@link UnsafePark}. Every call counts, as in JFR,
+     * whose {@code jdk.ThreadPark} is emitted by {@code Unsafe.park} itself. Reached from {@code LockSupport} (a
+     * virtual thread pinned to its carrier), the park is nested in the one {@code LockSupport} already counted.
+     */
+    public static void unsafePark(Unsafe unsafe, boolean absolute, long time) {
+        Object blocker = LockSupport.getBlocker(Thread.currentThread());
+        beforePark(blocker != null ? blocker : UnsafePark.INSTANCE);
+        try {
+            unsafe.park(absolute, time);
+        } finally {
+            afterPark();
         }
     }
 

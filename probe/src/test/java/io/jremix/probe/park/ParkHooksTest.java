@@ -4,12 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+
+import jdk.internal.misc.Unsafe;
 
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /** The hooks called directly, as the instrumented LockSupport calls them. */
 class ParkHooksTest {
+    private static final long ONE_MICROSECOND = 1_000;
     private final List<String> events = new ArrayList<>();
 
     /** Records what it is told; parking on "nested" parks again from inside the listener. */
@@ -143,5 +147,46 @@ class ParkHooksTest {
         ParkHooks.beforeParkNanos("positive", 1);
         ParkHooks.afterPark();
         assertEquals(List.of("park positive", "unpark token-positive"), events);
+    }
+
+    /** {@code unsafePark} stands for the JDK's direct {@code Unsafe.park} calls and parks for real (1 µs here). */
+    @Test
+    void unsafePark_withoutABlocker_isOnUnsafePark() {
+        ParkHooks.install(recorder);
+        ParkHooks.unsafePark(Unsafe.getUnsafe(), false, ONE_MICROSECOND);
+        assertEquals(List.of("park Unsafe.park without a blocker", "unpark token-Unsafe.park without a blocker"),
+                events);
+    }
+
+    @Test
+    void unsafePark_withTheThreadsBlocker_isOnIt() {
+        ParkHooks.install(recorder);
+        LockSupport.setCurrentBlocker("pool");
+        try {
+            ParkHooks.unsafePark(Unsafe.getUnsafe(), false, ONE_MICROSECOND);
+        } finally {
+            LockSupport.setCurrentBlocker(null);
+        }
+        assertEquals(List.of("park pool", "unpark token-pool"), events);
+    }
+
+    /** A direct park inside a LockSupport park (a pinned virtual thread's) is the one park LockSupport counted. */
+    @Test
+    void unsafePark_insideALockSupportPark_countsOnce() {
+        ParkHooks.install(recorder);
+        ParkHooks.beforePark("lock");
+        ParkHooks.unsafePark(Unsafe.getUnsafe(), false, ONE_MICROSECOND);
+        ParkHooks.afterPark();
+        assertEquals(List.of("park lock", "unpark token-lock"), events);
+    }
+
+    /** Every call is a park, as JFR counts {@code Unsafe.park} calls: an untimed one with the permit available too. */
+    @Test
+    void unsafePark_everyCallCounts() {
+        ParkHooks.install(recorder);
+        LockSupport.unpark(Thread.currentThread());
+        ParkHooks.unsafePark(Unsafe.getUnsafe(), false, 0);
+        ParkHooks.unsafePark(Unsafe.getUnsafe(), true, 0);
+        assertEquals(4, events.size(), events.toString());
     }
 }

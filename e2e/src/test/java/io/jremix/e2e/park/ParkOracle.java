@@ -1,0 +1,129 @@
+package io.jremix.e2e.park;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+import io.jremix.e2e.Jremix;
+import jdk.jfr.consumer.RecordedClass;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedThread;
+import jdk.jfr.consumer.RecordingFile;
+
+/**
+ * One run of a park workload under {@code -XXgetparkcontention} with a JFR recording of {@code jdk.ThreadPark} at
+ * threshold 0 in the same JVM, and each tool's parks per blocker class, counted over the threads whose names start
+ * with a prefix (the workload's own threads; the JVM's, JFR's and the agent's threads park too, before, while and
+ * after the workload runs, in windows the two tools see differently).
+ *
+ * <p>What each counts: jremix counts a park when the thread enters {@code LockSupport}'s park method (or a JDK
+ * method that calls {@code Unsafe.park} directly), JFR when {@code Unsafe.park} returns; so a park still in
+ * progress when the reports are written is in jremix's {@code parkedNow} and not in JFR. The counts compared are
+ * jremix's ended parks, {@code timesParked - parkedNow}. A {@code parkNanos} with a time of 0 or less is no park
+ * in either: {@code LockSupport} returns before {@code Unsafe.park}, and jremix's hook skips it.
+ *
+ * <p>jremix's report names the thread of each blocker's first park only, so its parks are taken per blocker first
+ * parked on by a thread of the prefix, JFR's per event of such a thread: the same parks as long as the workload's
+ * blockers are parked on by its own threads alone, which the workloads make sure of (private locks, queues and
+ * pools). A direct {@code Unsafe.park} without a blocker is a park on jremix's {@code UnsafePark}, and with no
+ * parked class in JFR: both are counted as {@link #NO_BLOCKER}. {@code LockSupport} parks without a blocker are
+ * not in jremix's table (only their total, over all threads), so a workload thread making one shows as a
+ * {@link #NO_BLOCKER} park in JFR that jremix lacks.
+ */
+final class ParkOracle {
+    /** The class of a park whose thread had no blocker: JFR has none, jremix files direct Unsafe.park calls so. */
+    static final String NO_BLOCKER = "(no blocker)";
+    private static final String UNSAFE_PARK = "io.jremix.probe.park.UnsafePark";
+    private static final String SETTINGS = "threadpark.jfc";
+
+    /** Parks that ended and their summed thread-time. */
+    record Tally(long parks, double threadTimeMs) {
+        Tally plus(Tally other) {
+            return new Tally(parks + other.parks, threadTimeMs + other.threadTimeMs);
+        }
+    }
+
+    /** Both tools' tallies per blocker class, for the threads of one prefix. */
+    record Result(String workload, Jremix.Run run, Map<String, Tally> jremix, Map<String, Tally> jfr) {
+        /** Where the two disagree, for a failure message. */
+        String describe() {
+            return summary() + run.stderr();
+        }
+
+        /** A line per class: each tool's parks and thread-time. */
+        String summary() {
+            Set<String> classes = new TreeSet<>(jfr.keySet());
+            classes.addAll(jremix.keySet());
+            StringBuilder out = new StringBuilder();
+            for (String c : classes) {
+                Tally f = jfr.getOrDefault(c, new Tally(0, 0));
+                Tally j = jremix.getOrDefault(c, new Tally(0, 0));
+                out.append(String.format(Locale.ROOT, "%s %s: JFR %d parks %.2f ms, jremix %d parks %.2f ms%n",
+                        workload, c, f.parks(), f.threadTimeMs(), j.parks(), j.threadTimeMs()));
+            }
+            return out.toString();
+        }
+    }
+
+    private ParkOracle() {
+    }
+
+    /** Runs the workload {@code io.jremix.workloads.park.<name>}, counting the parks of threads named {@code <name>-...}. */
+    static Result run(Path dir, String name, String... args) throws IOException, InterruptedException {
+        return runCounting(dir, name + "-", name, args);
+    }
+
+    /** Runs the workload {@code io.jremix.workloads.park.<name>}, counting the parks of threads named {@code prefix...}. */
+    static Result runCounting(Path dir, String prefix, String name, String... args) throws IOException, InterruptedException {
+        Path settings = dir.resolve(SETTINGS);
+        try (InputStream in = ParkOracle.class.getResourceAsStream(SETTINGS)) {
+            Files.copy(in, settings);
+        }
+        Path report = dir.resolve("park.json");
+        Path recording = dir.resolve("park.jfr");
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + report,
+                "-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings),
+                "io.jremix.workloads.park." + name, args);
+        if (run.exit() != 0) {
+            throw new AssertionError("exit " + run.exit() + "\n" + run.stderr());
+        }
+        return new Result(String.join(" ", name, String.join(" ", args)).trim(), run, jremix(Jremix.json(report), prefix), jfr(recording, prefix));
+    }
+
+    /** jremix's ended parks per class, over the blockers first parked on by a thread of the prefix. */
+    static Map<String, Tally> jremix(Map<String, Object> report, String prefix) {
+        Map<String, Tally> out = new TreeMap<>();
+        for (Map<String, Object> b : ParkReports.blockers(report)) {
+            if (((String) b.get("threadName")).startsWith(prefix)) {
+                long ended = ((Number) b.get("timesParked")).longValue() - ((Number) b.get("parkedNow")).longValue();
+                String cls = (String) b.get("className");
+                out.merge(cls.equals(UNSAFE_PARK) ? NO_BLOCKER : cls, new Tally(ended, ParkReports.number(b, "parkThreadTimeMs")),
+                        Tally::plus);
+            }
+        }
+        return out;
+    }
+
+    /** JFR's {@code jdk.ThreadPark} events per parked class, over the threads of the prefix. */
+    static Map<String, Tally> jfr(Path recording, String prefix) throws IOException {
+        Map<String, Tally> out = new TreeMap<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            RecordedThread t = e.getThread();
+            if (!e.getEventType().getName().equals("jdk.ThreadPark") || t == null || t.getJavaName() == null
+                    || !t.getJavaName().startsWith(prefix)) {
+                continue;
+            }
+            RecordedClass c = e.getClass("parkedClass");
+            out.merge(c == null ? NO_BLOCKER : c.getName(), new Tally(1, e.getDuration().toNanos() / 1e6),
+                    Tally::plus);
+        }
+        return out;
+    }
+}
