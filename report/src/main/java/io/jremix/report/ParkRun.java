@@ -62,15 +62,21 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
             return collected || stats.timesParked() <= 1;
         }
 
+        /** This row with one more collected blocker of its class and first-park stack added. */
+        public Blocker plusCollected(ParkSnapshot collectedStats) {
+            return sum(List.of(this, new Blocker(collectedStats, true, kind, 1, 1)));
+        }
+
         private static Blocker sum(List<Blocker> parts) {
+            int count = 0;
             int collected = 0;
             List<ParkSnapshot> stats = new ArrayList<>();
             for (Blocker b : parts) {
+                count += b.blockers();
                 collected += b.collectedBlockers();
                 stats.add(b.stats());
             }
-            return new Blocker(ParkSnapshot.sum(stats), collected == parts.size(), parts.get(0).kind(), parts.size(),
-                    collected);
+            return new Blocker(ParkSnapshot.sum(stats), collected == count, parts.get(0).kind(), count, collected);
         }
     }
 

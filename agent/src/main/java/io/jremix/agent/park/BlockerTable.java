@@ -1,5 +1,7 @@
 package io.jremix.agent.park;
 
+import java.lang.ref.Reference;
+import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -10,13 +12,17 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 
 import io.jremix.core.park.ParkRecord;
+import io.jremix.core.park.ParkSnapshot;
 import io.jremix.report.ParkRun;
 
 /**
  * The park record of each blocker, found by identity. Entries hold their blocker weakly, so profiling never keeps
- * a blocker alive; a collected blocker's record stays (as in the seed) until a sweep with {@code dropCollected}
- * removes it (freeOnPrint). The table is striped by identity hash so parks on different blockers rarely meet on
- * one lock, and it is bounded: once full, parks on new blockers are only counted.
+ * a blocker alive. A collected blocker's record leaves the table when the next new blocker arrives: its final
+ * counts are added to a retired row of its class and first-park stack, the row a report would put it in anyway,
+ * so a server that makes a future per request keeps one row per place that waits on them, and every park keeps
+ * its class. A sweep with {@code dropCollected} (freeOnPrint) drops collected records and retired rows after
+ * reporting them. The table is striped by identity hash so parks on different blockers rarely meet on one lock,
+ * and it is bounded: once full of live blockers, parks on new ones are only counted.
  *
  * <p>The stripe locks are monitors and nothing that parks runs under them: threads reach this table from inside
  * {@code LockSupport}.
@@ -29,15 +35,20 @@ final class BlockerTable {
     private final Stripe[] stripes = new Stripe[STRIPES];
     private final AtomicInteger records = new AtomicInteger();
     private final LongAdder untrackedParks = new LongAdder();
+    private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
+    /** Rows of retired records by class and first-park stack; guarded by itself. */
+    private final Map<List<String>, ParkRun.Blocker> retired = new HashMap<>();
 
     /** One blocker: the weak reference is the seed's "dead" flag, cleared by the GC. */
     private static final class Entry extends WeakReference<Object> {
         final ParkRecord record;
+        final int hash;
         Entry next;
 
-        Entry(Object blocker, ParkRecord record, Entry next) {
-            super(blocker);
+        Entry(Object blocker, ParkRecord record, int hash, Entry next, ReferenceQueue<Object> queue) {
+            super(blocker, queue);
             this.record = record;
+            this.hash = hash;
             this.next = next;
         }
     }
@@ -62,13 +73,19 @@ final class BlockerTable {
     /** The blocker's record, created on its first park; {@code null} if the table is full (the park is counted). */
     ParkRecord recordFor(Object blocker) {
         int hash = System.identityHashCode(blocker);
-        Stripe s = stripes[(hash ^ (hash >>> 16)) & (STRIPES - 1)];
+        Stripe s = stripe(hash);
+        synchronized (s) {
+            ParkRecord known = lookup(s.chains.get(hash), blocker);
+            if (known != null) {
+                return known;
+            }
+        }
+        retireCollected(); // a new blocker: first make room from the collected ones, with no stripe lock held
         synchronized (s) {
             Entry chain = s.chains.get(hash);
-            for (Entry e = chain; e != null; e = e.next) {
-                if (e.get() == blocker) {
-                    return e.record;
-                }
+            ParkRecord known = lookup(chain, blocker); // another thread may have added it meanwhile
+            if (known != null) {
+                return known;
             }
             if (records.get() >= maxRecords) {
                 untrackedParks.increment();
@@ -76,8 +93,65 @@ final class BlockerTable {
             }
             records.incrementAndGet();
             ParkRecord r = new ParkRecord(blocker.getClass().getTypeName(), hash, collectionThreshold);
-            s.chains.put(hash, new Entry(blocker, r, chain));
+            s.chains.put(hash, new Entry(blocker, r, hash, chain, collected));
             return r;
+        }
+    }
+
+    private Stripe stripe(int hash) {
+        return stripes[(hash ^ (hash >>> 16)) & (STRIPES - 1)];
+    }
+
+    private static ParkRecord lookup(Entry chain, Object blocker) {
+        for (Entry e = chain; e != null; e = e.next) {
+            if (e.get() == blocker) {
+                return e.record;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * Moves the records of blockers the GC has collected since the last call into their retired rows. An entry a
+     * freeOnPrint sweep already dropped is not in its chain any more and is skipped.
+     */
+    private void retireCollected() {
+        for (Reference<?> ref = collected.poll(); ref != null; ref = collected.poll()) {
+            Entry e = (Entry) ref;
+            if (unlink(stripe(e.hash), e)) {
+                records.decrementAndGet();
+                retire(e.record.snapshot());
+            }
+        }
+    }
+
+    private static boolean unlink(Stripe s, Entry target) {
+        synchronized (s) {
+            Entry head = s.chains.get(target.hash);
+            Entry previous = null;
+            for (Entry e = head; e != null; previous = e, e = e.next) {
+                if (e == target) {
+                    if (previous != null) {
+                        previous.next = e.next;
+                    } else if (e.next != null) {
+                        s.chains.put(target.hash, e.next);
+                    } else {
+                        s.chains.remove(target.hash);
+                    }
+                    return true;
+                }
+            }
+            return false;
+        }
+    }
+
+    private void retire(ParkSnapshot stats) {
+        List<String> key = new ArrayList<>(stats.stackTrace().size() + 1);
+        key.add(stats.className());
+        key.addAll(stats.stackTrace());
+        synchronized (retired) {
+            ParkRun.Blocker row = retired.get(key);
+            retired.put(key, row == null ? new ParkRun.Blocker(stats, true) : row.plusCollected(stats));
         }
     }
 
@@ -118,6 +192,17 @@ final class BlockerTable {
             }
         }
         records.addAndGet(-dropped);
+        synchronized (retired) {
+            for (ParkRun.Blocker row : retired.values()) {
+                out.add(row);
+                if (dropCollected) {
+                    dropped += row.blockers();
+                }
+            }
+            if (dropCollected) {
+                retired.clear();
+            }
+        }
         return new Sweep(out, dropped);
     }
 

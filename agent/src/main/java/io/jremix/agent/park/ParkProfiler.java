@@ -18,6 +18,7 @@ import io.jremix.agent.options.ParkOptions;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkRecord;
+import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.StackFrames;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
@@ -295,6 +296,8 @@ public final class ParkProfiler implements ParkListener {
         p.unparking(Thread.currentThread(), System.nanoTime());
         r.held(0);
         parkers.get();
+        ParkSnapshot done = r.snapshot();
+        new ParkRun.Blocker(done, true).plusCollected(done); // what retiring a collected blocker's record runs
         table.sweep(true);
     }
 }

@@ -2,6 +2,7 @@ package io.jremix.agent.park;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -77,6 +78,22 @@ class BlockerTableTest {
     }
 
     @Test
+    void collectedBlockersMakeRoomAndKeepTheirClassInARetiredRow() throws InterruptedException {
+        BlockerTable table = new BlockerTable(0, 2);
+        Object live = new Object();
+        park(table, live);
+        for (int i = 0; i < 5; i++) {
+            parkOnGarbageOnceThereIsRoom(table); // each waits for the previous one's record to leave the table
+        }
+        List<ParkRun.Blocker> rows = table.sweep(false).blockers();
+        assertEquals(6, rows.stream().filter(b -> b.stats().className().equals("java.lang.Object"))
+                .mapToLong(b -> b.stats().timesParked()).sum(), "every park kept its class: " + rows);
+        assertTrue(rows.stream().anyMatch(b -> b.collected() && b.blockers() == 4),
+                "the four collected blockers share one row: " + rows);
+        assertSame(table.recordFor(live), table.recordFor(live));
+    }
+
+    @Test
     void recordsGetTheCollectionThreshold() {
         BlockerTable table = new BlockerTable(2, 10);
         Object blocker = new Object();
@@ -88,6 +105,23 @@ class BlockerTableTest {
 
     private static void park(BlockerTable table, Object blocker) {
         ParkRecord r = table.recordFor(blocker);
+        r.parking(System.nanoTime(), new ParkSite(ORIGIN));
+        r.unparked(System.nanoTime());
+    }
+
+    /**
+     * Parks once on a new blocker that is garbage after this method, as soon as the full table has room: when the
+     * GC has collected an earlier blocker and the reference handler has queued its entry.
+     */
+    private static void parkOnGarbageOnceThereIsRoom(BlockerTable table) throws InterruptedException {
+        Object garbage = new Object();
+        ParkRecord r = table.recordFor(garbage);
+        for (int attempt = 0; attempt < 100 && r == null; attempt++) {
+            System.gc();
+            Thread.sleep(10);
+            r = table.recordFor(garbage);
+        }
+        assertNotNull(r, "a collected blocker's record made room for a new one");
         r.parking(System.nanoTime(), new ParkSite(ORIGIN));
         r.unparked(System.nanoTime());
     }
