@@ -19,6 +19,7 @@ import io.jremix.core.cache.Thresholds;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.HeapAddresses;
+import io.jremix.probe.ProbeGate;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.CacheJsonReport;
 import io.jremix.report.CacheRun;
@@ -85,6 +86,7 @@ public final class CacheDetector {
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
                 options.lineSize(), gc));
         CacheDetector detector = new CacheDetector(inst, options, log, start, gc, repairer);
+        ProbeGate.link();
         inst.addTransformer(detector.transformer, true);
         Thread hook = new Thread(detector::finish, "jremix-cache-report");
         EventBuffer.ignore(hook);
