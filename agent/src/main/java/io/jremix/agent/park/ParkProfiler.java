@@ -1,6 +1,5 @@
 package io.jremix.agent.park;
 
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
@@ -10,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.ReportFile;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.monitor.MonitorProfiler;
 import io.jremix.agent.options.ParkOptions;
@@ -19,7 +19,6 @@ import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.StackFrames;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
-import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 import io.jremix.report.ParkJsonReport;
 import io.jremix.report.ParkRun;
@@ -181,10 +180,8 @@ public final class ParkProfiler implements ParkListener {
                 log.info(line);
             }
             if (file != null) {
-                AtomicFiles.write(file, Json.write(ParkJsonReport.document(run, CacheDetector.version())));
+                ReportFile.write(file, Json.write(ParkJsonReport.document(run, CacheDetector.version())), log);
             }
-        } catch (IOException e) {
-            log.info("could not write " + file + ": " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the park report: " + e);
         }
