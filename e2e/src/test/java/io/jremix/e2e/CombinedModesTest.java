@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.core.JsonParser;
@@ -29,9 +28,6 @@ import org.junit.jupiter.params.provider.MethodSource;
  */
 class CombinedModesTest {
     private static final String LOAD_EVERY_CLASS = "io.jremix.workloads.LoadEveryClass";
-    /** Stands for the profile's path in {@link #modes}, which runs before the temporary directory exists. */
-    private static final String PROFILE = "-XX:REMIXProfile=";
-    private static final List<String> PREFIXES = List.of("REMIX: ", "PARK: ", "VBD: ");
     private static final Class<?>[] LIBRARIES = {ImmutableList.class, InternalFutureFailureAccess.class,
         ObjectMapper.class, JsonParser.class, JsonProperty.class, StringUtils.class};
 
@@ -56,33 +52,16 @@ class CombinedModesTest {
         return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
     }
 
-    /** Each cache mode (none, detection, repair from a profile) with and without park profiling and VBD. */
-    static Stream<List<String>> modes() {
-        List<List<String>> cache = List.of(List.of(), List.of("-remix:detect"),
-                List.of("-remix", PROFILE));
-        List<List<String>> all = new ArrayList<>();
-        for (List<String> c : cache) {
-            for (List<String> park : List.of(List.<String>of(), List.of("-XXgetparkcontention"))) {
-                for (List<String> vbd : List.of(List.<String>of(), List.of("-XX:+VBD"))) {
-                    List<String> options = new ArrayList<>(c);
-                    options.addAll(park);
-                    options.addAll(vbd);
-                    if (!options.isEmpty()) {
-                        all.add(options);
-                    }
-                }
-            }
-        }
-        return all.stream();
+    static List<List<String>> modes() {
+        return ModeCombinations.all();
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("modes")
     void everyClassLoadsAsUnderPlainJava_andStderrHoldsOnlyJremixLines(List<String> modes) throws Exception {
         Path report = dir.resolve(String.join("", modes).replaceAll("[^A-Za-z]", "") + ".json");
-        List<String> options = new ArrayList<>(modes.stream()
-                .map(o -> o.equals(PROFILE) ? o + dir.resolve("profile-" + report.getFileName()) : o).toList());
-        boolean detects = modes.contains("-remix:detect") || modes.contains("-remix");
+        List<String> options = new ArrayList<>(ModeCombinations.withProfileIn(modes, dir));
+        boolean detects = ModeCombinations.detects(modes);
         if (detects) {
             options.add("-XX:REMIXReport=" + report);
         }
@@ -91,9 +70,7 @@ class CombinedModesTest {
 
         assertEquals(0, run.exit(), run.stderr());
         assertEquals(plain.stdout(), run.stdout(), "every class loads as it does without jremix");
-        for (String line : run.stderrLines()) {
-            assertTrue(PREFIXES.stream().anyMatch(line::startsWith), "not a jremix line: '" + line + "' in\n" + run.stderr());
-        }
+        ModeCombinations.assertOnlyJremixLines(run);
         assertTrue(run.stderrLines().stream().noneMatch(l -> l.startsWith("VBD: Could not rewrite")), run.stderr());
         if (detects) {
             @SuppressWarnings("unchecked")

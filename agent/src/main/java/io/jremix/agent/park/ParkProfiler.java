@@ -217,10 +217,14 @@ public final class ParkProfiler implements ParkListener {
                 .toList());
     }
 
-    /** A virtual thread usually has no name; its id then tells the rows apart. */
+    /**
+     * A virtual thread is marked as one, so that its parks are not taken for those of a carrier (which parks under
+     * its own ForkJoinPool worker name when idle); it usually has no name, and its id then tells the rows apart.
+     */
     @SuppressWarnings("deprecation") // threadId() is JDK 19+
     private static String threadName(Thread t) {
-        return t.getName().isEmpty() ? "#" + t.getId() : t.getName();
+        String name = t.getName().isEmpty() ? "#" + t.getId() : t.getName();
+        return t.getClass().getName().equals("java.lang.VirtualThread") ? "virtual " + name : name; // isVirtual(): 21+
     }
 
     /**
