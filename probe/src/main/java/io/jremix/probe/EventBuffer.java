@@ -3,11 +3,21 @@ package io.jremix.probe;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * A bounded single-producer, single-consumer ring of sampled accesses owned by one thread. The owning thread
  * appends on the sampling path; the agent's analysis thread drains. When the ring is full, events are dropped and
  * counted rather than blocking the program.
+ *
+ * <p>A thread gets its buffer on its first sampled access, inside a probe, which may run in the JDK's own atomics
+ * under the virtual-thread scheduler (the unblocker thread, a carrier submitting a task). So handing out buffers
+ * takes no monitor: a virtual thread that blocked on one would be woken by the unblocker thread, and if that thread
+ * waited on the same monitor in a probe, nothing would wake either. Probes the thread reaches while its buffer is
+ * made see {@link #NONE}, so making it may use the instrumented atomics.
  */
 public final class EventBuffer {
     /**
@@ -18,18 +28,22 @@ public final class EventBuffer {
     /** Threads that get a buffer; later threads are not traced, which keeps memory bounded (75 MB at most). */
     static final int MAX_BUFFERS = 256;
 
-    private static final List<EventBuffer> ALL = new ArrayList<>();
+    private static final Queue<EventBuffer> ALL = new ConcurrentLinkedQueue<>();
     private static final EventBuffer NONE = new EventBuffer(null, -1, 1);
+    /** A thread's value until its first sampled access gives it a buffer or {@link #NONE}. */
+    private static final EventBuffer UNASSIGNED = new EventBuffer(null, -1, 1);
     private static final ThreadLocal<EventBuffer> CURRENT = new ThreadLocal<>() {
         @Override
         protected EventBuffer initialValue() {
-            return create(Thread.currentThread());
+            return UNASSIGNED;
         }
     };
+    private static final AtomicInteger IN_USE = new AtomicInteger();
+    private static final AtomicInteger NEXT_INDEX = new AtomicInteger();
+    private static final AtomicLong REFUSED_THREADS = new AtomicLong();
     private static volatile List<Thread> ignored = List.of();
-    private static int nextIndex;
-    private static long refusedThreads;
-    private static long retiredDropped;
+    /** Written by the agent's thread only. */
+    private static volatile long retiredDropped;
 
     private final WeakReference<Thread> thread;
     private final String threadName;
@@ -62,14 +76,16 @@ public final class EventBuffer {
         type = new Object[capacity];
     }
 
-    private static synchronized EventBuffer create(Thread t) {
-        if (ignored.contains(t) || ALL.size() >= MAX_BUFFERS) {
-            if (!ignored.contains(t)) {
-                refusedThreads++;
-            }
+    private static EventBuffer create(Thread t) {
+        if (ignored.contains(t)) {
             return NONE;
         }
-        EventBuffer b = new EventBuffer(t, nextIndex++, CAPACITY);
+        if (IN_USE.incrementAndGet() > MAX_BUFFERS) {
+            IN_USE.decrementAndGet();
+            REFUSED_THREADS.incrementAndGet();
+            return NONE;
+        }
+        EventBuffer b = new EventBuffer(t, NEXT_INDEX.getAndIncrement(), CAPACITY);
         ALL.add(b);
         return b;
     }
@@ -84,6 +100,11 @@ public final class EventBuffer {
     /** The calling thread's buffer, marked busy; {@code null} if it is not traced or already inside a probe. */
     static EventBuffer enter() {
         EventBuffer b = CURRENT.get();
+        if (b == UNASSIGNED) {
+            CURRENT.set(NONE); // probes reached while the buffer is made record nothing
+            b = create(Thread.currentThread());
+            CURRENT.set(b);
+        }
         if (b == NONE || b.busy) {
             return null;
         }
@@ -126,24 +147,25 @@ public final class EventBuffer {
     }
 
     /** Snapshot of the buffers of traced threads. */
-    public static synchronized List<EventBuffer> all() {
+    public static List<EventBuffer> all() {
         return List.copyOf(ALL);
     }
 
     /** Forgets buffers whose thread has ended; call after a final drain of them. */
-    public static synchronized void retireDead() {
+    public static void retireDead() {
         ALL.removeIf(b -> {
             Thread t = b.thread.get();
             boolean retire = (t == null || !t.isAlive()) && b.head == b.tail;
             if (retire) {
                 retiredDropped += b.dropped;
+                IN_USE.decrementAndGet();
             }
             return retire;
         });
     }
 
     /** Events lost because a ring was full, over all threads so far. */
-    public static synchronized long totalDropped() {
+    public static long totalDropped() {
         long n = retiredDropped;
         for (EventBuffer b : ALL) {
             n += b.dropped;
@@ -152,8 +174,8 @@ public final class EventBuffer {
     }
 
     /** Threads refused a buffer because {@link #MAX_BUFFERS} were in use. */
-    public static synchronized long refusedThreads() {
-        return refusedThreads;
+    public static long refusedThreads() {
+        return REFUSED_THREADS.get();
     }
 
     public int threadIndex() {

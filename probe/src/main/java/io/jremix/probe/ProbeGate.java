@@ -27,6 +27,15 @@ public final class ProbeGate {
         }
     }
 
+    /**
+     * Links {@link #isOn}'s {@code invokeExact} before any class carries a probe. Linking runs JDK code, the atomics
+     * among it; once those carry probes, an unlinked isOn would call itself back while linking, until the stack
+     * overflowed under the program's feet (and under a class load, where the JVM prints an assertion on stderr).
+     */
+    public static void link() {
+        isOn();
+    }
+
     /** Opens or closes the gate for every probe in the JVM. */
     public static synchronized void set(boolean on) {
         SWITCH.setTarget(MethodHandles.constant(boolean.class, on));

@@ -102,6 +102,11 @@ public record RepairProfile(List<Entry> entries) {
 
     /** Writes the profile atomically. */
     public void write(Path file) throws IOException {
+        AtomicFiles.write(file, json());
+    }
+
+    /** The profile as the JSON document it is stored as. */
+    public String json() {
         List<Object> classes = new ArrayList<>();
         for (Entry e : entries) {
             Map<String, Object> c = new LinkedHashMap<>();
@@ -115,6 +120,6 @@ public record RepairProfile(List<Entry> entries) {
         doc.put("format", FORMAT);
         doc.put("version", VERSION);
         doc.put("classes", classes);
-        AtomicFiles.write(file, Json.write(doc));
+        return Json.write(doc);
     }
 }

@@ -1,6 +1,5 @@
 package io.jremix.agent.cache;
 
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
@@ -9,6 +8,7 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.ReportFile;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.agent.repair.Repairer;
 import io.jremix.core.cache.CacheLineSimulator;
@@ -19,7 +19,7 @@ import io.jremix.core.cache.Thresholds;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.HeapAddresses;
-import io.jremix.report.AtomicFiles;
+import io.jremix.probe.ProbeGate;
 import io.jremix.report.CacheJsonReport;
 import io.jremix.report.CacheRun;
 import io.jremix.report.CacheTextReport;
@@ -85,6 +85,7 @@ public final class CacheDetector {
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
                 options.lineSize(), gc));
         CacheDetector detector = new CacheDetector(inst, options, log, start, gc, repairer);
+        ProbeGate.link();
         inst.addTransformer(detector.transformer, true);
         Thread hook = new Thread(detector::finish, "jremix-cache-report");
         EventBuffer.ignore(hook);
@@ -128,10 +129,8 @@ public final class CacheDetector {
                 log.info(line);
             }
             if (options.report() != null) {
-                AtomicFiles.write(options.report(), Json.write(CacheJsonReport.document(run, version())));
+                ReportFile.write(options.report(), Json.write(CacheJsonReport.document(run, version())), log);
             }
-        } catch (IOException e) {
-            log.info("could not write " + options.report() + ": " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the report: " + e);
         }

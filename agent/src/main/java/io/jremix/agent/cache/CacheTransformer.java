@@ -41,9 +41,19 @@ final class CacheTransformer implements ClassFileTransformer {
         armed = on;
     }
 
+    /** Never throws: whatever fails, the class is left as it was, counted, and named with the debug option. */
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] classfile) {
+        try {
+            return instrumentIfArmed(module, loader, className, classfile);
+        } catch (Throwable t) {
+            skip(String.valueOf(className).replace('/', '.'), t.toString());
+            return null;
+        }
+    }
+
+    private byte[] instrumentIfArmed(Module module, ClassLoader loader, String className, byte[] classfile) {
         if (!ClassFilter.eligible(loader, module, className)) {
             return null;
         }
@@ -51,18 +61,13 @@ final class CacheTransformer implements ClassFileTransformer {
             forget(loader, className);
             return null; // a class being retransformed goes back to its original bytecode
         }
-        try {
-            CacheInstrumenter.Result r = instrumenter.instrument(classfile);
-            if (r == null) {
-                return null;
-            }
-            remember(loader, module, className, r.probes());
-            log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes)");
-            return r.classfile();
-        } catch (Throwable t) {
-            skip(className.replace('/', '.'), t.toString());
+        CacheInstrumenter.Result r = instrumenter.instrument(classfile);
+        if (r == null) {
             return null;
         }
+        remember(loader, module, className, r.probes());
+        log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes)");
+        return r.classfile();
     }
 
     private synchronized void remember(ClassLoader loader, Module module, String className, int n) {

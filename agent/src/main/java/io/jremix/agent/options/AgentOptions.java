@@ -1,9 +1,13 @@
 package io.jremix.agent.options;
 
+import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
+
+import io.jremix.report.AtomicFiles;
 
 /**
  * Everything jremix was asked to do, validated. Option names follow REMIX (seed 000/003) where it had them;
@@ -228,18 +232,19 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
         return p;
     }
 
+    /** An output file: refused now, before the program runs, if it could not be written at exit. */
     static Path writableFile(String option, String value) throws OptionException {
         if (value.isEmpty()) {
             throw new OptionException("bad value in '" + option + "': expected a file name");
         }
-        Path p = Path.of(value).toAbsolutePath();
-        Path dir = p.getParent();
-        if (Files.isDirectory(p)) {
-            throw new OptionException("cannot write '" + value + "': it is a directory");
+        try {
+            Path p = Path.of(value).toAbsolutePath();
+            AtomicFiles.checkWritable(p);
+            return p;
+        } catch (IOException e) {
+            throw new OptionException("cannot write '" + value + "': " + e.getMessage());
+        } catch (InvalidPathException e) {
+            throw new OptionException("bad value in '" + option + "': " + e.getMessage());
         }
-        if (dir == null || !Files.isDirectory(dir) || !Files.isWritable(dir)) {
-            throw new OptionException("cannot write '" + value + "': directory " + dir + " does not exist or is not writable");
-        }
-        return p;
     }
 }

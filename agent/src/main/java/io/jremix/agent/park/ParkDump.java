@@ -13,6 +13,7 @@ import com.sun.tools.attach.AgentInitializationException;
 import com.sun.tools.attach.AgentLoadException;
 import com.sun.tools.attach.AttachNotSupportedException;
 import com.sun.tools.attach.VirtualMachine;
+import io.jremix.report.AtomicFiles;
 
 /**
  * {@code bin/jremix dump <pid> [FILE]}: attaches to a running JVM and loads the dump agent into it with the
@@ -54,10 +55,12 @@ public final class ParkDump {
         }
         // the program resolves names against its own directory: send an absolute one
         Path file = args.length == 2 ? Path.of(args[1]).toAbsolutePath() : null;
-        if (file != null && (Files.isDirectory(file) || !Files.isDirectory(file.getParent())
-                || !Files.isWritable(file.getParent()))) {
-            return fail(err, "cannot write '" + args[1] + "': it is a directory, or its directory does not exist or"
-                    + " is not writable");
+        if (file != null) {
+            try {
+                AtomicFiles.checkWritable(file);
+            } catch (IOException e) {
+                return fail(err, "cannot write '" + args[1] + "': " + e.getMessage());
+            }
         }
         Path agent;
         try {

@@ -1,6 +1,5 @@
 package io.jremix.agent.park;
 
-import java.io.IOException;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
@@ -12,6 +11,7 @@ import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.ReportFile;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.monitor.MonitorProfiler;
 import io.jremix.agent.options.ParkOptions;
@@ -22,7 +22,6 @@ import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.StackFrames;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
-import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 import io.jremix.report.ParkJsonReport;
 import io.jremix.report.ParkRun;
@@ -220,10 +219,8 @@ public final class ParkProfiler implements ParkListener {
                 log.info(line);
             }
             if (file != null) {
-                AtomicFiles.write(file, Json.write(ParkJsonReport.document(run, CacheDetector.version())));
+                ReportFile.write(file, Json.write(ParkJsonReport.document(run, CacheDetector.version())), log);
             }
-        } catch (IOException e) {
-            log.info("could not write " + file + ": " + e.getMessage());
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the park report: " + e);
         }
@@ -273,10 +270,14 @@ public final class ParkProfiler implements ParkListener {
         });
     }
 
-    /** A virtual thread usually has no name; its id then tells the rows apart. */
+    /**
+     * A virtual thread is marked as one, so that its parks are not taken for those of a carrier (which parks under
+     * its own ForkJoinPool worker name when idle); it usually has no name, and its id then tells the rows apart.
+     */
     @SuppressWarnings("deprecation") // threadId() is JDK 19+
     static String threadName(Thread t) {
-        return t.getName().isEmpty() ? "#" + t.getId() : t.getName();
+        String name = t.getName().isEmpty() ? "#" + t.getId() : t.getName();
+        return t.getClass().getName().equals("java.lang.VirtualThread") ? "virtual " + name : name; // isVirtual(): 21+
     }
 
     /**

@@ -73,8 +73,8 @@ final class ContendedTransformer implements ClassFileTransformer {
             List<String> missing = plan.fields().stream().filter(f -> !seen.contains(f)).toList();
             padded.put(className, new Padded(plan, sources.get(className), missing));
             return seen.isEmpty() ? null : writer.toByteArray();
-        } catch (RuntimeException e) {
-            failed.add(className.replace('/', '.') + ": " + e);
+        } catch (Throwable t) { // a class that cannot be padded loads as it was, and the report names it
+            failed.add(className.replace('/', '.') + ": " + t);
             return null;
         }
     }

@@ -16,6 +16,7 @@ import io.jremix.core.cache.Finding;
 import io.jremix.core.repair.PaddedClass;
 import io.jremix.core.repair.RepairAdvice;
 import io.jremix.core.repair.RepairPlanner;
+import io.jremix.report.AtomicFiles;
 import io.jremix.report.RepairProfile;
 import io.jremix.report.RepairReport;
 
@@ -112,11 +113,14 @@ public final class Repairer {
         if (detected && profile != null) {
             List<PaddedClass> learned = RepairPlanner.plan(findings);
             try {
-                profile.merge(learned, LocalDate.now().toString()).write(options.profile());
-                profileNotes.add("updated with " + learned.size() + (learned.size() == 1 ? " class" : " classes")
-                        + " found in this run");
+                String updated = profile.merge(learned, LocalDate.now().toString()).json();
+                AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
+                profileNotes.add((w.failure() == null ? "updated" : "could not be written ("
+                        + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
+                        + learned.size() + (learned.size() == 1 ? " class" : " classes") + " found in this run");
             } catch (IOException e) {
-                profileNotes.add("could not be written: " + e.getMessage());
+                profileNotes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
+                        + System.getProperty("java.io.tmpdir"));
             }
         }
         return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),

@@ -35,10 +35,21 @@ final class VbdTransformer implements ClassFileTransformer {
         this.arrays = arrays;
     }
 
+    /** Never throws: whatever fails, the class is left as it was and listed (named as it happens with VBDVerbose). */
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
                             ProtectionDomain domain, byte[] classfile) {
-        if (className == null || redefined != null || ClassNames.isJremixRuntime(className)) {
+        try {
+            return className == null || redefined != null ? null : rewrite(module, loader, className, classfile);
+        } catch (Throwable t) {
+            stats.failed(className.replace('/', '.'), t);
+            log.verbose("could not rewrite " + className.replace('/', '.') + ": " + t);
+            return null;
+        }
+    }
+
+    private byte[] rewrite(Module module, ClassLoader loader, String className, byte[] classfile) {
+        if (ClassNames.isJremixRuntime(className)) {
             return null;
         }
         boolean generated = ClassNames.isGenerated(className);
@@ -49,25 +60,18 @@ final class VbdTransformer implements ClassFileTransformer {
             stats.jdkClassLoaded();
             return null;
         }
-        try {
-            VbdRewriter.Outcome o = rewriter.rewrite(classfile);
-            boolean callsProbe = o.arraySites() + o.unpublishedSites() > 0;
-            if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
-                inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
-            }
-            o.constructors().forEach(c -> UnpublishedFields.constructor(className, c.desc(), c.escapes(), c.calls()));
-            stats.add(o);
-            if (o.classfile() != null) {
-                log.verbose("rewrote " + o.className() + ": " + o.fieldSites() + " field sites, " + o.arraySites()
-                        + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences()
-                        + " fences, " + o.unpublishedSites() + " constructor-local sites");
-            }
-            return o.classfile();
-        } catch (Throwable t) {
-            stats.failed(className.replace('/', '.'), t);
-            log.verbose("could not rewrite " + className.replace('/', '.') + ": " + t);
-            return null;
+        VbdRewriter.Outcome o = rewriter.rewrite(classfile);
+        boolean callsProbe = o.arraySites() + o.unpublishedSites() > 0;
+        if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
+            inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
         }
+        o.constructors().forEach(c -> UnpublishedFields.constructor(className, c.desc(), c.escapes(), c.calls()));
+        stats.add(o);
+        if (o.classfile() != null) {
+            log.verbose("rewrote " + o.className() + ": " + o.fieldSites() + " field sites, " + o.arraySites()
+                    + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences()
+                    + " fences, " + o.unpublishedSites() + " constructor-local sites");
+        }
+        return o.classfile();
     }
-
 }

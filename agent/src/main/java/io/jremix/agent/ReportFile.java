@@ -1,0 +1,28 @@
+package io.jremix.agent;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import io.jremix.report.AtomicFiles;
+
+/**
+ * Writes a report file at exit. Its path was checked at start, but its directory may have gone away or filled up
+ * during the run: then the report goes to a file of its own in {@code java.io.tmpdir}, named on stderr.
+ */
+public final class ReportFile {
+    private ReportFile() {
+    }
+
+    public static void write(Path file, String content, AgentLog log) {
+        try {
+            AtomicFiles.Written w = AtomicFiles.writeOrFallback(file, content);
+            if (w.failure() != null) {
+                log.info("could not write " + file + " (" + AtomicFiles.reason(w.failure()) + "); wrote the report to "
+                        + w.path() + " instead");
+            }
+        } catch (IOException e) {
+            log.info("could not write " + file + " (" + AtomicFiles.reason(e) + "), nor a copy in "
+                    + System.getProperty("java.io.tmpdir"));
+        }
+    }
+}

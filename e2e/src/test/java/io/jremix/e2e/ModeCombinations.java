@@ -1,0 +1,61 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Every combination of jremix's modes: each cache mode (none, detection, repair from a profile) with and without
+ * park profiling and VBD, less the one with none of them.
+ */
+final class ModeCombinations {
+    /** Stands for the profile's path, which a combination gets with {@link #withProfileIn}. */
+    private static final String PROFILE = "-XX:REMIXProfile=";
+    /** The prefixes of jremix's own lines on the program's stderr. */
+    private static final List<String> PREFIXES = List.of("REMIX: ", "PARK: ", "VBD: ");
+
+    private ModeCombinations() {
+    }
+
+    static List<List<String>> all() {
+        List<List<String>> cache = List.of(List.of(), List.of("-remix:detect"), List.of("-remix", PROFILE));
+        List<List<String>> all = new ArrayList<>();
+        for (List<String> c : cache) {
+            for (List<String> park : List.of(List.<String>of(), List.of("-XXgetparkcontention"))) {
+                for (List<String> vbd : List.of(List.<String>of(), List.of("-XX:+VBD"))) {
+                    List<String> options = new ArrayList<>(c);
+                    options.addAll(park);
+                    options.addAll(vbd);
+                    if (!options.isEmpty()) {
+                        all.add(options);
+                    }
+                }
+            }
+        }
+        return all;
+    }
+
+    /** Whether the combination runs cache-contention detection (repair detects too). */
+    static boolean detects(List<String> modes) {
+        return modes.contains("-remix:detect") || modes.contains("-remix");
+    }
+
+    /** The combination's options, its profile (if it has one) a file in {@code dir} of its own. */
+    static List<String> withProfileIn(List<String> modes, Path dir) {
+        String name = String.join("", modes).replaceAll("[^A-Za-z]", "");
+        return modes.stream().map(o -> o.equals(PROFILE) ? o + dir.resolve("profile-" + name + ".json") : o).toList();
+    }
+
+    /**
+     * Fails unless the run's stderr is what plain java printed ({@code plain}: the program's own lines, and the JDK's
+     * warnings about it, such as JDK 24+'s about {@code sun.misc.Unsafe}) with only jremix's lines added. The lines
+     * are compared in any order: some of the JDK's (its time-zone warnings) come in a different order run to run.
+     */
+    static void assertPlainStderrPlusJremixLines(Jremix.Run run, List<String> plain) {
+        List<String> others = run.stderrLines().stream().filter(l -> PREFIXES.stream().noneMatch(l::startsWith))
+                .sorted().toList();
+        assertEquals(plain.stream().sorted().toList(), others, "lines that are not jremix's, in\n" + run.stderr());
+    }
+}

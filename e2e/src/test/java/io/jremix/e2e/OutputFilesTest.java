@@ -1,0 +1,129 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every file jremix writes is checked before the program starts: a path it could not write stops the JVM with one
+ * line and exit code 2, and the check leaves nothing behind. A report whose directory goes away during the run is
+ * written to a file of its own, named on stderr, so the run's data is not lost.
+ */
+class OutputFilesTest {
+    private static final String EXIT_WITH = "io.jremix.workloads.ExitWith";
+    private static final String SHORT_LIVED = "io.jremix.workloads.park.ShortLivedBlockers";
+    /** Every option that names a file jremix writes. */
+    private static final List<String> OUTPUT_OPTIONS = List.of("-XX:REMIXReport=", "-XX:REMIXProfile=",
+            "-XXgetparkcontention:report=");
+    private static final Pattern FALLBACK = Pattern.compile("could not write (.+) \\((.+)\\); wrote the report to (.+) instead");
+
+    @TempDir
+    Path dir;
+
+    /** Each output option with each kind of path that cannot be written, and the reason the line must give. */
+    static Stream<Arguments> unwritable() {
+        return OUTPUT_OPTIONS.stream().flatMap(option -> Stream.of(
+                Arguments.of(option, "missing/r.json", "directory .*/missing does not exist"),
+                Arguments.of(option, "file/r.json", ".*/file is not a directory"),
+                Arguments.of(option, "subdir", "it is a directory"),
+                // nobody, not even root, can create a file in /proc: a directory that is not writable
+                Arguments.of(option, "/proc/r.json", "directory /proc is not writable \\(.+\\)")));
+    }
+
+    @ParameterizedTest(name = "{0}{1}")
+    @MethodSource("unwritable")
+    void anUnwritableOutputStopsTheJvmBeforeTheProgram(String option, String path, String reason) throws Exception {
+        Files.writeString(dir.resolve("file"), "a file, not a directory");
+        Files.createDirectory(dir.resolve("subdir"));
+        String file = path.startsWith("/") ? path : dir.resolve(path).toString();
+
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", option + file), EXIT_WITH, "0", "ran");
+
+        assertEquals(2, run.exit(), run.stderr());
+        assertEquals("", run.stdout(), "the program must not start");
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        String line = run.stderrLines().get(0);
+        assertTrue(line.matches("jremix: error: cannot write '" + Pattern.quote(file) + "': " + reason
+                + " \\(see bin/jremix --help\\)"), line);
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of("file", "subdir"), left.map(p -> p.getFileName().toString()).sorted().toList(),
+                    "the check leaves no file behind");
+        }
+    }
+
+    @Test
+    void theCheckOfAWritableOutputLeavesOnlyTheOutput() throws Exception {
+        List<String> options = OUTPUT_OPTIONS.stream().map(o -> o + dir.resolve("out" + OUTPUT_OPTIONS.indexOf(o) + ".json"))
+                .toList();
+        Jremix.Run run = Jremix.workload(Stream.concat(Stream.of("-remix:detect"), options.stream()).toList(),
+                EXIT_WITH, "0", "ran");
+
+        assertEquals(0, run.exit(), run.stderr());
+        try (Stream<Path> left = Files.list(dir)) {
+            assertEquals(List.of("out0.json", "out1.json", "out2.json"),
+                    left.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
+    void reportsWhoseDirectoryWentAwayDuringTheRunAreWrittenElsewhereAndNamed() throws Exception {
+        Path gone = Files.createDirectory(dir.resolve("gone"));
+        Path cacheReport = gone.resolve("cache.json");
+        Path parkReport = gone.resolve("park.json");
+        Path profile = gone.resolve("profile.json");
+        Jremix.Run run;
+        try (LiveProgram program = LiveProgram.start(List.of("-remix:detect", "-XX:REMIXReport=" + cacheReport,
+                "-XX:REMIXProfile=" + profile, "-XXgetparkcontention:report=" + parkReport), SHORT_LIVED, "10", "wait")) {
+            program.awaitLine("collected ");
+            Files.delete(gone);
+            program.send("stop");
+            run = program.finish();
+        }
+
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> cache = Jremix.json(fallback(run, "REMIX: ", cacheReport));
+        assertTrue(cache.containsKey("findings"), cache.toString());
+        Map<String, Object> park = Jremix.json(fallback(run, "PARK: ", parkReport));
+        assertTrue(park.containsKey("blockers"), park.toString());
+        String note = "REMIX: Profile " + profile + ": could not be written (no such file); wrote it to ";
+        String line = run.stderrLines().stream().filter(l -> l.startsWith(note)).findFirst()
+                .orElseThrow(() -> new AssertionError(run.stderr()));
+        Path copy = Path.of(line.substring(note.length(), line.indexOf(" instead,")));
+        try {
+            assertEquals("jremix-repair-profile", Jremix.json(copy).get("format"));
+        } finally {
+            Files.deleteIfExists(copy);
+        }
+    }
+
+    /** The file the line on stderr names for {@code report}, which it says could not be written; read, then deleted. */
+    private static Path fallback(Jremix.Run run, String prefix, Path report) throws Exception {
+        for (String line : run.stderrLines()) {
+            Matcher m = FALLBACK.matcher(line);
+            if (line.startsWith(prefix) && m.find() && m.group(1).equals(report.toString())) {
+                assertEquals("no such file", m.group(2), line);
+                Path copy = Path.of(m.group(3));
+                Path tmp = Path.of(System.getProperty("java.io.tmpdir")).toAbsolutePath();
+                assertTrue(copy.startsWith(tmp), "in java.io.tmpdir: " + copy);
+                assertTrue(copy.getFileName().toString().matches("jremix-" + report.getFileName().toString()
+                        .replace(".json", "") + "-.*\\.json"), copy.toString());
+                copy.toFile().deleteOnExit();
+                return copy;
+            }
+        }
+        throw new AssertionError("no fallback named for " + report + ":\n" + run.stderr());
+    }
+}
