@@ -8,7 +8,7 @@ import java.util.Map;
 
 import io.jremix.core.cache.Finding;
 
-/** The {@code -XX:REMIXReport} document; the keys of each finding follow DESIGN.md, the rest are additions. */
+/** The {@code -XX:REMIXReport} document: the findings REMIX printed (class, fields, kind, sites), as JSON. */
 public final class CacheJsonReport {
     private static final int MAX_BELOW_THRESHOLD = 20;
     private static final int MAX_HITS = 32;

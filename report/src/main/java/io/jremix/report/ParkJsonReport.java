@@ -12,8 +12,9 @@ import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.SiteSnapshot;
 
 /**
- * The {@code -XXgetparkcontention:report=FILE} document (and {@code bin/jremix dump}'s): the blocker keys follow
- * DESIGN.md, the rest are additions. Times are milliseconds rounded to microseconds. Blockers are the rows the
+ * The {@code -XXgetparkcontention:report=FILE} document (and {@code bin/jremix dump}'s): the blocker keys name
+ * the J9 thesis's metrics, the rest are additions. Times are milliseconds rounded to microseconds. Blockers are the
+ * rows the
  * text table shows, in its order: a row of several small blockers ({@link ParkRun#shown}) has
  * {@code "blockers"} above 1 and no {@code identityHash}, and its counts are the sums, so that adding up
  * {@code timesParked} by {@code className} gives each class's exact count either way. {@code avgHoldTimeMs} is

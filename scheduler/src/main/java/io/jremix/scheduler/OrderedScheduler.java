@@ -10,7 +10,7 @@ import java.util.function.Consumer;
 /**
  * Runs tasks in parallel and emits their output in ticket order, without a consumer thread: the thread that completes
  * the oldest pending ticket also emits every consecutive ticket completed after it (the order buffer of the
- * low-latency blog, seed 004).
+ * low-latency blog).
  *
  * <pre>{@code
  * OrderedScheduler scheduler = new OrderedScheduler(1024, handler);

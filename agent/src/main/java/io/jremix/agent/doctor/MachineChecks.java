@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
  * and sysfs under one root, plus {@code perf} and {@code systemd-detect-virt} when they are installed.
  */
 final class MachineChecks {
-    /** The Intel models REMIX's PEBS HITM events were documented for (seed 000): Ivy Bridge EP to Skylake. */
+    /** The Intel models REMIX's PEBS HITM events were documented for (the REMIX paper): Ivy Bridge EP to Skylake. */
     private static final Set<Integer> REMIX_MODELS = Set.of(62, 63, 69, 70, 71, 78, 86, 94);
     private static final String CPU = "sys/devices/system/cpu/";
     private static final String PMU = "sys/bus/event_source/devices/";

@@ -9,7 +9,7 @@ import io.jremix.core.park.MonitorTable;
 
 /**
  * Profiles contention on Java monitors for the park report: blocked {@code synchronized} enters and
- * {@code Object.wait} calls, per monitor, with the park metrics of seed 002 (contended enters, peak blocked,
+ * {@code Object.wait} calls, per monitor, with the park metrics of the J9 thesis (contended enters, peak blocked,
  * blocked thread-time and real-time, average hold time, utilisation; waits apart). The JVM itself reports them:
  * an in-process JFR stream ({@code jdk.JavaMonitorEnter} and {@code jdk.JavaMonitorWait} at threshold 0, with
  * stack traces) feeds a {@link MonitorTable}. JFR's own cost is the price: starting it takes a few hundred

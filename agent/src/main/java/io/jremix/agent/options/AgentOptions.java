@@ -10,7 +10,7 @@ import java.util.Locale;
 import io.jremix.report.AtomicFiles;
 
 /**
- * Everything jremix was asked to do, validated. Option names follow REMIX (seed 000/003) where it had them;
+ * Everything jremix was asked to do, validated. Option names follow REMIX (PLDI 2016) where it had them;
  * the detection-window options are jremix's own.
  *
  * @param cacheMode     whether cache-contention detection (and later repair) is on

@@ -3,7 +3,7 @@ package io.jremix.agent.options;
 import java.nio.file.Path;
 
 /**
- * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,report=FILE]} (seed 002, 3.3; the
+ * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,report=FILE]} (the J9 thesis, 3.3; the
  * report file is jremix's addition). Values are non-negative whole numbers; a later sub-option overrides an
  * earlier one, and a repeated {@code -XXgetparkcontention} adds to the one before.
  *

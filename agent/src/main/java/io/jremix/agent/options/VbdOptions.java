@@ -3,7 +3,7 @@ package io.jremix.agent.options;
 import java.nio.file.Path;
 
 /**
- * Volatile-by-default (VBD-HotSpot, seed 001): {@code -XX:+VBD} / {@code -XX:-VBD}, {@code -XX:+VBDVerbose} and
+ * Volatile-by-default (VBD-HotSpot, OOPSLA 2017): {@code -XX:+VBD} / {@code -XX:-VBD}, {@code -XX:+VBDVerbose} and
  * {@code -XX:VBDRelaxed=FILE}. The pattern file is read and checked while the options are parsed, so a bad one
  * stops the JVM before the program starts. A later option overrides an earlier one, as in java.
  *

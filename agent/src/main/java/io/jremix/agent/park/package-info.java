@@ -1,5 +1,6 @@
 /**
- * The park-contention profiler ({@code -XXgetparkcontention}, seed 002): instruments {@code LockSupport}, keeps a
+ * The park-contention profiler ({@code -XXgetparkcontention}, after the J9 thesis): instruments {@code LockSupport},
+ * keeps a
  * {@link io.jremix.core.park.ParkRecord} per park blocker without keeping blockers alive, and reports at exit and
  * on {@code bin/jremix dump}.
  */

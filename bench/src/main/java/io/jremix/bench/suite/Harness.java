@@ -19,7 +19,7 @@ import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 
 /**
- * Runs suite workloads under plain java and jremix's modes with the methodology of the VBD-HotSpot paper (seed 001):
+ * Runs suite workloads under plain java and jremix's modes with the methodology of the VBD-HotSpot paper (OOPSLA 2017):
  * in each JVM invocation, warm-up iterations and then measured ones, whose mean is the invocation's time; several
  * invocations per workload and mode, interleaved across modes so that drift of the machine hits all of them alike.
  * Reports per-workload medians over invocations, the ratio to plain java and the geometric mean of the ratios, as

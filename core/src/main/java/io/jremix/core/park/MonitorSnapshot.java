@@ -5,7 +5,7 @@ import java.util.List;
 
 /**
  * Contention on one Java monitor ({@code synchronized}) over the run so far, in the park report's terms. The
- * blocked enters went through a {@link ParkRecord} as parks, so every metric of seed 002, 3.7, reads for a
+ * blocked enters went through a {@link ParkRecord} as parks, so every metric of the J9 thesis, 3.7, reads for a
  * monitor as it does for a park blocker, with the same formulas: times parked are contended enters, peak parked
  * is the most threads blocked at once, park thread-time is the thread-time spent blocked, and park real-time,
  * the time with at least one thread blocked, is how long the monitor was held while wanted, so that

@@ -3,7 +3,7 @@ package io.jremix.core.park;
 import java.util.List;
 
 /**
- * Who parked where (seed 002, 3.7.1 and 3.7.2): the thread first seen at a call site and the site's frames. A
+ * Who parked where (the J9 thesis, 3.7.1 and 3.7.2): the thread first seen at a call site and the site's frames. A
  * blocker's origin is its first park's; the parks at its other sites are counted on those ({@link ParkSite}).
  *
  * @param threadName name of the thread of the first collected park

@@ -6,7 +6,7 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * The statistics of one park blocker (seed 002, 3.5), updated by the algorithms of 3.6.2 and 3.6.3.
+ * The statistics of one park blocker (the J9 thesis, 3.5), updated by the algorithms of 3.6.2 and 3.6.3.
  *
  * <p>Parks and parked-now are counted on every event. Once the number of parks reaches the collection threshold
  * (0 and 1 both mean "from the first park") the record starts collecting: the first collected park saves the

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * An immutable copy of one {@link ParkRecord} with the derived metrics of seed 002, 3.7.10 to 3.7.15. Derived
+ * An immutable copy of one {@link ParkRecord} with the derived metrics of the J9 thesis, 3.7.10 to 3.7.15. Derived
  * metrics are computed here rather than kept up to date, as the seed advises. A metric whose denominator is zero
  * (no parks, no unparks yet, no execution time, a single collected event) is 0: there is nothing to average or
  * compare, and a report must not show NaN or infinity.

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The two bottleneck patterns of seed 002, chapter 5, under {@code -XXgetparkcontention}. */
+/** The two bottleneck patterns of the J9 thesis, chapter 5, under {@code -XXgetparkcontention}. */
 class ParkTest {
     private static final String WORKLOADS = "io.jremix.workloads.park.";
     private static final int THREADS = 8;

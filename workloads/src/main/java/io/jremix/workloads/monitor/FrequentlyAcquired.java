@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import io.jremix.workloads.cache.Workload;
 
 /**
- * Seed 002, 5.3, with intrinsic locks: two monitors whose critical sections sleep equally long, the first entered
+ * The J9 thesis, 5.3, with intrinsic locks: two monitors whose critical sections sleep equally long, the first entered
  * with probability {@value #P}, the second otherwise. Expected: the first monitor is the bottleneck: more blocked
  * enters, more blocked thread-time and a higher peak of blocked threads; both have about the same average hold
  * time, the sleep.

@@ -3,7 +3,7 @@ package io.jremix.workloads.monitor;
 import io.jremix.workloads.cache.Workload;
 
 /**
- * Seed 002, 5.2, with intrinsic locks: three monitors entered equally often, whose critical sections sleep
+ * The J9 thesis, 5.2, with intrinsic locks: three monitors entered equally often, whose critical sections sleep
  * {@value #S1}, {@value #S2} and {@value #S3} ms. Each step enters the three in turn. Expected: the
  * {@value #S3} ms monitor is the bottleneck: it has the most blocked thread-time, nearly 100% real-time
  * utilisation and an average hold time close to {@value #S3} ms; the others are rarely contended.

@@ -1,5 +1,5 @@
 /**
- * Intrinsic-lock ({@code synchronized}) versions of the two bottleneck patterns of seed 002, chapter 5: a monitor
+ * Intrinsic-lock ({@code synchronized}) versions of the two bottleneck patterns of the J9 thesis, chapter 5: a monitor
  * with a long critical section among short ones ({@link io.jremix.workloads.monitor.LargeCriticalSection}) and a
  * monitor entered more often than another ({@link io.jremix.workloads.monitor.FrequentlyAcquired}). Workers start
  * together through an {@code Object.wait}/{@code notifyAll} gate, so each run also has monitor waits that a

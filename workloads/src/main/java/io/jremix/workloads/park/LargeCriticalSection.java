@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * Seed 002, Listing 5.1, the JUC version: every thread takes three {@link ReentrantLock}s in turn, equally often,
+ * The J9 thesis, Listing 5.1, the JUC version: every thread takes three {@link ReentrantLock}s in turn, equally often,
  * and sleeps inside each for S1, S2 and S3 ms (4, 16 and 64 by default).
  *
  * <p>Expected finding: lock 3 (first parked on in {@link #section3}) is the bottleneck: the highest thread-time
