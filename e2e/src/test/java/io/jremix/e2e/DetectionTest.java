@@ -32,7 +32,7 @@ class DetectionTest {
                         List.of("head", "tail"), "field", true, P + "SpscQueue."),
                 Arguments.of(List.of("AdjacentAtomicLongs", "2", "15000000"), "java.util.concurrent.atomic.AtomicLong",
                         "false-sharing", List.of("value"), "field", true, "java.util.concurrent.atomic.AtomicLong."),
-                Arguments.of(List.of("SharedAtomicLong", "2", "15000000"), "java.util.concurrent.atomic.AtomicLong",
+                Arguments.of(List.of("SharedAtomicLong", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
                         "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
                 Arguments.of(List.of("LongArrayCounters", "2", "100000000"), "long[]", "false-sharing", List.of(),
                         "element", false, P + "LongArrayCounters."),
