@@ -3,6 +3,7 @@ package io.jremix.agent.cache;
 import java.util.HashSet;
 import java.util.Set;
 
+import io.jremix.agent.vbd.VolatileFieldCalls;
 import io.jremix.probe.CacheSite;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -146,7 +147,8 @@ final class CacheInstrumenter implements Opcodes {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
                         if (thisInitialized) {
-                            field((FieldInsnNode) insn, op == PUTFIELD);
+                            FieldInsnNode f = (FieldInsnNode) insn;
+                            field(f, op == PUTFIELD, op == PUTFIELD || VolatileFieldCalls.checksStore(f));
                         }
                     }
                     case GETSTATIC, PUTSTATIC -> staticField((FieldInsnNode) insn, op == PUTSTATIC);
@@ -172,11 +174,15 @@ final class CacheInstrumenter implements Opcodes {
             return probes;
         }
 
-        private void field(FieldInsnNode f, boolean write) {
+        /**
+         * @param store  whether {@code f} is a {@code putfield} (the object is under the value)
+         * @param writes whether the site writes the field: a store, or VBD's check in front of its volatile store
+         */
+        private void field(FieldInsnNode f, boolean store, boolean writes) {
             Type t = Type.getType(f.desc);
-            int site = site(CacheSite.Kind.FIELD, write, sizeOf(t), f.owner, f.name);
+            int site = site(CacheSite.Kind.FIELD, writes, sizeOf(t), f.owner, f.name);
             InsnList code = new InsnList();
-            if (!write) {
+            if (!store) {
                 code.add(new InsnNode(DUP));
             } else if (t.getSize() == 1) {
                 code.add(new InsnNode(DUP2));

@@ -20,8 +20,10 @@ import org.objectweb.asm.tree.TypeInsnNode;
 /**
  * Rewrites one method's code for volatile-by-default:
  * <ul>
- *   <li>every field load and store of the program's fields (and of the JDK's, when the program's code makes it) is
- *       fenced to be sequentially consistent ({@link FieldFences}); the field's declaration is left as it is;
+ *   <li>every field load and store of the program's fields (and of the JDK's, when the program's code makes it)
+ *       becomes sequentially consistent, the field's declaration left as it is: an instance field's becomes a
+ *       volatile access call ({@link VolatileFieldCalls}), a static field's (and any in a constructor or an old
+ *       class file) is fenced ({@link FieldFences});
  *   <li>every array-element load and store becomes a call of the matching {@code VolatileArrays} method (the
  *       operands are already on the stack in the right order); {@code AALOAD} is followed by a cast to the
  *       component type the verifier knew, and {@code BALOAD}/{@code BASTORE} pick byte or boolean by that type;
@@ -46,7 +48,8 @@ final class MethodRewriter {
     private static final String OBJECT = "Ljava/lang/Object;";
 
     /** What a rewritten method gained. */
-    record Counts(int fieldSites, int arraySites, int plainAccessSites, int fences, int unpublishedSites) {
+    record Counts(int fieldSites, int fieldCalls, int arraySites, int plainAccessSites, int fences,
+                  int unpublishedSites) {
     }
 
     private MethodRewriter() {
@@ -61,13 +64,14 @@ final class MethodRewriter {
                           FieldFences fieldFences, UnpublishedThis.Result unpublished) {
         InsnList code = m.instructions;
         if (code.size() == 0) {
-            return new Counts(0, 0, 0, 0, 0);
+            return new Counts(0, 0, 0, 0, 0, 0);
         }
         Map<AbstractInsnNode, String> arrayTypes = needsTypes(code) ? ArrayTypes.of(owner, classVersion, m) : Map.of();
         boolean sites = unpublished != null && (classVersion & 0xFFFF) >= Opcodes.V1_7;
         Set<AbstractInsnNode> unpublishedAccesses = sites ? Set.copyOf(unpublished.accesses()) : Set.of();
         List<Runnable> edits = new ArrayList<>();
         int fields = 0;
+        int fieldCalls = 0;
         int arrays = 0;
         int plain = 0;
         int fences = 0;
@@ -76,7 +80,12 @@ final class MethodRewriter {
             int op = insn.getOpcode();
             if (insn instanceof FieldInsnNode f) {
                 if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
-                    edits.add(() -> fieldFences.fence(code, f));
+                    if (VolatileFieldCalls.fits(classVersion, m.name, f)) {
+                        edits.add(() -> VolatileFieldCalls.replace(code, f));
+                        fieldCalls++;
+                    } else {
+                        edits.add(() -> fieldFences.fence(code, f));
+                    }
                     fields++;
                 }
             } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
@@ -109,7 +118,7 @@ final class MethodRewriter {
         for (AbstractInsnNode a : unpublishedAccesses) {
             unpublishedSite(code, (FieldInsnNode) a, unpublished.calls());
         }
-        return new Counts(fields, arrays, plain, fences, unpublishedAccesses.size());
+        return new Counts(fields, fieldCalls, arrays, plain, fences, unpublishedAccesses.size());
     }
 
     /**

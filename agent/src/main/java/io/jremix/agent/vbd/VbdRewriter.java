@@ -20,8 +20,8 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
  * Makes one class volatile-by-default: each method not relaxed is rewritten by {@link MethodRewriter}, its field
- * accesses fenced unless the field is final (after the constructor's fence it never changes), declared volatile
- * already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the class the
+ * accesses made sequentially consistent unless the field is final (after the constructor's fence it never
+ * changes), declared volatile already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the class the
  * program declared. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) is left as it is; a
  * relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites. Another class's
  * field is fenced unless a pattern relaxes it or the classes seen so far tell it needs no fences
@@ -55,7 +55,8 @@ public final class VbdRewriter {
      * @param className        binary name with dots
      * @param classfile        the rewritten bytes, or {@code null} when the class is unchanged
      * @param relaxedClass     the whole class was relaxed (annotation or pattern) and left as it was
-     * @param fieldSites       field loads and stores fenced
+     * @param fieldSites       field loads and stores made sequentially consistent
+     * @param fieldCalls       of those, the instance-field accesses made volatile access calls (the rest fenced)
      * @param arraySites       array-element loads and stores made volatile
      * @param plainAccessSites Unsafe and VarHandle calls made volatile (or fenced, for address accesses)
      * @param fences           fences added besides those of field sites (bulk copies, constructors, address accesses)
@@ -65,7 +66,8 @@ public final class VbdRewriter {
      * @param relaxedMethods   relaxed methods left as they were, {@code Class::name}
      * @param relaxedFields    relaxed fields left plain, {@code Class::name}
      */
-    public record Outcome(String className, byte[] classfile, boolean relaxedClass, int fieldSites, int arraySites,
+    public record Outcome(String className, byte[] classfile, boolean relaxedClass, int fieldSites, int fieldCalls,
+                          int arraySites,
                           int plainAccessSites, int fences, int unpublishedSites, List<Constructor> constructors,
                           List<String> relaxedMethods, List<String> relaxedFields) {
     }
@@ -91,7 +93,7 @@ public final class VbdRewriter {
         String name = c.name.replace('/', '.');
         if (annotated(c.invisibleAnnotations, c.visibleAnnotations) || patterns.relaxesClass(c.name)) {
             orderedElsewhere.wholeClass(c.name);
-            return new Outcome(name, null, true, 0, 0, 0, 0, 0, List.of(), List.of(), List.of());
+            return new Outcome(name, null, true, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of());
         }
         Set<String> declared = new HashSet<>();
         Set<String> fenced = new HashSet<>();
@@ -113,6 +115,7 @@ public final class VbdRewriter {
                 : !orderedElsewhere.covers(f.owner, f.name) && !patterns.relaxesMember(f.owner, f.name);
         Set<String> relaxedMethods = new LinkedHashSet<>();
         int fields = 0;
+        int fieldCalls = 0;
         int arrays = 0;
         int plain = 0;
         int fences = 0;
@@ -132,13 +135,14 @@ public final class VbdRewriter {
                     : fencedAccess;
             MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, sites, fieldFences, unpublished);
             fields += n.fieldSites();
+            fieldCalls += n.fieldCalls();
             arrays += n.arraySites();
             plain += n.plainAccessSites();
             fences += n.fences();
             unpublishedSites += n.unpublishedSites();
         }
         boolean changed = fields + arrays + plain + fences + unpublishedSites > 0;
-        return new Outcome(name, changed ? write(reader, c) : null, false, fields, arrays, plain, fences,
+        return new Outcome(name, changed ? write(reader, c) : null, false, fields, fieldCalls, arrays, plain, fences,
                 unpublishedSites, List.copyOf(constructors), List.copyOf(relaxedMethods), List.copyOf(relaxed));
     }
 

@@ -61,7 +61,7 @@ final class VbdTransformer implements ClassFileTransformer {
             return null;
         }
         VbdRewriter.Outcome o = rewriter.rewrite(classfile);
-        boolean callsProbe = o.arraySites() + o.unpublishedSites() > 0;
+        boolean callsProbe = o.fieldCalls() + o.arraySites() + o.unpublishedSites() > 0;
         if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
             inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());
         }

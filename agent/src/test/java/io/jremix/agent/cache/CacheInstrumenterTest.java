@@ -16,6 +16,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
+import io.jremix.agent.options.VbdRelaxedPatterns;
+import io.jremix.agent.vbd.FieldCallsFixture;
+import io.jremix.agent.vbd.VbdRewriter;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.CacheSite;
 import io.jremix.probe.CacheSites;
@@ -120,6 +123,30 @@ class CacheInstrumenterTest {
             return id;
         }, 4).instrument(classBytes(AccessFixture.class));
         assertEquals(first, second);
+    }
+
+    /**
+     * Under VBD a {@code putfield} becomes a checking load and a volatile store call; detection beside VBD still
+     * records that site as a write of the field, so every field write site of the plain class is found again.
+     */
+    @Test
+    void fieldWritesThroughVbdsVolatileCallsAreWriteSites() throws IOException {
+        byte[] plain = classBytes(FieldCallsFixture.class);
+        byte[] vbd = new VbdRewriter(VbdRelaxedPatterns.none()).rewrite(plain).classfile();
+        assertEquals(fieldSites(plain), fieldSites(vbd));
+        assertTrue(fieldSites(vbd).contains("io/jremix/agent/vbd/FieldCallsFixture.text write"), fieldSites(vbd).toString());
+    }
+
+    /** {@code owner.name read|write} of the field sites detection finds in {@code classfile}. */
+    private static Set<String> fieldSites(byte[] classfile) {
+        Set<String> sites = new java.util.TreeSet<>();
+        new CacheInstrumenter((key, site) -> {
+            if (site.kind() == CacheSite.Kind.FIELD) {
+                sites.add(site.owner() + "." + site.name() + (site.write() ? " write" : " read"));
+            }
+            return 0;
+        }, 4).instrument(classfile);
+        return sites;
     }
 
     /** A class with code but no memory accesses. */

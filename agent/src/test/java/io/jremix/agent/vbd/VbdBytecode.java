@@ -18,8 +18,8 @@ import org.objectweb.asm.tree.MethodNode;
 
 /**
  * The volatile-by-default invariants, checked on rewritten bytecode independently of the rewriter: outside relaxed
- * methods, every load of a field that may be neither final nor volatile nor relaxed is followed by an acquire fence
- * and every store is between a release and a full fence (a field of another class may be anything, so its accesses
+ * methods, every load and store of a field that may be neither final nor volatile nor relaxed is a volatile access
+ * call, or, fenced, a load followed by an acquire fence and a store between a release and a full fence (a field of another class may be anything, so its accesses
  * count unless the caller knows them final or volatile; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
  * Unsafe access is left; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle
  * access is fenced on both sides. No field declaration changes.
@@ -90,6 +90,9 @@ final class VbdBytecode {
     }
 
     private static boolean fenced(FieldInsnNode f) {
+        if (VolatileFieldCalls.checkedCall(f) != null) {
+            return true;
+        }
         boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;
         return load ? isFence(next(f), "acquireFence")
                 : isFence(previous(f), "releaseFence") && isFence(next(f), "fullFence");

@@ -1,0 +1,115 @@
+package io.jremix.agent.vbd;
+
+import static io.jremix.agent.vbd.VbdRewriterTest.classBytes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Set;
+
+import io.jremix.agent.options.VbdRelaxedPatterns;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+
+/** Instance-field accesses made volatile access calls: what they compute, throw, and where they stay fenced. */
+class VolatileFieldCallsTest {
+    private final VbdRewriter rewriter = new VbdRewriter(VbdRelaxedPatterns.none());
+
+    private Class<?> rewritten() throws Exception {
+        rewriter.rewrite(classBytes(FieldCallsBase.class));
+        return VbdRewriterTest.defineRewritten(FieldCallsFixture.class, rewriter.rewrite(classBytes(FieldCallsFixture.class)));
+    }
+
+    @Test
+    void everyFieldTypeReadsAndWritesWhatThePlainInstructionsDid() throws Exception {
+        VbdRewriter.Outcome o = rewriter.rewrite(classBytes(FieldCallsFixture.class));
+        MethodNode roundTrip = method(o.classfile(), "roundTrip");
+        long checks = fields(roundTrip).stream().filter(f -> VolatileFieldCalls.checkedCall(f) != null).count();
+        assertEquals(fields(roundTrip).size(), checks, "every instance field access of roundTrip is a call");
+        assertEquals(List.of(), VbdBytecode.violations(classBytes(FieldCallsFixture.class), o.classfile(),
+                VbdRelaxedPatterns.none(), Set.of()));
+        Method m = rewritten().getMethod("roundTrip", int.class);
+        for (int seed : new int[] {0, 1, 2, 7, -3}) {
+            assertEquals(FieldCallsFixture.roundTrip(seed), m.invoke(null, seed), "seed " + seed);
+        }
+    }
+
+    /** The dropped plain load in front throws the JVM's own exception, with its message, in the program's frame. */
+    @Test
+    void aNullObjectThrowsWhatTheInstructionThrew() throws Exception {
+        Class<?> c = rewritten();
+        for (String name : List.of("readLong", "writeLong", "writeText")) {
+            Method original = method(FieldCallsFixture.class, name);
+            Method site = method(c, name);
+            Throwable expected = cause(() -> original.invoke(null, args(original)));
+            Throwable actual = cause(() -> site.invoke(null, args(site)));
+            assertInstanceOf(NullPointerException.class, actual, name);
+            assertEquals(expected.getStackTrace()[0].getMethodName(), actual.getStackTrace()[0].getMethodName());
+            if (name.startsWith("read")) {
+                assertEquals(expected.getMessage(), actual.getMessage());
+            } else {
+                assertNotNull(actual.getMessage(), "a store names the field it could not reach: " + name);
+                assertTrue(actual.getMessage().contains("\"" + (name.equals("writeLong") ? "l" : "text") + "\""),
+                        actual.getMessage());
+            }
+        }
+    }
+
+    /** Dynamic constants need Java 11 class files; older ones keep the fences. So do constructors. */
+    @Test
+    void oldClassFilesAndConstructorsKeepFences() throws Exception {
+        byte[] java8 = classBytes(FieldCallsBase.class).clone();
+        java8[6] = 0;
+        java8[7] = 52;
+        VbdRewriter.Outcome old = rewriter.rewrite(java8);
+        assertEquals(0, old.fieldCalls(), "no call in a Java 8 class file");
+        byte[] fixture = rewriter.rewrite(classBytes(FieldCallsFixture.class)).classfile();
+        for (FieldInsnNode f : fields(method(fixture, "<init>"))) {
+            assertNull(VolatileFieldCalls.checkedCall(f), f.name);
+        }
+    }
+
+    private static Object[] args(Method m) {
+        return m.getParameterCount() == 1 ? new Object[] {null}
+                : new Object[] {null, m.getParameterTypes()[1] == long.class ? (Object) 5L : "v"};
+    }
+
+    private static Method method(Class<?> c, String name) {
+        return java.util.Arrays.stream(c.getMethods()).filter(m -> m.getName().equals(name)).findFirst().orElseThrow();
+    }
+
+    private static MethodNode method(byte[] classfile, String name) {
+        ClassNode c = new ClassNode();
+        new ClassReader(classfile).accept(c, 0);
+        return c.methods.stream().filter(m -> m.name.equals(name)).findFirst().orElseThrow();
+    }
+
+    private static List<FieldInsnNode> fields(MethodNode m) {
+        java.util.ArrayList<FieldInsnNode> out = new java.util.ArrayList<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof FieldInsnNode f) {
+                out.add(f);
+            }
+        }
+        return out;
+    }
+
+    private interface Action {
+        Object run() throws Exception;
+    }
+
+    private static Throwable cause(Action a) {
+        Throwable t = assertThrows(Throwable.class, a::run);
+        return t instanceof InvocationTargetException ite ? ite.getCause() : t;
+    }
+}

@@ -1,0 +1,60 @@
+package io.jremix.probe.vbd;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.lang.invoke.MethodHandles;
+
+import org.junit.jupiter.api.Test;
+
+class VolatileFieldsTest {
+    static class Base {
+        int shared;
+        long value;
+    }
+
+    static class Derived extends Base {
+        static int shared; // a static of the same name: never an instance field's offset
+        boolean flag;
+        Object ref;
+    }
+
+    private static Long offset(Class<?> owner, String name, String descriptor) {
+        return VolatileFields.offset(MethodHandles.lookup(), name, Long.class, owner, descriptor);
+    }
+
+    @Test
+    void offsetResolvesAsTheJvmDoesThroughSuperclasses() {
+        Derived d = new Derived();
+        d.value = 42;
+        assertEquals(42, VolatileFields.getLong(d, offset(Derived.class, "value", "J")));
+        VolatileFields.putInt(d, 7, offset(Derived.class, "shared", "I"));
+        assertEquals(7, ((Base) d).shared, "the instance field of the superclass, not the static");
+        assertThrows(NoSuchFieldError.class, () -> offset(Derived.class, "value", "I"), "type is part of the name");
+    }
+
+    /** Like {@code putfield} on a boolean field, a store keeps only the lowest bit of the int it is given. */
+    @Test
+    void booleanStoreKeepsTheLowestBit() {
+        Derived d = new Derived();
+        long flag = offset(Derived.class, "flag", "Z");
+        VolatileFields.putBoolean(d, 3, flag);
+        assertTrue(d.flag);
+        VolatileFields.putBoolean(d, 2, flag);
+        assertFalse(d.flag);
+        assertFalse(VolatileFields.getBoolean(d, flag));
+    }
+
+    @Test
+    void referencesRoundTrip() {
+        Derived d = new Derived();
+        Object o = new Object();
+        long ref = offset(Derived.class, "ref", "Ljava/lang/Object;");
+        VolatileFields.putReference(d, o, ref);
+        assertSame(o, d.ref);
+        assertSame(o, VolatileFields.getReference(d, ref));
+    }
+}
