@@ -8,6 +8,7 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
@@ -18,15 +19,19 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * drops when the object never escapes) rather than a plain access between free-standing fences.
  *
  * <p>The plain instruction stays in front as a load whose value is dropped: it resolves the field, checks access and
- * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. Dynamic constants need
- * class files of Java 11 (version 55) or later; older classes, and constructors (whose stores may act on the
- * object before its superclass constructor ran, which no method may be handed), keep {@link FieldFences}.
+ * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. The offset is a dynamic
+ * constant in class files of Java 11 (version 55) or later, and an {@code invokedynamic} site bound to a constant in
+ * those of Java 7 to 10; older class files (no {@code invokedynamic}), and constructors (whose stores may act on
+ * the object before its superclass constructor ran, which no method may be handed), keep {@link FieldFences}.
  */
 public final class VolatileFieldCalls {
     static final String FIELDS = "io/jremix/probe/vbd/VolatileFields";
     private static final Handle OFFSET = new Handle(Opcodes.H_INVOKESTATIC, FIELDS, "offset",
             "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;Ljava/lang/Class;"
                     + "Ljava/lang/String;)Ljava/lang/Long;", false);
+    private static final Handle OFFSET_SITE = new Handle(Opcodes.H_INVOKESTATIC, FIELDS, "offsetSite",
+            "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;"
+                    + "Ljava/lang/String;)Ljava/lang/invoke/CallSite;", false);
     private static final String OBJECT = "Ljava/lang/Object;";
     private static final String LONG = "Ljava/lang/Long;";
 
@@ -35,12 +40,12 @@ public final class VolatileFieldCalls {
 
     /** Whether {@code f}, in a method called {@code method} of a class of {@code classVersion}, can become a call. */
     static boolean fits(int classVersion, String method, FieldInsnNode f) {
-        return (classVersion & 0xFFFF) >= Opcodes.V11 && !method.equals("<init>")
+        return (classVersion & 0xFFFF) >= Opcodes.V1_7 && !method.equals("<init>")
                 && (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD);
     }
 
     /** Replaces {@code f} in {@code code}: a check, the offset, the call (and a cast back for a reference load). */
-    static void replace(InsnList code, FieldInsnNode f) {
+    static void replace(int classVersion, InsnList code, FieldInsnNode f) {
         Type type = Type.getType(f.desc);
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
         InsnList site = new InsnList();
@@ -56,7 +61,10 @@ public final class VolatileFieldCalls {
         }
         site.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
         site.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
-        site.add(new LdcInsnNode(new ConstantDynamic(f.name, LONG, OFFSET, Type.getObjectType(f.owner), f.desc)));
+        Type owner = Type.getObjectType(f.owner);
+        site.add((classVersion & 0xFFFF) >= Opcodes.V11
+                ? new LdcInsnNode(new ConstantDynamic(f.name, LONG, OFFSET, owner, f.desc))
+                : new InvokeDynamicInsnNode(f.name, "()" + LONG, OFFSET_SITE, owner, f.desc));
         String kind = kind(type);
         String value = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY ? OBJECT
                 : type.getSort() == Type.BOOLEAN && !load ? "I" : f.desc;
@@ -79,10 +87,14 @@ public final class VolatileFieldCalls {
         AbstractInsnNode call = offset == null ? null : next(offset);
         boolean site = f.getOpcode() == Opcodes.GETFIELD && pop != null
                 && (pop.getOpcode() == Opcodes.POP || pop.getOpcode() == Opcodes.POP2)
-                && offset instanceof LdcInsnNode ldc && ldc.cst instanceof ConstantDynamic d
-                && d.getName().equals(f.name) && d.getBootstrapMethod().equals(OFFSET)
-                && call instanceof MethodInsnNode m && m.owner.equals(FIELDS);
+                && isOffset(offset, f.name) && call instanceof MethodInsnNode m && m.owner.equals(FIELDS);
         return site ? (MethodInsnNode) call : null;
+    }
+
+    private static boolean isOffset(AbstractInsnNode insn, String field) {
+        return insn instanceof LdcInsnNode ldc && ldc.cst instanceof ConstantDynamic d && d.getName().equals(field)
+                && d.getBootstrapMethod().equals(OFFSET)
+                || insn instanceof InvokeDynamicInsnNode indy && indy.name.equals(field) && indy.bsm.equals(OFFSET_SITE);
     }
 
     /** Whether {@code f} is the check of a store. */

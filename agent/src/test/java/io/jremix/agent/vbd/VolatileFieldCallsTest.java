@@ -65,18 +65,36 @@ class VolatileFieldCallsTest {
         }
     }
 
-    /** Dynamic constants need Java 11 class files; older ones keep the fences. So do constructors. */
+    /**
+     * A Java 7 to 10 class file gets its offsets from {@code invokedynamic} sites and computes the same; a Java 6 one
+     * (no {@code invokedynamic}) keeps the fences, and so do constructors.
+     */
     @Test
-    void oldClassFilesAndConstructorsKeepFences() throws Exception {
-        byte[] java8 = classBytes(FieldCallsBase.class).clone();
-        java8[6] = 0;
-        java8[7] = 52;
-        VbdRewriter.Outcome old = rewriter.rewrite(java8);
-        assertEquals(0, old.fieldCalls(), "no call in a Java 8 class file");
+    void olderClassFilesUseSitesOrFencesAndConstructorsKeepFences() throws Exception {
+        VbdRewriter.Outcome java8 = rewriter.rewrite(withVersion(classBytes(FieldCallsFixture.class), 52));
+        assertTrue(java8.fieldCalls() > 0, "calls in a Java 8 class file");
+        assertEquals(List.of(), VbdBytecode.violations(classBytes(FieldCallsFixture.class), java8.classfile(),
+                VbdRelaxedPatterns.none(), Set.of()));
+        rewriter.rewrite(classBytes(FieldCallsBase.class));
+        Method roundTrip = method(VbdRewriterTest.defineRewritten(FieldCallsFixture.class, java8), "roundTrip");
+        assertEquals(FieldCallsFixture.roundTrip(3), roundTrip.invoke(null, 3));
+        assertEquals(0, rewriter.rewrite(withVersion(classBytes(FieldCallsBase.class), 50)).fieldCalls(),
+                "no call in a Java 6 class file");
         byte[] fixture = rewriter.rewrite(classBytes(FieldCallsFixture.class)).classfile();
         for (FieldInsnNode f : fields(method(fixture, "<init>"))) {
             assertNull(VolatileFieldCalls.checkedCall(f), f.name);
         }
+    }
+
+    /**
+     * {@code classfile} marked as another Java version; the fixture uses nothing that version lacks (no nest
+     * mates, records or dynamic constants), so it loads as such a class.
+     */
+    private static byte[] withVersion(byte[] classfile, int major) {
+        byte[] copy = classfile.clone();
+        copy[6] = 0;
+        copy[7] = (byte) major;
+        return copy;
     }
 
     private static Object[] args(Method m) {

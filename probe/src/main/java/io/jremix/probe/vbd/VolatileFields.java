@@ -1,6 +1,9 @@
 package io.jremix.probe.vbd;
 
+import java.lang.invoke.CallSite;
+import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 
@@ -13,6 +16,8 @@ import jdk.internal.vm.annotation.ForceInline;
  * runs) and calls {@code getX(object, offset)} or {@code putX(object, value, offset)}; each method is one
  * force-inlined {@code Unsafe} volatile access, which C2 compiles exactly as an access to a field declared
  * {@code volatile}: a plain load, or a store followed by one {@code lock addl} on x86.
+ *
+ * (class files older than Java 11 get the constant from an {@code invokedynamic} site, {@link #offsetSite})
  *
  * <p>Why not fences around the plain instruction: C2 drops the barriers of a volatile access to an object that
  * never leaves the method (it replaces the object by scalars), but it cannot drop a free-standing fence, which
@@ -47,6 +52,16 @@ public final class VolatileFields {
             }
         }
         throw new NoSuchFieldError(owner.getName() + "." + name);
+    }
+
+    /**
+     * Bootstrap method of the same offset as an {@code invokedynamic} site, for class files older than Java 11 that
+     * cannot hold dynamic constants: a constant call site, which C2 folds as it folds a constant.
+     */
+    public static CallSite offsetSite(MethodHandles.Lookup caller, String name, MethodType type, Class<?> owner,
+                                      String descriptor) {
+        return new ConstantCallSite(MethodHandles.constant(Long.class, offset(caller, name, Long.class, owner,
+                descriptor)));
     }
 
     @ForceInline
