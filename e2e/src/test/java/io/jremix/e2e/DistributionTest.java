@@ -54,7 +54,7 @@ class DistributionTest {
         assertEquals(tar, zip);
         for (String f : List.of("bin/jremix", "bin/jremix.cmd", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
                 "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar", "lib/tools/jremix-tools.jar",
-                "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md")) {
+                "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md")) {
             assertTrue(tar.contains(TOP + f), f + " in " + tar);
         }
         assertTrue(Files.isExecutable(jremix));
