@@ -4,7 +4,9 @@ rem the launch plan (cli\, io.jremix.cli.Main), which reads the arguments as jav
 rem quoted for cmd; this script only finds java and the plan, and runs the result with the program's exit code.
 setlocal DisableDelayedExpansion
 set "home=%~dp0.."
-set "cli=%home%\cli\target\jremix-cli.jar"
+rem an unpacked distribution keeps its jars in lib\, a source checkout in the modules' target\ (cli's Installation)
+set "cli=%home%\lib\jremix-cli.jar"
+if not exist "%cli%" set "cli=%home%\cli\target\jremix-cli.jar"
 if defined JREMIX_JAVA (
   set "java=%JREMIX_JAVA%"
 ) else if defined JAVA_HOME (

@@ -4,37 +4,64 @@ import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-/** Where a jremix built from source keeps its jars: under the modules' {@code target/} directories. */
+/**
+ * Where jremix keeps its jars. An unpacked distribution keeps them under {@code lib/}, which
+ * {@code lib/jremix-cli.jar} marks (bin/jremix looks for the same file); a source checkout keeps them under the
+ * modules' {@code target/} directories.
+ */
 final class Installation {
-    private final Path home;
+    private static final String DISTRIBUTION_MARK = "lib/jremix-cli.jar";
 
-    Installation(Path home) {
-        this.home = home;
+    private final Path agent;
+    private final Path tools;
+    private final Path toolsLibraries;
+    private final Path hsdis;
+    /** What is wrong when a jar is missing, and what to do about it. */
+    private final String problem;
+
+    private Installation(Path agent, Path tools, Path toolsLibraries, Path hsdis, String problem) {
+        this.agent = agent;
+        this.tools = tools;
+        this.toolsLibraries = toolsLibraries;
+        this.hsdis = hsdis;
+        this.problem = problem;
+    }
+
+    /** The installation whose bin/ holds the running script. */
+    static Installation at(Path home) {
+        if (Files.isRegularFile(home.resolve(DISTRIBUTION_MARK))) {
+            Path lib = home.resolve("lib");
+            return new Installation(lib.resolve("jremix-agent.jar"), lib.resolve("tools/jremix-tools.jar"),
+                    lib.resolve("tools"), lib.resolve("hsdis"),
+                    "missing from " + lib + "; unpack the distribution again");
+        }
+        Path tools = home.resolve("tools/target");
+        return new Installation(home.resolve("agent/target/jremix-agent.jar"), tools.resolve("jremix-tools.jar"),
+                tools.resolve("lib"), tools.resolve("hsdis"), "not built; run 'mvn -B -DskipTests package' in " + home);
     }
 
     /** The agent jar, with the boot jar it names beside it. */
     String agent() throws LaunchException {
-        Path agent = home.resolve("agent/target/jremix-agent.jar");
         if (!Files.isRegularFile(agent) || !Files.isRegularFile(agent.resolveSibling("jremix-boot.jar"))) {
-            throw notBuilt("the agent is");
+            throw missing("the agent is");
         }
         return agent.toString();
     }
 
     /** The tools jar and its libraries, as one class path. */
     String toolsClassPath() throws LaunchException {
-        Path tools = home.resolve("tools/target");
-        if (!Files.isRegularFile(tools.resolve("jremix-tools.jar"))) {
-            throw notBuilt("the tools are");
+        if (!Files.isRegularFile(tools)) {
+            throw missing("the tools are");
         }
-        return tools.resolve("jremix-tools.jar") + File.pathSeparator + tools.resolve("lib") + File.separator + "*";
+        return tools + File.pathSeparator + toolsLibraries + File.separator + "*";
     }
 
-    String home() {
-        return home.toString();
+    /** Where {@code jremix jit} may build its hsdis adapter. */
+    String hsdisDirectory() {
+        return hsdis.toString();
     }
 
-    private LaunchException notBuilt(String what) {
-        return new LaunchException(what + " not built; run 'mvn -B -DskipTests package' in " + home);
+    private LaunchException missing(String what) {
+        return new LaunchException(what + " " + problem);
     }
 }

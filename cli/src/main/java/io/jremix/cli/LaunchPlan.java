@@ -69,9 +69,9 @@ final class LaunchPlan {
         return command;
     }
 
-    /** A jremix tool: it finds the JDK's and jremix's files through jremix.home. */
+    /** A jremix tool, told where {@code jit} may build its hsdis adapter. */
     private List<Word> tool(String main) throws LaunchException {
-        return added("-Djremix.home=" + installation.home(), "-cp", installation.toolsClassPath(), main);
+        return added("-Djremix.hsdis=" + installation.hsdisDirectory(), "-cp", installation.toolsClassPath(), main);
     }
 
     private static List<Word> added(String... words) {

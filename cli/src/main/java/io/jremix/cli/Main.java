@@ -17,7 +17,7 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        Installation installation = new Installation(Path.of(System.getProperty("jremix.home", ".")));
+        Installation installation = Installation.at(Path.of(System.getProperty("jremix.home", ".")));
         LaunchPlan plan = new LaunchPlan(installation, Runtime.version().feature(), ArgFile::read);
         try {
             String line = Shell.named(System.getProperty("jremix.shell")).render(plan.command(List.of(args)));

@@ -39,7 +39,7 @@ class LaunchPlanTest {
     }
 
     private List<String> plan(int javaFeature, String... args) throws LaunchException {
-        LaunchPlan plan = new LaunchPlan(new Installation(home), javaFeature,
+        LaunchPlan plan = new LaunchPlan(Installation.at(home), javaFeature,
                 name -> Optional.ofNullable(argFiles.get(name)));
         return plan.command(List.of(args)).stream().map(Word::text).toList();
     }
@@ -206,9 +206,10 @@ class LaunchPlanTest {
                 plan("doctor", "--json", "d.json"));
         String tools = home.resolve("tools/target/jremix-tools.jar") + File.pathSeparator
                 + home.resolve("tools/target/lib") + File.separator + "*";
-        assertEquals(List.of("-Djremix.home=" + home, "-cp", tools, "io.jremix.tools.jit.JitMain", "summary", "f"),
+        String hsdis = "-Djremix.hsdis=" + home.resolve("tools/target/hsdis");
+        assertEquals(List.of(hsdis, "-cp", tools, "io.jremix.tools.jit.JitMain", "summary", "f"),
                 plan("jit", "summary", "f"));
-        assertEquals(List.of("-Djremix.home=" + home, "-cp", tools, "io.jremix.tools.signal.SignalMain", "--pairs", "1"),
+        assertEquals(List.of(hsdis, "-cp", tools, "io.jremix.tools.signal.SignalMain", "--pairs", "1"),
                 plan("bench", "signal", "--pairs", "1"));
         assertEquals(List.of("bench", "x"), plan("bench", "x"), "anything else is a main class");
     }
@@ -231,7 +232,7 @@ class LaunchPlanTest {
 
     @Test
     void argumentsKeepTheirPlaces() throws LaunchException {
-        LaunchPlan plan = new LaunchPlan(new Installation(home), 17, name -> Optional.empty());
+        LaunchPlan plan = new LaunchPlan(Installation.at(home), 17, name -> Optional.empty());
         List<Word> words = plan.command(List.of("-remix", "-cp", "a.jar", "-XX:+VBD", "Main", "x"));
         assertEquals(List.of(-1, -1, 1, 2, 4, 5), words.stream().map(Word::argument).toList());
     }

@@ -66,9 +66,9 @@ class LauncherTest {
     void agentWorksWithoutTheLauncher(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
         String agent = Jremix.HOME.resolve("agent/target/jremix-agent.jar").toString();
-        Jremix.Run run = Jremix.contended(() -> Jremix.exec(List.of(Path.of(System.getProperty("java.home"), "bin",
-                "java").toString(), "-javaagent:" + agent + "=-remix:detect,-XX:REMIXReport=" + report, "-cp",
-                Jremix.WORKLOADS.toString(), Jremix.PACKAGE + "AdjacentAtomicLongs", "2", "15000000")));
+        String options = String.join(",", "-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report);
+        Jremix.Run run = Jremix.contended(() -> Jremix.exec(List.of(Jremix.java(), "-javaagent:" + agent + "=" + options,
+                "-cp", Jremix.WORKLOADS.toString(), Jremix.PACKAGE + "AdjacentAtomicLongs", "2", "15000000")));
         assertEquals(0, run.exit(), run.stderr());
         assertTrue(Files.exists(report));
         assertFalse(Jremix.findings(Jremix.json(report)).isEmpty(), run.stderr());

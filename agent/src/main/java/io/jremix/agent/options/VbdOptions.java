@@ -64,7 +64,8 @@ public record VbdOptions(boolean enabled, boolean verbose, Path relaxedFile, Vbd
         AgentOptions.helpLine(sb, "-XX:+VBD", "make every field, array element and Unsafe access of classes loaded from now on");
         AgentOptions.helpLine(sb, "", "behave as volatile: sequential consistency; report what was rewritten at exit");
         AgentOptions.helpLine(sb, "-XX:VBDRelaxed=<file>", "leave the classes, methods and fields the file's patterns name relaxed");
-        AgentOptions.helpLine(sb, "", "(java/io/*.*, com.example.Foo::bar; see README), as @io.jremix.relaxed.Relaxed does");
+        AgentOptions.helpLine(sb, "", "(java/io/*.*, com.example.Foo::bar), as @io.jremix.relaxed.Relaxed does;");
+        AgentOptions.helpLine(sb, "", "the patterns are in docs/volatile-by-default.md");
         AgentOptions.helpLine(sb, "-XX:+VBDVerbose", "print each rewritten class, and every relaxed name");
         return sb.toString();
     }

@@ -19,10 +19,10 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class VbdRelaxedPatternsTest {
     /**
-     * What each line of the README's pattern table must relax ({@code +}) and leave alone ({@code -}): a class, or
+     * What each line of the pattern table in docs/volatile-by-default.md must relax ({@code +}) and leave alone ({@code -}): a class, or
      * {@code class::member}.
      */
-    private static final Map<String, List<String>> README_TABLE = Map.of(
+    private static final Map<String, List<String>> DOCUMENTED_TABLE = Map.of(
             "java/io/*.*", List.of("+java/io/File", "+java/io/sub/Thing", "+java/io/File::read", "-java/nio/File"),
             "com.example.*", List.of("+com/example/Ring", "+com/example/deep/Node", "-com/examples/Ring"),
             "com/example/Ring", List.of("+com/example/Ring", "+com/example/Ring::offer", "-com/example/Ring$Node"),
@@ -36,10 +36,10 @@ class VbdRelaxedPatternsTest {
             "com.example.Ring::<init>", List.of("+com/example/Ring::<init>", "-com/example/Ring",
                     "-com/example/Ring::<clinit>"));
 
-    /** The patterns in the README's table, the first word of each line of the code block under "Relaxed code". */
-    private static List<String> readmePatterns() throws IOException {
-        List<String> lines = Files.readAllLines(Path.of("..", "README.md"));
-        int heading = lines.indexOf("### Relaxed code");
+    /** The patterns in the docs' table, the first word of each line of the code block under "Relaxed code". */
+    private static List<String> documentedPatterns() throws IOException {
+        List<String> lines = Files.readAllLines(Path.of("..", "docs", "volatile-by-default.md"));
+        int heading = lines.indexOf("## Relaxed code");
         int open = heading + lines.subList(heading, lines.size()).indexOf("```");
         int close = open + 1 + lines.subList(open + 1, lines.size()).indexOf("```");
         List<String> patterns = new ArrayList<>();
@@ -50,12 +50,12 @@ class VbdRelaxedPatternsTest {
     }
 
     @Test
-    void everyPatternInTheReadmeDoesWhatItSays() throws Exception {
-        List<String> documented = readmePatterns();
-        assertEquals(README_TABLE.keySet(), Set.copyOf(documented), "the README's table and this test's cases");
+    void everyDocumentedPatternDoesWhatItSays() throws Exception {
+        List<String> documented = documentedPatterns();
+        assertEquals(DOCUMENTED_TABLE.keySet(), Set.copyOf(documented), "the docs' table and this test's cases");
         for (String pattern : documented) {
             VbdRelaxedPatterns p = of(pattern);
-            for (String c : README_TABLE.get(pattern)) {
+            for (String c : DOCUMENTED_TABLE.get(pattern)) {
                 boolean relaxed = c.startsWith("+");
                 String[] target = c.substring(1).split("::");
                 boolean actual = target.length == 1 ? p.relaxesClass(target[0]) : p.relaxesMember(target[0], target[1]);

@@ -232,7 +232,7 @@ public final class Harness {
                         .append('\n');
             }
         }));
-        md.append("\nReproduce: `bench/run` (see the README for its options).\n");
+        md.append("\nReproduce: `bench/run` (see docs/benchmarks.md for its options).\n");
         Files.createDirectories(out.toAbsolutePath().getParent());
         AtomicFiles.write(Path.of(out + ".md"), md.toString());
         AtomicFiles.write(Path.of(out + ".json"), Json.write(json(machine, availability, results)));

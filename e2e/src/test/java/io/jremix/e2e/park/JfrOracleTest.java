@@ -108,7 +108,7 @@ class JfrOracleTest {
 
     /** Equal park counts per class, the expected class among them, and thread-times within the tolerance. */
     private static void assertSameParks(ParkOracle.Result r, String expected) {
-        System.out.print(r.summary()); // the figures of the README's table
+        System.out.print(r.summary()); // the figures of the table in docs/park-contention.md
         assertTrue(r.jremix().containsKey(expected), expected + " parked on:\n" + r.describe());
         assertEquals(counts(r.jfr()), counts(r.jremix()), "parks per class:\n" + r.describe());
         r.jfr().forEach((cls, jfr) -> assertThreadTimes(cls, jfr, r.jremix().get(cls), r));

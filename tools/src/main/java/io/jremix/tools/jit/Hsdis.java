@@ -18,9 +18,10 @@ import java.util.concurrent.TimeUnit;
  * {@code lib/server/hsdis-amd64.so}, {@code lib/hsdis-amd64.so}), then through {@code LD_LIBRARY_PATH}, and stops
  * at the first it can load, usable or not. Debian's libhsdis0-fcml is not usable as installed: it exports only the
  * pre-JDK 13 entry point {@code decode_instructions}, and it links itself into {@code /usr/lib/jvm/*-1?-*&#47;lib}.
- * So jremix compiles a small adapter (hsdis-fcml-adapter.c) against it into {@code tools/target/hsdis} and puts
- * that directory on {@code LD_LIBRARY_PATH}, which leaves the JDK directories alone. A JDK that ships a usable hsdis
- * of its own keeps it; one that holds libhsdis0-fcml's unusable link gets a message saying to remove the link.
+ * So jremix compiles a small adapter (hsdis-fcml-adapter.c) against it into a directory of its installation
+ * ({@code lib/hsdis}, or {@code tools/target/hsdis} in a source checkout) and puts that directory on
+ * {@code LD_LIBRARY_PATH}, which leaves the JDK directories alone. A JDK that ships a usable hsdis of its own keeps
+ * it; one that holds libhsdis0-fcml's unusable link gets a message saying to remove the link.
  */
 final class Hsdis {
     static final String INSTALL = "apt-get install libhsdis0-fcml";

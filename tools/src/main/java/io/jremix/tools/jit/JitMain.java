@@ -31,7 +31,8 @@ public final class JitMain {
                      -XX:CompileCommandFile=FILE. Without JAVA_ARGS, prints the JVM options instead of running.
             summary  the summary table of a saved PrintAssembly output or HotSpot log file.
             --log FILE   also -XX:+LogCompilation into FILE (for JITWatch; 'log' commands narrow it).
-            hsdis: Debian's libhsdis0-fcml (apt-get install libhsdis0-fcml), adapted to this JDK in tools/target/hsdis;
+            hsdis: Debian's libhsdis0-fcml (apt-get install libhsdis0-fcml), adapted to this JDK in jremix's
+                   lib/hsdis (tools/target/hsdis in a source checkout);
             JREMIX_HSDIS_PATH (directories, colon-separated) says where to look for its libhsdis.so.0.
             Exit codes: 0 done, 2 bad arguments, 3 no usable hsdis, 4 METHOD was not compiled (or FILE holds no
             compiled method), else the program's own exit code when it failed.
@@ -128,9 +129,11 @@ public final class JitMain {
         CompileCommand print = new CompileCommand("print", o.positional.get(0), null);
         Hsdis.Found hsdis;
         try {
-            Path home = Path.of(System.getProperty("jremix.home", System.getProperty("java.io.tmpdir")));
+            // bin/jremix names a directory of the installation (tools/target/hsdis in a source checkout)
+            Path adapterDir = Path.of(System.getProperty("jremix.hsdis",
+                    Path.of(System.getProperty("java.io.tmpdir"), "jremix-hsdis").toString()));
             hsdis = Hsdis.locate(Path.of(System.getProperty("java.home")), System.getProperty("os.arch"),
-                    Hsdis.searchPath(System.getenv("JREMIX_HSDIS_PATH")), home.resolve("tools/target/hsdis"));
+                    Hsdis.searchPath(System.getenv("JREMIX_HSDIS_PATH")), adapterDir);
         } catch (Hsdis.Missing e) {
             err.println("jremix jit: " + e.getMessage());
             return MISSING_HSDIS;

@@ -1,0 +1,91 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The distribution {@code mvn package} builds (dist/), unpacked where the source checkout is not, runs from any
+ * working directory: its bin/jremix finds the jars in its own lib/, never the modules' target/ directories.
+ */
+class DistributionTest {
+    /** dist/target/jremix-VERSION.tar.gz, named by the build (e2e's pom). */
+    private static final Path TAR = Path.of(System.getProperty("jremix.distribution"));
+    private static final String TOP = TAR.getFileName().toString().replace(".tar.gz", "") + "/";
+
+    @TempDir
+    static Path unpacked;
+    private static Path jremix;
+
+    @BeforeAll
+    static void unpack() throws Exception {
+        Jremix.Run tar = Jremix.exec(List.of("tar", "-xzf", TAR.toString(), "-C", unpacked.toString()));
+        assertEquals(0, tar.exit(), tar.stderr());
+        jremix = unpacked.resolve(TOP + "bin/jremix");
+    }
+
+    @Test
+    void theTarAndTheZipHoldTheSameFiles() throws Exception {
+        Jremix.Run list = Jremix.exec(List.of("tar", "-tzf", TAR.toString()));
+        assertEquals(0, list.exit(), list.stderr());
+        Set<String> tar = new TreeSet<>(list.stdout().lines().filter(f -> !f.endsWith("/")).toList());
+        Set<String> zip = new TreeSet<>();
+        Path zipFile = TAR.resolveSibling(TAR.getFileName().toString().replace(".tar.gz", ".zip"));
+        try (ZipFile z = new ZipFile(zipFile.toFile())) {
+            for (ZipEntry e : Collections.list(z.entries())) {
+                if (!e.isDirectory()) {
+                    zip.add(e.getName());
+                }
+            }
+        }
+        assertEquals(tar, zip);
+        for (String f : List.of("bin/jremix", "bin/jremix.cmd", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
+                "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar", "lib/tools/jremix-tools.jar",
+                "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md")) {
+            assertTrue(tar.contains(TOP + f), f + " in " + tar);
+        }
+        assertTrue(Files.isExecutable(jremix));
+    }
+
+    @Test
+    void runsThroughALinkFromAnotherDirectory(@TempDir Path elsewhere) throws Exception {
+        Path link = Files.createSymbolicLink(elsewhere.resolve("jremix"), jremix);
+        Jremix.Run run = Jremix.exec(List.of(link.toString(), "-version"), elsewhere);
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderr().contains(" version \""), run.stderr());
+    }
+
+    @Test
+    void theToolsRunFromLib(@TempDir Path elsewhere) throws Exception {
+        Jremix.Run run = Jremix.exec(List.of(jremix.toString(), "jit"), elsewhere);
+        assertEquals(2, run.exit(), "bad arguments, not a missing class: " + run.stderr());
+        assertTrue(run.stderr().startsWith("Usage: bin/jremix jit"), run.stderr());
+    }
+
+    @Test
+    void findsFalseSharingInTheBundledExample(@TempDir Path elsewhere) throws Exception {
+        Path examples = unpacked.resolve(TOP + "examples/jremix-workloads.jar");
+        // a report path relative to the working directory, as a user would give it
+        List<String> command = List.of(jremix.toString(), "-remix:detect", Jremix.TEST_THRESHOLD,
+                "-XX:REMIXReport=report.json", "-cp", examples.toString(), Jremix.PACKAGE + "BaseTest",
+                "8", "40000000");
+        Jremix.Run run = Jremix.contended(() -> Jremix.exec(command, elsewhere));
+        assertEquals(0, run.exit(), run.stderr());
+        List<Map<String, Object>> findings = Jremix.findings(Jremix.json(elsewhere.resolve("report.json")));
+        assertTrue(findings.stream().anyMatch(f -> f.get("className").equals(Jremix.PACKAGE + "BaseTest$VolatileLong")
+                && f.get("kind").equals("false-sharing")), run.stderr());
+    }
+}
