@@ -29,6 +29,7 @@ import io.jremix.report.ParkRun;
  */
 final class BlockerTable {
     private static final int STRIPES = 64;
+    private static final int STRIPE_SHIFT = Integer.SIZE - Integer.numberOfTrailingZeros(STRIPES);
 
     private final long collectionThreshold;
     private final int maxRecords;
@@ -98,8 +99,12 @@ final class BlockerTable {
         }
     }
 
+    /**
+     * The stripe from the top bits of the hash times the golden ratio: not from its low bits, which the stripe's
+     * {@code HashMap} picks its buckets by (every key in a stripe would share them, and its chains grow into trees).
+     */
     private Stripe stripe(int hash) {
-        return stripes[(hash ^ (hash >>> 16)) & (STRIPES - 1)];
+        return stripes[(hash * 0x9E3779B9) >>> STRIPE_SHIFT];
     }
 
     private static ParkRecord lookup(Entry chain, Object blocker) {
