@@ -29,8 +29,13 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
                       long nullBlockerParks, long untrackedParks, int maxRecords, int droppedRecords,
                       List<MonitorSnapshot> monitors) {
 
-    /** The {@code -XXgetparkcontention} sub-options that shape the report. */
-    public record Settings(long threshold, long printThreshold, boolean freeOnPrint) {
+    /**
+     * The {@code -XXgetparkcontention} sub-options that shape the report.
+     *
+     * @param rows rows each text table shows at most, the first of {@link #shown} or {@link #shownMonitors}; 0
+     *             shows all. The JSON report has every row.
+     */
+    public record Settings(long threshold, long printThreshold, boolean freeOnPrint, int rows) {
     }
 
     /**

@@ -212,8 +212,9 @@ public final class ParkProfiler implements ParkListener {
         try {
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
-            ParkRun run = new ParkRun(trigger, total, new ParkRun.Settings(options.threshold(),
-                    options.printThreshold(), options.freeOnPrint()), sweep.blockers(), nullBlockerParks.sum(),
+            ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
+                    options.freeOnPrint(), options.rows());
+            ParkRun run = new ParkRun(trigger, total, settings, sweep.blockers(), nullBlockerParks.sum(),
                     blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
                 log.info(line);
