@@ -104,9 +104,9 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
     /**
      * The rows for the blockers parked at least {@code printThreshold} times (3.3.2), by thread-time utilisation,
      * highest first (thread-time utilisation is thread-time over one common total, so this is thread-time order).
-     * Small blockers ({@link Blocker#small}) of one class, kind and first-park stack share a row, so that a server
-     * that makes a future per request shows one row per place that waits on them, not one per request; the row's
-     * counts are the sums, so per-class totals stay exact.
+     * Small blockers ({@link Blocker#small}) of one class and first-park stack ({@link ParkSnapshot#rowKey}) share
+     * a row, so that a server that makes a future per request shows one row per place that waits on them, not one
+     * per request; the row's counts are the sums, so per-class totals stay exact.
      */
     public List<Blocker> shown() {
         List<Blocker> rows = new ArrayList<>();
@@ -116,8 +116,7 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
                 continue;
             }
             if (b.small()) {
-                small.computeIfAbsent(List.of(b.stats().className(), b.kind(), b.stats().stackTrace()),
-                        k -> new ArrayList<>()).add(b);
+                small.computeIfAbsent(b.stats().rowKey(), k -> new ArrayList<>()).add(b);
             } else {
                 rows.add(b);
             }
