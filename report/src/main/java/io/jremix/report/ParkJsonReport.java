@@ -37,6 +37,7 @@ public final class ParkJsonReport {
         settings.put("threshold", s.threshold());
         settings.put("printThreshold", s.printThreshold());
         settings.put("freeOnPrint", s.freeOnPrint());
+        settings.put("rows", s.rows());
         doc.put("settings", settings);
         List<ParkRun.Blocker> shown = run.shown();
         doc.put("blockersRecorded", run.blockers().size());

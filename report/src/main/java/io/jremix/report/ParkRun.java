@@ -29,8 +29,13 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
                       long nullBlockerParks, long untrackedParks, int maxRecords, int droppedRecords,
                       List<MonitorSnapshot> monitors) {
 
-    /** The {@code -XXgetparkcontention} sub-options that shape the report. */
-    public record Settings(long threshold, long printThreshold, boolean freeOnPrint) {
+    /**
+     * The {@code -XXgetparkcontention} sub-options that shape the report.
+     *
+     * @param rows rows each text table shows at most, the first of {@link #shown} or {@link #shownMonitors}; 0
+     *             shows all. The JSON report has every row.
+     */
+    public record Settings(long threshold, long printThreshold, boolean freeOnPrint, int rows) {
     }
 
     /**
@@ -99,9 +104,9 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
     /**
      * The rows for the blockers parked at least {@code printThreshold} times (3.3.2), by thread-time utilisation,
      * highest first (thread-time utilisation is thread-time over one common total, so this is thread-time order).
-     * Small blockers ({@link Blocker#small}) of one class, kind and first-park stack share a row, so that a server
-     * that makes a future per request shows one row per place that waits on them, not one per request; the row's
-     * counts are the sums, so per-class totals stay exact.
+     * Small blockers ({@link Blocker#small}) of one class and first-park stack ({@link ParkSnapshot#rowKey}) share
+     * a row, so that a server that makes a future per request shows one row per place that waits on them, not one
+     * per request; the row's counts are the sums, so per-class totals stay exact.
      */
     public List<Blocker> shown() {
         List<Blocker> rows = new ArrayList<>();
@@ -111,8 +116,7 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
                 continue;
             }
             if (b.small()) {
-                small.computeIfAbsent(List.of(b.stats().className(), b.kind(), b.stats().stackTrace()),
-                        k -> new ArrayList<>()).add(b);
+                small.computeIfAbsent(b.stats().rowKey(), k -> new ArrayList<>()).add(b);
             } else {
                 rows.add(b);
             }

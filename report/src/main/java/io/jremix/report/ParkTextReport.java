@@ -19,7 +19,9 @@ import io.jremix.core.park.WaitKind;
  * milliseconds; then summary lines. Metrics a record has not collected (threshold not reached) show {@code -}, and
  * so does the hold time of a blocker no hold was measured on. Beyond the seed: a blocker parked on from several
  * call sites has a line per site under its row (its program frame, parks and thread-time there), and small
- * blockers of one class and site share a row whose hash-code cell says how many ({@link ParkRun#shown}).
+ * blockers of one class and site share a row whose hash-code cell says how many ({@link ParkRun#shown}). Each
+ * table lists its first {@code rows} rows (most thread-time first) and a line that adds up the rest, which the
+ * JSON report lists: a server's report fits on a screen or two.
  * Lines carry no prefix; the caller adds it.
  */
 public final class ParkTextReport {
@@ -48,13 +50,21 @@ public final class ParkTextReport {
                         + " %d rows, most thread-time first, idle pool threads last.",
                 run.trigger(), run.totalExecutionMs(), run.blockers().size(), run.blockers().size() == 1 ? "" : "s",
                 ParkRun.blockersIn(shown), run.settings().printThreshold(), shown.size()));
-        if (!shown.isEmpty()) {
+        List<ParkRun.Blocker> listed = first(shown, run.settings().rows());
+        if (!listed.isEmpty()) {
             List<List<List<String>>> rows = new ArrayList<>();
-            for (ParkRun.Blocker b : shown) {
+            for (ParkRun.Blocker b : listed) {
                 rows.add(row(b, run.totalExecutionNanos()));
                 rows.addAll(siteRows(b.stats().sites()));
             }
             out.addAll(table(HEADERS, TEXT_COLUMNS, rows));
+        }
+        List<ParkRun.Blocker> rest = shown.subList(listed.size(), shown.size());
+        if (!rest.isEmpty()) {
+            out.add(unlisted(rest.size(), listed.size(), String.format(Locale.ROOT,
+                    "%s, %d parks, %.2f ms thread-time", counted(ParkRun.blockersIn(rest), "blocker"),
+                    rest.stream().mapToLong(b -> b.stats().timesParked()).sum(),
+                    rest.stream().mapToLong(b -> b.stats().parkThreadTimeNanos()).sum() / 1e6)));
         }
         out.add("Parks without a blocker (not in the table): " + run.nullBlockerParks() + ".");
         out.addAll(monitors(run));
@@ -68,6 +78,21 @@ public final class ParkTextReport {
                     + (run.droppedRecords() == 1 ? "" : "s") + " after this report.");
         }
         return out;
+    }
+
+    /** The rows a table lists: the first {@code limit}, or all with 0. */
+    static <T> List<T> first(List<T> rows, int limit) {
+        return limit == 0 || rows.size() <= limit ? rows : rows.subList(0, limit);
+    }
+
+    /** The line under a table that says what its {@code more} unlisted rows add up to, and where they are. */
+    private static String unlisted(int more, int listed, String sums) {
+        return String.format(Locale.ROOT, "%d more %s below these %d (%s): rows=0 lists them all, and the"
+                + " JSON report (report=<file>) has every row.", more, more == 1 ? "row" : "rows", listed, sums);
+    }
+
+    private static String counted(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** One blocker's cells; only the stack trace cell has more than one line. */
@@ -160,8 +185,9 @@ public final class ParkTextReport {
             return out;
         }
         long total = run.totalExecutionNanos();
+        List<ParkRun.MonitorRow> listed = first(shown, run.settings().rows());
         List<List<List<String>>> rows = new ArrayList<>();
-        for (ParkRun.MonitorRow row : shown) {
+        for (ParkRun.MonitorRow row : listed) {
             MonitorSnapshot m = row.stats();
             ParkSnapshot e = m.enters();
             ParkSnapshot w = m.waits();
@@ -176,6 +202,14 @@ public final class ParkTextReport {
                     List.of(w.timesParked() > 0 ? KIND.get(m.waitKind()) : "-")));
         }
         out.addAll(table(MONITOR_HEADERS, MONITOR_TEXT_COLUMNS, rows));
+        List<ParkRun.MonitorRow> rest = shown.subList(listed.size(), shown.size());
+        if (!rest.isEmpty()) {
+            out.add(unlisted(rest.size(), listed.size(), String.format(Locale.ROOT,
+                    "%s, %d blocked enters, %.2f ms blocked thread-time",
+                    counted(rest.stream().mapToInt(ParkRun.MonitorRow::monitors).sum(), "monitor"),
+                    rest.stream().mapToLong(r -> r.stats().enters().timesParked()).sum(),
+                    rest.stream().mapToLong(r -> r.stats().enters().parkThreadTimeNanos()).sum() / 1e6)));
+        }
         return out;
     }
 

@@ -12,6 +12,7 @@ import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.JfrFrames;
 import io.jremix.core.park.MonitorTable;
 import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ThreadLabel;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.Recording;
 import jdk.jfr.RecordingState;
@@ -251,8 +252,16 @@ final class JfrMonitorEvents {
         return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
     }
 
+    /**
+     * The thread as the park table names it ({@link ThreadLabel}); JFR records whether a thread is virtual from
+     * JDK 21 on, in a field that {@code RecordedThread.isVirtual()} (not in JDK 17's API) reads.
+     */
     private static String threadName(RecordedThread thread) {
-        return thread == null ? "?" : thread.getJavaName();
+        if (thread == null) {
+            return "?";
+        }
+        boolean virtual = thread.hasField("virtual") && thread.getBoolean("virtual");
+        return ThreadLabel.of(thread.getJavaName(), thread.getJavaThreadId(), virtual);
     }
 
     /** Innermost first, as report text ({@link JfrFrames}). */

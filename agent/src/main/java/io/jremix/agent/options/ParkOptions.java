@@ -3,20 +3,24 @@ package io.jremix.agent.options;
 import java.nio.file.Path;
 
 /**
- * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,report=FILE]} (the J9 thesis, 3.3; the
- * report file is jremix's addition). Values are non-negative whole numbers; a later sub-option overrides an
+ * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,rows=N,report=FILE]} (the J9 thesis,
+ * 3.3; the row limit and the report file are jremix's additions). Values are non-negative whole numbers; a later sub-option overrides an
  * earlier one, and a repeated {@code -XXgetparkcontention} adds to the one before.
  *
  * @param threshold      parks on a blocker before its times are collected (3.3.1)
  * @param printThreshold fewest parks for a blocker to be reported (3.3.2)
  * @param freeOnPrint    drop the records of collected blockers after each report (3.3.3)
+ * @param rows           rows each table on stderr shows at most, most thread-time first; 0 shows all (the JSON
+ *                       report always has every row)
  * @param report         JSON written at exit, or {@code null}
  */
-public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, Path report) {
+public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, int rows, Path report) {
     static final String NAME = "-XXgetparkcontention";
+    /** Rows per table by default: a server's report fits on a screen or two. */
+    static final int DEFAULT_ROWS = 10;
 
     public static ParkOptions defaults() {
-        return new ParkOptions(0, 0, false, null);
+        return new ParkOptions(0, 0, false, DEFAULT_ROWS, null);
     }
 
     static boolean matches(String option) {
@@ -28,6 +32,7 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
         long threshold = base.threshold;
         long printThreshold = base.printThreshold;
         boolean freeOnPrint = base.freeOnPrint;
+        int rows = base.rows;
         Path report = base.report;
         if (option.length() > NAME.length()) {
             String list = option.substring(NAME.length() + 1);
@@ -49,13 +54,15 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
                         }
                         freeOnPrint = true;
                     }
+                    case "rows" -> rows = (int) AgentOptions.integer(option, required(option, name, value), 0,
+                            Integer.MAX_VALUE);
                     case "report" -> report = AgentOptions.writableFile(option, required(option, name, value));
                     default -> throw new OptionException("unknown sub-option '" + sub + "' in '" + option
-                            + "': use threshold=<n>, printThreshold=<n>, freeOnPrint or report=<file>");
+                            + "': use threshold=<n>, printThreshold=<n>, freeOnPrint, rows=<n> or report=<file>");
                 }
             }
         }
-        return new ParkOptions(threshold, printThreshold, freeOnPrint, report);
+        return new ParkOptions(threshold, printThreshold, freeOnPrint, rows, report);
     }
 
     private static String required(String option, String name, String value) throws OptionException {
@@ -75,6 +82,8 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
         AgentOptions.helpLine(sb, "  threshold=<n>", "parks on a blocker before its times are collected (default 0: from the first)");
         AgentOptions.helpLine(sb, "  printThreshold=<n>", "report only blockers parked at least n times (default 0)");
         AgentOptions.helpLine(sb, "  freeOnPrint", "after each report, drop the records of blockers the GC collected");
+        AgentOptions.helpLine(sb, "  rows=<n>", "rows each table shows, most thread-time first (default "
+                + DEFAULT_ROWS + "; 0: all)");
         AgentOptions.helpLine(sb, "  report=<file>", "also write the report at exit as JSON to file");
         return sb.toString();
     }

@@ -5,7 +5,6 @@ import java.lang.ref.ReferenceQueue;
 import java.lang.ref.WeakReference;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -29,6 +28,7 @@ import io.jremix.report.ParkRun;
  */
 final class BlockerTable {
     private static final int STRIPES = 64;
+    private static final int STRIPE_SHIFT = Integer.SIZE - Integer.numberOfTrailingZeros(STRIPES);
 
     private final long collectionThreshold;
     private final int maxRecords;
@@ -37,7 +37,7 @@ final class BlockerTable {
     private final LongAdder untrackedParks = new LongAdder();
     private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
     /** Rows of retired records by class and first-park stack; guarded by itself. */
-    private final Map<List<String>, ParkRun.Blocker> retired = new HashMap<>();
+    private final Map<List<Object>, ParkRun.Blocker> retired = new HashMap<>();
 
     /** One blocker: the weak reference is the seed's "dead" flag, cleared by the GC. */
     private static final class Entry extends WeakReference<Object> {
@@ -53,9 +53,20 @@ final class BlockerTable {
         }
     }
 
-    /** Chains of entries by identity hash; distinct blockers can share a hash. */
+    /** Chains of entries by identity hash; distinct blockers can share a hash. Guarded by itself. */
     private static final class Stripe {
         final Map<Integer, Entry> chains = new HashMap<>();
+
+        /** Takes {@code e} out of its chain, in which it follows {@code previous} ({@code null}: it heads it). */
+        void remove(Entry previous, Entry e) {
+            if (previous != null) {
+                previous.next = e.next;
+            } else if (e.next != null) {
+                chains.put(e.hash, e.next);
+            } else {
+                chains.remove(e.hash);
+            }
+        }
     }
 
     /** What a sweep saw, and how many records of collected blockers it dropped. */
@@ -98,8 +109,12 @@ final class BlockerTable {
         }
     }
 
+    /**
+     * The stripe from the top bits of the hash times the golden ratio: not from its low bits, which the stripe's
+     * {@code HashMap} picks its buckets by (every key in a stripe would share them, and its chains grow into trees).
+     */
     private Stripe stripe(int hash) {
-        return stripes[(hash ^ (hash >>> 16)) & (STRIPES - 1)];
+        return stripes[(hash * 0x9E3779B9) >>> STRIPE_SHIFT];
     }
 
     private static ParkRecord lookup(Entry chain, Object blocker) {
@@ -127,17 +142,10 @@ final class BlockerTable {
 
     private static boolean unlink(Stripe s, Entry target) {
         synchronized (s) {
-            Entry head = s.chains.get(target.hash);
             Entry previous = null;
-            for (Entry e = head; e != null; previous = e, e = e.next) {
+            for (Entry e = s.chains.get(target.hash); e != null; previous = e, e = e.next) {
                 if (e == target) {
-                    if (previous != null) {
-                        previous.next = e.next;
-                    } else if (e.next != null) {
-                        s.chains.put(target.hash, e.next);
-                    } else {
-                        s.chains.remove(target.hash);
-                    }
+                    s.remove(previous, e);
                     return true;
                 }
             }
@@ -146,9 +154,7 @@ final class BlockerTable {
     }
 
     private void retire(ParkSnapshot stats) {
-        List<String> key = new ArrayList<>(stats.stackTrace().size() + 1);
-        key.add(stats.className());
-        key.addAll(stats.stackTrace());
+        List<Object> key = stats.rowKey();
         synchronized (retired) {
             ParkRun.Blocker row = retired.get(key);
             retired.put(key, row == null ? new ParkRun.Blocker(stats, true) : row.plusCollected(stats));
@@ -164,29 +170,17 @@ final class BlockerTable {
         int dropped = 0;
         for (Stripe s : stripes) {
             synchronized (s) {
-                Iterator<Map.Entry<Integer, Entry>> it = s.chains.entrySet().iterator();
-                while (it.hasNext()) {
-                    Map.Entry<Integer, Entry> chain = it.next();
-                    Entry head = chain.getValue();
+                for (Entry head : List.copyOf(s.chains.values())) { // a copy: dropping an entry can change heads
                     Entry previous = null;
                     for (Entry e = head; e != null; e = e.next) {
                         boolean collected = e.get() == null;
                         out.add(new ParkRun.Blocker(e.record.snapshot(), collected));
                         if (collected && dropCollected) {
                             dropped++;
-                            if (previous == null) {
-                                head = e.next;
-                            } else {
-                                previous.next = e.next;
-                            }
+                            s.remove(previous, e);
                         } else {
                             previous = e;
                         }
-                    }
-                    if (head == null) {
-                        it.remove();
-                    } else {
-                        chain.setValue(head);
                     }
                 }
             }

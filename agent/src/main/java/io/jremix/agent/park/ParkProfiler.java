@@ -20,6 +20,7 @@ import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.StackFrames;
+import io.jremix.core.park.ThreadLabel;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
 import io.jremix.report.Json;
@@ -212,8 +213,9 @@ public final class ParkProfiler implements ParkListener {
         try {
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
-            ParkRun run = new ParkRun(trigger, total, new ParkRun.Settings(options.threshold(),
-                    options.printThreshold(), options.freeOnPrint()), sweep.blockers(), nullBlockerParks.sum(),
+            ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
+                    options.freeOnPrint(), options.rows());
+            ParkRun run = new ParkRun(trigger, total, settings, sweep.blockers(), nullBlockerParks.sum(),
                     blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
                 log.info(line);
@@ -270,14 +272,10 @@ public final class ParkProfiler implements ParkListener {
         });
     }
 
-    /**
-     * A virtual thread is marked as one, so that its parks are not taken for those of a carrier (which parks under
-     * its own ForkJoinPool worker name when idle); it usually has no name, and its id then tells the rows apart.
-     */
+    /** The thread as the park table names it ({@link ThreadLabel}). */
     @SuppressWarnings("deprecation") // threadId() is JDK 19+
     static String threadName(Thread t) {
-        String name = t.getName().isEmpty() ? "#" + t.getId() : t.getName();
-        return t.getClass().getName().equals("java.lang.VirtualThread") ? "virtual " + name : name; // isVirtual(): 21+
+        return ThreadLabel.of(t.getName(), t.getId(), t.getClass().getName().equals("java.lang.VirtualThread")); // isVirtual(): 21+
     }
 
     /**

@@ -8,9 +8,16 @@ import java.util.List;
  *
  * @param threadName name of the thread of the first collected park
  * @param stackTrace that thread's frames, innermost first, already formatted for the report
+ * @param where      where in the program it waited ({@link SiteSnapshot#whereOf}), read from the frames once here
+ *                   rather than at every snapshot and merge of the sites that share this origin
  */
-public record ParkOrigin(String threadName, List<String> stackTrace) {
+public record ParkOrigin(String threadName, List<String> stackTrace, List<String> where) {
     public ParkOrigin {
         stackTrace = List.copyOf(stackTrace);
+        where = List.copyOf(where);
+    }
+
+    public ParkOrigin(String threadName, List<String> stackTrace) {
+        this(threadName, stackTrace, SiteSnapshot.whereOf(stackTrace));
     }
 }

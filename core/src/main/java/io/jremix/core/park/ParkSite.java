@@ -39,6 +39,6 @@ public final class ParkSite {
     }
 
     public SiteSnapshot snapshot() {
-        return new SiteSnapshot(origin.threadName(), origin.stackTrace(), parks.get(), parkedNanos.get());
+        return new SiteSnapshot(origin.threadName(), origin.stackTrace(), origin.where(), parks.get(), parkedNanos.get());
     }
 }

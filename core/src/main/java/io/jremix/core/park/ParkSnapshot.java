@@ -78,6 +78,14 @@ public record ParkSnapshot(String className, int identityHash, String threadName
                 SiteSnapshot.merged(sites));
     }
 
+    /**
+     * The class and first-park stack: small blockers that share them share a report row, and so do the retired
+     * records of collected ones (the stack also decides whether they were a lock, a condition or idle).
+     */
+    public List<Object> rowKey() {
+        return List.of(className, stackTrace);
+    }
+
     /** The hash code as the report shows it: lower-case hex. */
     public String identityHashHex() {
         return Integer.toHexString(identityHash);

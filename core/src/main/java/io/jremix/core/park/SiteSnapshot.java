@@ -12,12 +12,19 @@ import java.util.Optional;
  *
  * @param threadName          the first thread seen parking there
  * @param stackTrace          frames from the park method to the program's first frame, innermost first
+ * @param where               where the program asked to wait ({@link #whereOf})
  * @param timesParked         parks there
  * @param parkThreadTimeNanos thread-time parked there, summed over the parks that returned
  */
-public record SiteSnapshot(String threadName, List<String> stackTrace, long timesParked, long parkThreadTimeNanos) {
+public record SiteSnapshot(String threadName, List<String> stackTrace, List<String> where, long timesParked,
+                           long parkThreadTimeNanos) {
     public SiteSnapshot {
         stackTrace = List.copyOf(stackTrace);
+        where = List.copyOf(where);
+    }
+
+    public SiteSnapshot(String threadName, List<String> stackTrace, long timesParked, long parkThreadTimeNanos) {
+        this(threadName, stackTrace, whereOf(stackTrace), timesParked, parkThreadTimeNanos);
     }
 
     public double parkThreadTimeMs() {
@@ -30,12 +37,12 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, long time
             .thenComparing(Comparator.comparingLong(SiteSnapshot::timesParked).reversed());
 
     /**
-     * Where the program asked to wait: the site's frames from the program's first frame out (at most its last two:
+     * Where the program asked to wait: a site's frames from the program's first frame out (at most its last two:
      * the program's frame that ends the site and its caller), or without a program frame the frame that called
      * into the parking machinery ({@link BlockerNames#entryFrame}). Two stacks that differ only inside the JDK
      * (the same {@code take()} parking first on the queue's lock, then on its condition) are one site.
      */
-    public List<String> where() {
+    public static List<String> whereOf(List<String> stackTrace) {
         Optional<String> program = BlockerNames.userFrame(stackTrace);
         if (program.isPresent()) {
             return stackTrace.subList(Math.max(stackTrace.indexOf(program.get()), stackTrace.size() - 2),
@@ -52,7 +59,7 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, long time
     public static List<SiteSnapshot> merged(List<SiteSnapshot> sites) {
         Map<List<String>, SiteSnapshot> byStack = new LinkedHashMap<>();
         for (SiteSnapshot s : sites) {
-            byStack.merge(s.where(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(),
+            byStack.merge(s.where(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(), a.where(),
                     a.timesParked() + b.timesParked(), a.parkThreadTimeNanos() + b.parkThreadTimeNanos()));
         }
         List<SiteSnapshot> out = new ArrayList<>(byStack.values());

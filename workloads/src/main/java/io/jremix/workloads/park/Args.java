@@ -18,6 +18,11 @@ final class Args {
         return index < args.length ? Double.parseDouble(matching(index, "[0-9]+(\\.[0-9]+)?")) : defaultValue;
     }
 
+    /** One of the words {@code alternatives} matches, e.g. {@code "lock|synchronized"}. */
+    String word(int index, String defaultValue, String alternatives) {
+        return index < args.length ? matching(index, alternatives) : defaultValue;
+    }
+
     private String matching(int index, String regex) {
         String a = args[index];
         if (!a.matches(regex)) {
