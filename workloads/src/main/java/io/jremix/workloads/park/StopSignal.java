@@ -10,13 +10,13 @@ import java.util.concurrent.CountDownLatch;
  * A {@code stop} line on stdin, read by a daemon thread: lets a test end a long run once it has looked at it.
  * The end of stdin is not a stop, so a run with stdin closed or empty runs its full length.
  */
-final class StopSignal {
+public final class StopSignal {
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     private StopSignal() {
     }
 
-    static StopSignal onStdin() {
+    public static StopSignal onStdin() {
         StopSignal s = new StopSignal();
         Thread reader = new Thread(s::read, "stop-signal");
         reader.setDaemon(true);
@@ -38,7 +38,7 @@ final class StopSignal {
         }
     }
 
-    boolean requested() {
+    public boolean requested() {
         return stopped.getCount() == 0;
     }
 
