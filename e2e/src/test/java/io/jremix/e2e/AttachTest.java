@@ -97,6 +97,8 @@ class AttachTest {
             Jremix.Run park = attach(pid, "-XXgetparkcontention");
             assertEquals(0, park.exit(), park.stderr());
             assertTrue(park.stdout().contains("PARK: profiling parks and monitors since "), park.stdout());
+            assertEquals(Runtime.version().feature() >= 21, park.stdout().contains("jremix: note: the JVM printed a"
+                    + " warning about a dynamically loaded agent"), "JDK 21+ warns; the note says how to silence it");
             assertTrue(oneErrorLine(attach(pid, "-XXgetparkcontention")).contains("park profiling already runs"));
             assertTrue(attach(pid, "status").stdout().contains("park profiling attached since "));
             Path dumped = dir.resolve("dump.json");

@@ -6,10 +6,11 @@ import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.time.LocalTime;
-import java.time.temporal.ChronoUnit;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.cache.CacheDetector;
@@ -182,14 +183,16 @@ public final class AttachSession {
         if (Runtime.version().feature() < DYNAMIC_AGENT_WARNING) {
             return;
         }
-        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        if ("false".equals(hotspot.getVMOption("EnableDynamicAgentLoading").getValue())) {
+        VMOption allowed = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                .getVMOption("EnableDynamicAgentLoading");
+        // true by default, but the JVM warns unless the command line set it
+        if (allowed.getOrigin() == VMOption.Origin.DEFAULT || allowed.getValue().equals("false")) {
             channel.println("jremix: note: the JVM printed a warning about a dynamically loaded agent on the program's"
                     + " stderr; start it with -XX:+EnableDynamicAgentLoading to silence it");
         }
     }
 
     private static String now() {
-        return LocalTime.now().truncatedTo(ChronoUnit.SECONDS).toString();
+        return LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT));
     }
 }
