@@ -3,6 +3,8 @@ package io.jremix.agent;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 
+import io.jremix.agent.attach.AttachRequest;
+import io.jremix.agent.attach.AttachSession;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.AgentArguments;
 import io.jremix.agent.options.AgentOptions;
@@ -25,15 +27,23 @@ public final class Agent {
     }
 
     public static void premain(String args, Instrumentation inst) {
+        System.setProperty(AttachSession.LOADED_PROPERTY, CacheDetector.version());
+        System.setProperty(AttachSession.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
         start(args, inst);
     }
 
     /**
      * Loaded into a running JVM. {@code bin/jremix dump} gets the park report by loading a jar that only names this
      * class: the system class loader has had it since {@code -javaagent} put this jar on the class path, so this is
-     * the same class, with the same profiler, as the premain's.
+     * the same class, with the same profiler, as the premain's. {@code bin/jremix attach} loads this jar (or, into a
+     * program started under jremix, that one) with a request for {@link AttachSession}.
      */
     public static void agentmain(String args, Instrumentation inst) {
+        if (AttachRequest.isRequest(args)) {
+            System.setProperty(AttachSession.LOADED_PROPERTY, CacheDetector.version());
+            AttachSession.handle(AttachRequest.parse(args), inst);
+            return;
+        }
         if (ParkDump.isRequest(args)) {
             ParkProfiler.dump(ParkDump.requestedFile(args));
             return;
@@ -123,6 +133,7 @@ public final class Agent {
         System.out.println();
         StringBuilder commands = new StringBuilder("Commands:\n");
         AgentOptions.helpLine(commands, "bin/jremix dump <pid> [<file>]", "print a running program's park report now (JSON to file)");
+        AgentOptions.helpLine(commands, "bin/jremix attach <pid> ...", "profile a running program (attach --help)");
         AgentOptions.helpLine(commands, "bin/jremix doctor [--json <file>]", "what this machine and java offer to jremix");
         AgentOptions.helpLine(commands, "bin/jremix jit ...", "CompileCommand helpers and one method's assembly (jit --help)");
         AgentOptions.helpLine(commands, "bin/jremix bench signal ...", "the cost and latency of waking another thread (bench signal --help)");

@@ -11,11 +11,11 @@ import io.jremix.probe.CacheProbe;
  * unnamed module (where the probes live), and the probes need {@code jdk.internal.misc.Unsafe}.
  * Done through {@link Instrumentation#redefineModule}, so the user adds no {@code --add-exports}.
  */
-final class ModuleAccess {
+public final class ModuleAccess {
     private ModuleAccess() {
     }
 
-    static void open(Instrumentation inst) {
+    public static void open(Instrumentation inst) {
         Module base = Object.class.getModule();
         Module probes = CacheProbe.class.getModule();
         inst.redefineModule(base, Set.of(probes), Map.of("jdk.internal.misc", Set.of(probes)), Map.of(), Set.of(),

@@ -48,6 +48,15 @@ final class Installation {
         return agent.toString();
     }
 
+    /** The jar of these commands, which {@code bin/jremix} runs. */
+    String cli() throws LaunchException {
+        Path cli = home.resolve("cli/target/jremix-cli.jar");
+        if (!Files.isRegularFile(cli)) {
+            throw notBuilt("the commands are");
+        }
+        return cli.toString();
+    }
+
     /** The tools jar and its libraries, as one class path. */
     String toolsClassPath() throws LaunchException {
         if (!Files.isRegularFile(tools)) {

@@ -31,8 +31,9 @@ class LaunchPlanTest {
     void build() throws IOException {
         Files.createDirectories(home.resolve("agent/target"));
         Files.createDirectories(home.resolve("tools/target"));
+        Files.createDirectories(home.resolve("cli/target"));
         for (String jar : List.of("agent/target/jremix-agent.jar", "agent/target/jremix-boot.jar",
-                "tools/target/jremix-tools.jar")) {
+                "tools/target/jremix-tools.jar", "cli/target/jremix-cli.jar")) {
             Files.createFile(home.resolve(jar));
         }
         agent = home.resolve("agent/target/jremix-agent.jar").toString();
@@ -202,6 +203,8 @@ class LaunchPlanTest {
         }
         assertEquals(help, plan());
         assertEquals(List.of("-cp", agent, "io.jremix.agent.park.ParkDump", "123", "f.json"), plan("dump", "123", "f.json"));
+        assertEquals(List.of("-Djremix.home=" + home, "-cp", home.resolve("cli/target/jremix-cli.jar").toString(),
+                "io.jremix.cli.AttachMain", "123", "status"), plan("attach", "123", "status"));
         assertEquals(List.of("-cp", agent, "io.jremix.agent.doctor.Doctor", "--json", "d.json"),
                 plan("doctor", "--json", "d.json"));
         String tools = home.resolve("tools/target/jremix-tools.jar") + File.pathSeparator

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -51,6 +52,10 @@ public final class Jremix {
         public List<String> stderrLines() {
             return stderr.lines().toList();
         }
+
+        public List<String> stdoutLines() {
+            return stdout.lines().toList();
+        }
     }
 
     /** Runs {@code bin/jremix <args>} with the workloads on the class path. */
@@ -83,8 +88,13 @@ public final class Jremix {
 
     /** A run of a contended program under detection, repeated as {@link #contendedWorkload} repeats one. */
     public static Run contended(Launch launch) throws IOException, InterruptedException {
+        return contended(launch, Run::stderrLines);
+    }
+
+    /** As {@link #contended(Launch)}, with the REMIX report in the lines {@code report} picks from a run. */
+    public static Run contended(Launch launch, Function<Run, List<String>> report) throws IOException, InterruptedException {
         Run run = launch.run();
-        for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(run) < RETRY_BELOW; attempt++) {
+        for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(report.apply(run)) < RETRY_BELOW; attempt++) {
             run = launch.run();
         }
         return run;
@@ -98,7 +108,12 @@ public final class Jremix {
 
     /** The coherence misses on the run's {@code REMIX: Traced ...} summary line, or -1 without one. */
     static long coherenceMisses(Run run) {
-        for (String line : run.stderrLines()) {
+        return coherenceMisses(run.stderrLines());
+    }
+
+    /** The coherence misses on a {@code REMIX: Traced ...} summary line among {@code lines}, or -1 without one. */
+    static long coherenceMisses(List<String> lines) {
+        for (String line : lines) {
             Matcher m = TRACED.matcher(line);
             if (m.find()) {
                 return Long.parseLong(m.group(1));

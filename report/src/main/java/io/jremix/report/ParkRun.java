@@ -15,7 +15,7 @@ import io.jremix.core.park.WaitKind;
  * Everything a park-contention report says, taken at one moment: the text and JSON reports both render this one
  * object, so they always agree.
  *
- * @param trigger             {@code exit} or {@code dump}
+ * @param trigger             {@code exit}, {@code dump} or {@code stop}
  * @param totalExecutionNanos from the agent's start to this report, the denominator of the utilisations
  * @param settings            the options in force
  * @param blockers            every record, shown or not

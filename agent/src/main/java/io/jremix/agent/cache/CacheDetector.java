@@ -46,7 +46,7 @@ public final class CacheDetector {
     private int hitLines;
 
     private CacheDetector(Instrumentation inst, AgentOptions options, AgentLog log, long startNanos, String gc,
-                          Repairer repairer) {
+                          Repairer repairer, Attached attached) {
         this.options = options;
         this.repairer = repairer;
         this.log = log;
@@ -57,40 +57,105 @@ public final class CacheDetector {
                 new FieldLayouts(), options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
-                repairer == null ? findings -> { } : repairer::found);
+                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached));
+    }
+
+    /** What a detection started in a running program ({@code bin/jremix attach}) tells the attach session. */
+    public interface Attached {
+        /** The window closed and its report is out. */
+        void reported();
+
+        /** Every class is back to its original bytecode and the transformer is gone. */
+        void settled();
     }
 
     /**
-     * Starts detection, or explains in one line why it cannot run here and leaves the program alone.
-     * The caller has already opened java.base to the probes.
+     * Starts detection for the whole run, reporting at exit; or explains in one line why it cannot run here and
+     * leaves the program alone. The caller has already opened java.base to the probes.
      *
      * @param repairer told of findings as they appear and asked for its report at exit; {@code null} for none
      */
     public static void start(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer) {
+        CacheDetector detector = create(inst, options, log, repairer, null);
+        if (detector != null) {
+            Thread hook = new Thread(detector::finish, "jremix-cache-report");
+            EventBuffer.ignore(hook);
+            Runtime.getRuntime().addShutdownHook(hook);
+            detector.begin(inst);
+        }
+    }
+
+    /**
+     * One detection window in a running program: the report comes when it closes, then the classes go back to
+     * their original bytecode. Returns {@code false}, having said why in one line, if detection cannot run here.
+     */
+    public static boolean attach(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
+                                 Attached attached) {
+        CacheDetector detector = create(inst, options, log, repairer, attached);
+        if (detector == null) {
+            return false;
+        }
+        detector.begin(inst);
+        return true;
+    }
+
+    private static CacheDetector create(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
+                                        Attached attached) {
         long start = System.nanoTime();
         String gc = collectorName();
         if (gc.equals("ZGC") || gc.equals("Shenandoah")) {
             log.info("detection is off: " + gc + " moves objects concurrently, so sampled addresses cannot be compared;"
                     + " use G1, Parallel or Serial GC");
-            return;
+            return null;
         }
         int shift = HeapAddresses.calibrate(inst::getObjectSize);
         if (shift < 0) {
             log.info("detection is off: could not measure the compressed-oop shift of this JVM");
-            return;
+            return null;
         }
         CacheProbe.samplingRatio(options.samplingRatio());
         log.verbose("SamplingRatio is 1:" + options.samplingRatio() + ".");
         log.verbose(String.format(Locale.ROOT, "System tests passed: %s, %d-byte lines, %s, no hardware counters needed.",
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
                 options.lineSize(), gc));
-        CacheDetector detector = new CacheDetector(inst, options, log, start, gc, repairer);
+        return new CacheDetector(inst, options, log, start, gc, repairer, attached);
+    }
+
+    private void begin(Instrumentation inst) {
         ProbeGate.link();
-        inst.addTransformer(detector.transformer, true);
-        Thread hook = new Thread(detector::finish, "jremix-cache-report");
-        EventBuffer.ignore(hook);
-        Runtime.getRuntime().addShutdownHook(hook);
-        detector.window.start();
+        inst.addTransformer(transformer, true);
+        window.start();
+    }
+
+    /** Attached: the report when the window closes, and the transformer removed once nothing carries probes. */
+    private final class WindowEvents implements DetectionWindow.Events {
+        private final Instrumentation inst;
+        private final Attached attached;
+
+        WindowEvents(Instrumentation inst, Attached attached) {
+            this.inst = inst;
+            this.attached = attached;
+        }
+
+        @Override
+        public void closed() {
+            if (attached != null) {
+                report();
+                if (window.restoring()) {
+                    log.info("Some classes keep their probes, switched off, until their running methods return;"
+                            + " they are restored then (bin/jremix attach <pid> status).");
+                }
+                attached.reported();
+            }
+        }
+
+        @Override
+        public void settled() {
+            if (attached != null) {
+                inst.removeTransformer(transformer);
+                attached.settled();
+            }
+        }
     }
 
     /** The collector's common name, from its memory managers' names. */
@@ -120,10 +185,15 @@ public final class CacheDetector {
                 SiteTable.where(m.access().site())));
     }
 
-    /** At exit: stops tracing, prints the report, writes the JSON file. */
+    /** At exit: stops tracing, then reports. */
     private void finish() {
+        window.stop();
+        report();
+    }
+
+    /** Prints the report and writes the JSON file. */
+    private void report() {
         try {
-            window.stop();
             CacheRun run = run();
             for (String line : CacheTextReport.lines(run)) {
                 log.info(line);

@@ -26,7 +26,8 @@ import io.jremix.probe.ProbeGate;
  * method again, so a long loop caught mid-flight by retransformation would stay interpreted until it returns.
  * Such classes wait, with the gate closed, and are retried every {@value #RETRY_MILLIS} ms.
  * A daemon thread ticks every {@value #OPEN_TICK_MILLIS} ms while the window is open, to drain the probe buffers
- * and move the window along, and every {@value #CLOSED_TICK_MILLIS} ms while it is closed.
+ * and move the window along, and every {@value #CLOSED_TICK_MILLIS} ms while it is closed. Without re-arming, it
+ * ends once the window has closed and every class is back to its original bytecode.
  */
 final class DetectionWindow implements Runnable {
     static final long OPEN_TICK_MILLIS = 20;
@@ -42,6 +43,7 @@ final class DetectionWindow implements Runnable {
     private final AgentLog log;
     private final long startNanos;
     private final Consumer<List<Finding>> onFindings;
+    private final Events events;
     private final Thread thread;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
@@ -56,12 +58,22 @@ final class DetectionWindow implements Runnable {
     private int windows;
     private int restored;
 
+    /** What the window thread tells its owner, on that thread. */
+    interface Events {
+        /** A window closed: its probes are off and the classes free to be restored are. */
+        void closed();
+
+        /** Without re-arming, every class is back to its original bytecode: the thread ends after this. */
+        void settled();
+    }
+
     /**
      * @param onFindings told of the findings of each tick that made new ones (the repairer pads their classes if
      *                   they have not loaded yet)
      */
     DetectionWindow(Instrumentation inst, AgentOptions options, CacheTransformer transformer, TraceCollector collector,
-                    ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings) {
+                    ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings,
+                    Events events) {
         this.inst = inst;
         this.options = options;
         this.transformer = transformer;
@@ -70,6 +82,7 @@ final class DetectionWindow implements Runnable {
         this.log = log;
         this.startNanos = startNanos;
         this.onFindings = onFindings;
+        this.events = events;
         this.thread = new Thread(this, "jremix-cache-detector");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -85,13 +98,16 @@ final class DetectionWindow implements Runnable {
     @Override
     public void run() {
         try {
-            while (!stopping) {
+            while (!stopping && !done()) {
                 Thread.sleep(tickMillis());
                 synchronized (this) {
                     if (!stopping) {
                         tick(System.nanoTime());
                     }
                 }
+            }
+            if (!stopping) {
+                events.settled();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -100,9 +116,20 @@ final class DetectionWindow implements Runnable {
             synchronized (this) {
                 if (open) {
                     close(System.nanoTime());
+                    events.closed();
                 }
             }
         }
+    }
+
+    /** Closed for good: no re-arming, and nothing left to restore. */
+    private synchronized boolean done() {
+        return !open && windows > 0 && options.rearmNanos() == 0 && !waiting;
+    }
+
+    /** Whether classes closed by the last window still wait to be restored (their methods were running). */
+    synchronized boolean restoring() {
+        return !open && waiting;
     }
 
     private synchronized long tickMillis() {
@@ -117,6 +144,7 @@ final class DetectionWindow implements Runnable {
             boolean found = foundAt != 0;
             if ((found && now - foundAt >= options.windowNanos()) || (!found && now - openedAt >= options.maxWindowNanos())) {
                 close(now);
+                events.closed();
             }
         } else if (options.rearmNanos() > 0 && now - closedAt >= options.rearmNanos()) {
             open(now);

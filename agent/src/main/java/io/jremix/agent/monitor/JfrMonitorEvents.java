@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 
 import io.jremix.agent.AgentLog;
@@ -207,6 +208,19 @@ final class JfrMonitorEvents {
      * over; later calls do nothing.
      */
     void close() {
+        end(Thread::run);
+    }
+
+    /**
+     * Stops the stream as {@link #close()} does, while the program runs on: JFR's shutdown hook, if it was taken
+     * over, goes back to run at exit. Running it here would shut JFR down for good, and a later start would wait
+     * for it forever.
+     */
+    void stop() {
+        end(Runtime.getRuntime()::addShutdownHook);
+    }
+
+    private void end(Consumer<Thread> jfrHookAction) {
         synchronized (this) {
             if (closed) {
                 return;
@@ -217,7 +231,7 @@ final class JfrMonitorEvents {
             drain();
         } finally {
             if (jfrHook != null) {
-                jfrHook.run();
+                jfrHookAction.accept(jfrHook);
             }
         }
     }

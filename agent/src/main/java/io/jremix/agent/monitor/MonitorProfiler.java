@@ -78,4 +78,9 @@ public final class MonitorProfiler {
     public void close() {
         events.close();
     }
+
+    /** Stops the stream, as {@link #close()}, in a program that goes on running (and may profile again). */
+    public void stop() {
+        events.stop();
+    }
 }

@@ -62,6 +62,11 @@ public final class ParkProfiler implements ParkListener {
     private int selfTestParks;
     /** Contention on {@code synchronized}, which never goes through {@code LockSupport}; null without JFR. */
     private volatile MonitorProfiler monitors;
+    /** What {@link #stop} takes out again, through the Instrumentation that put it in. */
+    private Instrumentation inst;
+    private ParkTransformer transformer;
+    private UnsafeParkTransformer unsafeParks;
+    private Thread exitHook;
 
     private ParkProfiler(ParkOptions options, AgentLog log, long startNanos) {
         this.options = options;
@@ -74,7 +79,7 @@ public final class ParkProfiler implements ParkListener {
      * Installs the hooks in {@code LockSupport} and the report at exit, or says in one line why it cannot and
      * leaves the program alone. The caller has already let java.base read the boot class path's classes.
      */
-    public static void start(Instrumentation inst, ParkOptions options, AgentLog log) {
+    public static synchronized void start(Instrumentation inst, ParkOptions options, AgentLog log) {
         ParkProfiler profiler = new ParkProfiler(options, log, System.nanoTime());
         profiler.warmUp();
         ParkHooks.install(profiler);
@@ -100,14 +105,42 @@ public final class ParkProfiler implements ParkListener {
             log.info("only " + transformer.methods() + " of the " + ParkInstrumenter.PARK_METHODS + " park methods of "
                     + LOCK_SUPPORT + " could be instrumented; parks through the others are not seen");
         }
-        String unseen = new UnsafeParkTransformer().install(inst, ParkHooks.class.getModule());
+        profiler.inst = inst;
+        profiler.transformer = transformer;
+        profiler.unsafeParks = new UnsafeParkTransformer();
+        String unseen = profiler.unsafeParks.install(inst, ParkHooks.class.getModule());
         if (unseen != null) {
             log.info("parks through Unsafe.park in these JDK classes are not seen: " + unseen);
         }
         profiler.monitors = MonitorProfiler.start(log, inst);
         running = profiler;
         System.setProperty(RUNNING_PROPERTY, "on");
-        Runtime.getRuntime().addShutdownHook(new Thread(profiler::exit, "jremix-park-report"));
+        profiler.exitHook = new Thread(profiler::exit, "jremix-park-report");
+        Runtime.getRuntime().addShutdownHook(profiler.exitHook);
+    }
+
+    /**
+     * {@code bin/jremix attach <pid> stop}: the last report (as a dump's, JSON to {@code file} if not {@code null}),
+     * then the hooks go and {@code LockSupport} and the {@code Unsafe.park} callers get their original bytecode
+     * back. Returns {@code false} when no profiler runs here.
+     */
+    public static synchronized boolean stop(Path file) {
+        ParkProfiler p = running;
+        if (p == null) {
+            return false;
+        }
+        p.report("stop", file);
+        running = null;
+        ParkHooks.install(null);
+        p.inst.removeTransformer(p.transformer);
+        restore(p.inst);
+        p.unsafeParks.uninstall(p.inst);
+        Runtime.getRuntime().removeShutdownHook(p.exitHook);
+        if (p.monitors != null) {
+            p.monitors.stop();
+        }
+        System.clearProperty(RUNNING_PROPERTY);
+        return true;
     }
 
     /**

@@ -40,6 +40,19 @@ final class UnsafeParkTransformer implements ClassFileTransformer {
         ModuleLayer.boot().findModule("jdk.unsupported").ifPresent(unsupported ->
                 inst.redefineModule(unsupported, Set.of(hooks), Map.of(), Map.of(), Set.of(), Map.of()));
         inst.addTransformer(this, true);
+        retransformLoaded(inst);
+        synchronized (failures) {
+            return failures.isEmpty() ? null : String.join("; ", failures);
+        }
+    }
+
+    /** Stops rewriting: the callers loaded already go back to their original bytecode. */
+    void uninstall(Instrumentation inst) {
+        inst.removeTransformer(this);
+        retransformLoaded(inst);
+    }
+
+    private void retransformLoaded(Instrumentation inst) {
         for (Class<?> c : inst.getAllLoadedClasses()) {
             String name = c.getName().replace('.', '/');
             if (c.getClassLoader() == null && UnsafeParkCalls.CALLERS.contains(name)) {
@@ -49,9 +62,6 @@ final class UnsafeParkTransformer implements ClassFileTransformer {
                     failed(name, e);
                 }
             }
-        }
-        synchronized (failures) {
-            return failures.isEmpty() ? null : String.join("; ", failures);
         }
     }
 

@@ -1,0 +1,198 @@
+package io.jremix.agent.attach;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.lang.management.ManagementFactory;
+import java.nio.charset.StandardCharsets;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+import com.sun.management.HotSpotDiagnosticMXBean;
+import com.sun.management.VMOption;
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.ModuleAccess;
+import io.jremix.agent.cache.CacheDetector;
+import io.jremix.agent.options.AgentArguments;
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.agent.options.OptionException;
+import io.jremix.agent.park.ParkProfiler;
+import io.jremix.agent.repair.Repairer;
+
+/**
+ * The agent's side of {@code bin/jremix attach}: starts what the options ask in this running program, or dumps or
+ * stops the park profiler it started, and answers on the command's {@link Channel}. What runs is kept in system
+ * properties, which {@code bin/jremix attach <pid> status} reads without loading anything, and which refuse a
+ * second detection or profiler that would fight the first. Synchronized: two attach commands arriving at once are
+ * answered one after the other.
+ */
+public final class AttachSession {
+    /** What the attached cache detection is doing; absent when none runs. */
+    public static final String CACHE_PROPERTY = "jremix.attach.cache";
+    /** Since when the attached park profiler runs; absent when none runs. */
+    public static final String PARK_PROPERTY = "jremix.attach.park";
+    /**
+     * Set once the agent is in this JVM, started with it or attached: a later attach then loads the jar that only
+     * names the agent class, which this JVM has loaded, instead of appending the boot class path again.
+     */
+    public static final String LOADED_PROPERTY = "jremix.agent";
+    /** The options of a program started under jremix. */
+    public static final String STARTED_PROPERTY = "jremix.started";
+    private static final int FAILED = 2;
+    private static final int DYNAMIC_AGENT_WARNING = 21;
+    private static final Relay PARK_LINES = new Relay();
+
+    private AttachSession() {
+    }
+
+    public static synchronized void handle(AttachRequest request, Instrumentation inst) {
+        Channel channel;
+        try {
+            channel = Channel.open(request.channel());
+        } catch (IOException e) {
+            return; // no way to answer: the client says that the program did not
+        }
+        try {
+            switch (request.command()) {
+                case "start" -> start(request.argument(), inst, channel);
+                case "dump" -> dump(request, channel);
+                case "stop" -> stop(request, channel);
+                default -> channel.fail("unknown attach command '" + request.command() + "'");
+            }
+        } catch (RuntimeException | LinkageError e) {
+            channel.fail("jremix failed in the program: " + e);
+        }
+    }
+
+    private static void start(String arguments, Instrumentation inst, Channel channel) {
+        AgentOptions options;
+        try {
+            options = AgentOptions.parse(AgentArguments.split(arguments));
+        } catch (OptionException e) {
+            channel.fail(e.getMessage() + " (see bin/jremix --help)");
+            return;
+        }
+        String refusal = Refusals.of(options);
+        if (refusal != null) {
+            channel.fail(refusal);
+            return;
+        }
+        noteDynamicLoadingWarning(channel.stream());
+        ModuleAccess.open(inst);
+        if (options.park() != null && !startPark(inst, options, channel)) {
+            channel.end(FAILED);
+            return;
+        }
+        if (!options.cacheDetection()) {
+            channel.end(0);
+            return;
+        }
+        startCache(inst, options, channel);
+    }
+
+    /** Park and monitor profiling until {@code stop}; its lines reach the program's stderr never. */
+    private static boolean startPark(Instrumentation inst, AgentOptions options, Channel channel) {
+        AgentLog log = new AgentLog(new PrintStream(PARK_LINES, true, StandardCharsets.UTF_8), "PARK: ", false, false);
+        PARK_LINES.to(channel.stream());
+        try {
+            ParkProfiler.start(inst, options.park(), log);
+        } finally {
+            PARK_LINES.to(null);
+        }
+        if (System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null) {
+            return false;
+        }
+        String since = now();
+        System.setProperty(PARK_PROPERTY, since);
+        channel.stream().println("PARK: profiling parks and monitors since " + since
+                + "; 'dump' prints the report, 'stop' prints it and puts back the original LockSupport.");
+        return true;
+    }
+
+    /** One detection window: the channel ends with its report, and the property goes once classes are restored. */
+    private static void startCache(Instrumentation inst, AgentOptions options, Channel channel) {
+        AgentLog log = new AgentLog(channel.stream(), "REMIX: ", options.verbose(), options.debug());
+        Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, log);
+        System.setProperty(CACHE_PROPERTY, String.format(Locale.ROOT,
+                "a detection window opened at %s, closing at most %.0f s later", now(), options.maxWindowNanos() / 1e9));
+        log.info(String.format(Locale.ROOT, "Detection window open: it closes %.1f s after contention is found, or"
+                + " after %.1f s without; then the report.", options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+        boolean started = CacheDetector.attach(inst, options, log, repairer, new CacheDetector.Attached() {
+            @Override
+            public void reported() {
+                System.setProperty(CACHE_PROPERTY, "the window closed; restoring classes whose methods were running");
+                if (options.profile() != null) {
+                    log.info("A loaded class cannot be padded: the findings went to the profile " + options.profile()
+                            + ", which pads them from the next start under bin/jremix -XX:REMIXProfile="
+                            + options.profile() + ".");
+                }
+                channel.end(0);
+            }
+
+            @Override
+            public void settled() {
+                System.clearProperty(CACHE_PROPERTY);
+            }
+        });
+        if (!started) {
+            System.clearProperty(CACHE_PROPERTY);
+            channel.end(FAILED);
+        }
+    }
+
+    private static void dump(AttachRequest request, Channel channel) {
+        if (System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null) {
+            channel.fail("park profiling is not running in this program; start it with 'bin/jremix attach <pid>"
+                    + " -XXgetparkcontention'");
+            return;
+        }
+        if (System.getProperty(PARK_PROPERTY) == null) {
+            channel.stream().println("PARK: the program was started with park profiling: its report goes to its"
+                    + " own stderr");
+        }
+        PARK_LINES.to(channel.stream());
+        try {
+            ParkProfiler.dump(request.reportFile());
+        } finally {
+            PARK_LINES.to(null);
+        }
+        channel.end(0);
+    }
+
+    private static void stop(AttachRequest request, Channel channel) {
+        if (System.getProperty(PARK_PROPERTY) == null) {
+            channel.fail(System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null
+                    ? "nothing to stop: no park profiling was attached to this program"
+                    : "park profiling was started with this program, not attached: it reports at exit");
+            return;
+        }
+        PARK_LINES.to(channel.stream());
+        try {
+            ParkProfiler.stop(request.reportFile());
+        } finally {
+            PARK_LINES.to(null);
+        }
+        System.clearProperty(PARK_PROPERTY);
+        channel.stream().println("PARK: stopped; LockSupport runs its original code again.");
+        channel.end(0);
+    }
+
+    /** JDK 21+ warns on the program's stderr when an agent is loaded into it, unless it was started allowing it. */
+    private static void noteDynamicLoadingWarning(PrintStream channel) {
+        if (Runtime.version().feature() < DYNAMIC_AGENT_WARNING) {
+            return;
+        }
+        VMOption allowed = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class)
+                .getVMOption("EnableDynamicAgentLoading");
+        // true by default, but the JVM warns unless the command line set it
+        if (allowed.getOrigin() == VMOption.Origin.DEFAULT || allowed.getValue().equals("false")) {
+            channel.println("jremix: note: the JVM printed a warning about a dynamically loaded agent on the program's"
+                    + " stderr; start it with -XX:+EnableDynamicAgentLoading to silence it");
+        }
+    }
+
+    private static String now() {
+        return LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT));
+    }
+}

@@ -1,0 +1,52 @@
+package io.jremix.agent.attach;
+
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.agent.park.ParkProfiler;
+
+/** Why options cannot start in this running program, in one line; each says what to do instead. */
+final class Refusals {
+    private Refusals() {
+    }
+
+    /** The reason, or {@code null} when the options can start here now. */
+    static String of(AgentOptions options) {
+        if (options.vbd().enabled()) {
+            return "volatile-by-default cannot start in a running program: its classes are loaded, and a loaded class"
+                    + " cannot change its fields; start the program under bin/jremix -XX:+VBD";
+        }
+        if (options.repair()) {
+            return "a running program's classes are loaded and cannot be padded: attach with -remix:detect"
+                    + " -XX:REMIXProfile=FILE, and start the program next time with bin/jremix -XX:REMIXProfile=FILE";
+        }
+        if (options.rearmNanos() > 0) {
+            return "-XX:REMIXRearm is for programs started under bin/jremix; an attach runs one window"
+                    + " (attach again for another)";
+        }
+        if (!options.cacheDetection() && options.park() == null) {
+            return "nothing to start: give -remix:detect or -XXgetparkcontention (see bin/jremix --help)";
+        }
+        if (options.cacheDetection()) {
+            String busy = cacheBusy();
+            if (busy != null) {
+                return busy;
+            }
+        }
+        if (options.park() != null && System.getProperty(ParkProfiler.RUNNING_PROPERTY) != null) {
+            return "park profiling already runs in this program; 'bin/jremix attach <pid> dump' prints its report";
+        }
+        return null;
+    }
+
+    private static String cacheBusy() {
+        String attached = System.getProperty(AttachSession.CACHE_PROPERTY);
+        if (attached != null) {
+            return "cache detection is already attached to this program (" + attached + "); wait for it to end"
+                    + " ('bin/jremix attach <pid> status')";
+        }
+        String started = System.getProperty(AttachSession.STARTED_PROPERTY);
+        if (started != null && started.contains("-remix")) {
+            return "this program was started under jremix with cache detection (" + started + "); it reports at exit";
+        }
+        return null;
+    }
+}

@@ -1,0 +1,40 @@
+package io.jremix.agent.attach;
+
+import java.io.OutputStream;
+import java.io.PrintStream;
+
+/**
+ * Where an attached park profiler's lines go: to the channel of the attach command running now ({@code dump},
+ * {@code stop}), and nowhere in between, so that nothing jremix says lands on the program's own stderr.
+ */
+final class Relay extends OutputStream {
+    private volatile PrintStream target;
+
+    void to(PrintStream channel) {
+        target = channel;
+    }
+
+    @Override
+    public void write(int b) {
+        PrintStream t = target;
+        if (t != null) {
+            t.write(b);
+        }
+    }
+
+    @Override
+    public void write(byte[] b, int off, int len) {
+        PrintStream t = target;
+        if (t != null) {
+            t.write(b, off, len);
+        }
+    }
+
+    @Override
+    public void flush() {
+        PrintStream t = target;
+        if (t != null) {
+            t.flush();
+        }
+    }
+}

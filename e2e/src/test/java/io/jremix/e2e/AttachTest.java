@@ -1,0 +1,220 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bin/jremix attach}: a service started with plain java, found falsely sharing while it serves, then
+ * profiled for parks, and running unchanged afterwards; the control stays silent; every refusal is one line and
+ * exit code 2.
+ */
+class AttachTest {
+    private static final String SERVICE = Jremix.PACKAGE + "LiveService";
+    private static final String TALLY = SERVICE + "$Tally";
+    private static final String SEMAPHORE = "java.util.concurrent.Semaphore$NonfairSync";
+    /** What the JVM itself prints on the program's stderr when an agent is loaded into it; jremix prints nothing. */
+    private static final List<String> JVM_WARNINGS = List.of(
+            "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes because bootstrap"
+                    + " classpath has been appended",
+            "WARNING: A Java agent has been loaded dynamically", "WARNING: If a serviceability tool is in use",
+            "WARNING: If a serviceability tool is not in use", "WARNING: Dynamic loading of agents will be disallowed");
+    private static final long IDLE_TIMEOUT_MILLIS = 60_000;
+
+    @TempDir
+    Path dir;
+
+    private static Jremix.Run attach(long pid, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of("attach", Long.toString(pid)));
+        command.addAll(List.of(args));
+        return Jremix.launch(command);
+    }
+
+    /**
+     * Waits until jremix has nothing running in the program: after a window's report, classes whose methods were
+     * running at its close are restored when those return, and a new detection waits for that.
+     */
+    private static void awaitIdle(long pid) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + IDLE_TIMEOUT_MILLIS;
+        Jremix.Run status = attach(pid, "status");
+        while (!status.stdout().contains("jremix is not running there") && System.currentTimeMillis() < deadline) {
+            Thread.sleep(200);
+            status = attach(pid, "status");
+        }
+        assertEquals("jremix: process " + pid + " (Java " + System.getProperty("java.version")
+                + "): jremix is not running there", status.stdout().strip(), status.stderr());
+    }
+
+    private static String oneErrorLine(Jremix.Run run) {
+        assertEquals(2, run.exit(), run.stdout() + run.stderr());
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertTrue(run.stderr().startsWith("jremix: error: "), run.stderr());
+        return run.stderr().strip();
+    }
+
+    /** The program said only what it says without jremix, and the JVM only its own agent warnings. */
+    private static void assertUnchanged(Jremix.Run program) {
+        assertEquals(0, program.exit(), program.stderr());
+        List<String> out = program.stdout().lines().toList();
+        assertEquals("serving", out.get(0));
+        assertEquals(2, out.size(), program.stdout());
+        assertTrue(out.get(1).matches("served [1-9][0-9]*"), program.stdout());
+        for (String line : program.stderrLines()) {
+            assertTrue(line.isBlank() || JVM_WARNINGS.stream().anyMatch(line::startsWith),
+                    "only the JVM's own warnings on the program's stderr:\n" + program.stderr());
+        }
+    }
+
+    @Test
+    void findsFalseSharingInARunningServiceThenProfilesItsParksAndLeavesItRunning() throws Exception {
+        Path report = dir.resolve("remix.json");
+        try (LiveProgram service = LiveProgram.start(List.of(), SERVICE, "4")) {
+            service.awaitLine("serving");
+            long pid = service.pid();
+            awaitIdle(pid);
+
+            Jremix.Run detect = Jremix.contended(() -> {
+                awaitIdle(pid);
+                return attach(pid, "-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXMaxWindow=20",
+                        "-XX:REMIXReport=" + report);
+            }, Jremix.Run::stdoutLines);
+            assertEquals(0, detect.exit(), detect.stdout() + detect.stderr());
+            assertTrue(detect.stdout().contains("REMIX: Hits for class '" + TALLY + "'"), detect.stdout());
+            Map<String, Object> finding = Jremix.findings(Jremix.json(report)).stream()
+                    .filter(f -> f.get("className").equals(TALLY)).findFirst().orElseThrow();
+            assertEquals("false-sharing", finding.get("kind"));
+            assertEquals(List.of("value"), finding.get("fields"));
+            awaitIdle(pid);
+
+            Jremix.Run park = attach(pid, "-XXgetparkcontention");
+            assertEquals(0, park.exit(), park.stderr());
+            assertTrue(park.stdout().contains("PARK: profiling parks and monitors since "), park.stdout());
+            assertEquals(Runtime.version().feature() >= 21, park.stdout().contains("jremix: note: the JVM printed a"
+                    + " warning about a dynamically loaded agent"), "JDK 21+ warns; the note says how to silence it");
+            assertTrue(oneErrorLine(attach(pid, "-XXgetparkcontention")).contains("park profiling already runs"));
+            assertTrue(attach(pid, "status").stdout().contains("park profiling attached since "));
+            Path dumped = dir.resolve("dump.json");
+            Jremix.Run dump = attach(pid, "dump", dumped.toString());
+            assertEquals(0, dump.exit(), dump.stderr());
+            assertTrue(dump.stdout().contains("PARK: Park contention at dump "), dump.stdout());
+            assertTrue(timesParked(Jremix.json(dumped), SEMAPHORE) > 0, "workers wait for requests on semaphores");
+            Jremix.Run stop = attach(pid, "stop");
+            assertEquals(0, stop.exit(), stop.stderr());
+            assertTrue(stop.stdout().contains("PARK: Park contention at stop "), stop.stdout());
+            assertTrue(stop.stdout().contains("PARK: stopped; LockSupport runs its original code again."));
+            awaitIdle(pid);
+            assertTrue(oneErrorLine(attach(pid, "dump")).contains("park profiling is not running in process " + pid));
+
+            Jremix.Run again = attach(pid, "-XXgetparkcontention");
+            assertEquals(0, again.exit(), "a second attach after stop works: " + again.stderr());
+            assertEquals(0, attach(pid, "stop").exit());
+
+            assertTrue(service.alive());
+            service.send("stop");
+            assertUnchanged(service.finish());
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long timesParked(Map<String, Object> parkReport, String className) {
+        return ((List<Map<String, Object>>) parkReport.get("blockers")).stream()
+                .filter(b -> b.get("className").equals(className))
+                .mapToLong(b -> ((Number) b.get("timesParked")).longValue()).sum();
+    }
+
+    @Test
+    void aPaddedServiceStaysSilent() throws Exception {
+        Path report = dir.resolve("remix.json");
+        try (LiveProgram service = LiveProgram.start(List.of(), SERVICE, "4", "padded")) {
+            service.awaitLine("serving");
+            Jremix.Run detect = attach(service.pid(), "-remix:detect", "-XX:REMIXMaxWindow=5",
+                    "-XX:REMIXReport=" + report);
+            assertEquals(0, detect.exit(), detect.stderr());
+            assertTrue(detect.stdout().contains(" 0 findings."), detect.stdout());
+            assertEquals(List.of(), Jremix.findings(Jremix.json(report)));
+            service.send("stop");
+            assertUnchanged(service.finish());
+        }
+    }
+
+    @Test
+    void whatCannotStartInARunningProgramIsRefusedInOneLine() throws Exception {
+        try (LiveProgram service = LiveProgram.start(List.of(), SERVICE, "1")) {
+            service.awaitLine("serving");
+            long pid = service.pid();
+            assertTrue(oneErrorLine(attach(pid, "-XX:+VBD")).contains("volatile-by-default cannot start in a running"
+                    + " program"));
+            assertTrue(oneErrorLine(attach(pid, "-remix")).contains("cannot be padded"));
+            assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXRearm=5")).contains("one window"));
+            assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXWindow=soon")).contains("REMIXWindow"));
+            assertTrue(oneErrorLine(attach(pid, "-cp", "x")).contains("not a jremix option: '-cp'"));
+            assertTrue(oneErrorLine(attach(pid, "stop")).contains("park profiling is not running"));
+            awaitIdle(pid);
+            service.send("stop");
+            assertUnchanged(service.finish());
+        }
+    }
+
+    @Test
+    void aProgramStartedWithDetectionGetsNoSecondDetector() throws Exception {
+        try (LiveProgram service = LiveProgram.start(List.of("-remix:detect", "-XX:REMIXMaxWindow=600"), SERVICE,
+                "1", "padded")) {
+            service.awaitLine("serving");
+            long pid = service.pid();
+            assertTrue(attach(pid, "status").stdout().contains("started under jremix with -remix:detect"));
+            assertTrue(oneErrorLine(attach(pid, "-remix:detect")).contains("started under jremix with cache"
+                    + " detection"));
+            assertTrue(service.alive());
+        }
+    }
+
+    @Test
+    void processesThatCannotBeAttachedToAreNamedInOneLine() throws Exception {
+        assertEquals("jremix: error: no process with pid 2147483647",
+                oneErrorLine(Jremix.launch(List.of("attach", "2147483647", "status"))));
+        assertTrue(oneErrorLine(Jremix.launch(List.of("attach", "twelve", "status"))).contains("not a process id"));
+        assertTrue(oneErrorLine(Jremix.launch(List.of("attach", "1"))).contains("a pid and what to do there"));
+        Process notJava = new ProcessBuilder("sleep", "120").start();
+        try {
+            assertTrue(oneErrorLine(attach(notJava.pid(), "status")).contains("cannot attach to process "
+                    + notJava.pid() + ": not a Java program"));
+        } finally {
+            notJava.destroy();
+        }
+    }
+
+    /** Another user's JVM: run as root, the test starts one as nobody; otherwise there is none to try. */
+    @Test
+    void aJvmOfAnotherUserIsNamedInOneLine() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(System.getProperty("user.name").equals("root")
+                && Path.of("/usr/sbin/runuser").toFile().canExecute(), "needs root and runuser");
+        Process other = new ProcessBuilder("/usr/sbin/runuser", "-u", "nobody", "--", Jremix.java(), "-cp",
+                Jremix.WORKLOADS.toString(), SERVICE, "1").start();
+        try {
+            assertEquals("serving", new String(other.getInputStream().readNBytes(7)));
+            long java = other.toHandle().descendants().findFirst().map(ProcessHandle::pid).orElse(other.pid());
+            assertEquals("jremix: error: process " + java + " belongs to user nobody; run bin/jremix attach as nobody",
+                    oneErrorLine(attach(java, "status")));
+        } finally {
+            other.toHandle().descendants().forEach(ProcessHandle::destroy);
+            other.destroy();
+        }
+    }
+
+    @Test
+    void helpNamesEveryAction() throws Exception {
+        Jremix.Run help = Jremix.launch(List.of("attach", "--help"));
+        assertEquals(0, help.exit());
+        for (String action : List.of("<jremix options>", "status", "dump [<file>]", "stop [<file>]")) {
+            assertTrue(help.stdout().contains("bin/jremix attach <pid> " + action), help.stdout());
+        }
+    }
+}
