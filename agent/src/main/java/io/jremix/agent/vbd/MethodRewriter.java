@@ -81,7 +81,7 @@ final class MethodRewriter {
             if (insn instanceof FieldInsnNode f) {
                 if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
                     if (VolatileFieldCalls.fits(classVersion, m.name, f)) {
-                        edits.add(() -> VolatileFieldCalls.replace(classVersion, code, f));
+                        edits.add(() -> VolatileFieldCalls.replace(code, f));
                         fieldCalls++;
                     } else {
                         edits.add(() -> fieldFences.fence(code, f));

@@ -1,6 +1,5 @@
 package io.jremix.agent.vbd;
 
-import org.objectweb.asm.ConstantDynamic;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -9,26 +8,24 @@ import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
-import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 
 /**
  * Turns a {@code getfield}/{@code putfield} into a call of the matching {@code VolatileFields} method with the
- * field's offset as a dynamic constant, so that C2 sees a volatile access tied to its object (whose barriers it
- * drops when the object never escapes) rather than a plain access between free-standing fences.
+ * field's offset from a constant {@code invokedynamic} site, so that C2 sees a volatile access tied to its object
+ * (whose barriers it drops when the object never escapes) rather than a plain access between free-standing fences.
  *
  * <p>The plain instruction stays in front as a load whose value is dropped: it resolves the field, checks access and
- * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. The offset is a dynamic
- * constant in class files of Java 11 (version 55) or later, and an {@code invokedynamic} site bound to a constant in
- * those of Java 7 to 10; older class files (no {@code invokedynamic}), and constructors (whose stores may act on
- * the object before its superclass constructor ran, which no method may be handed), keep {@link FieldFences}.
+ * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. The offset comes from
+ * {@code invokedynamic}, not from a dynamic constant: JDK 17's C1 and C2 give up on a whole method that holds a
+ * dynamic constant not yet resolved ("could not resolve a constant"), which left 35 of Lucene's methods
+ * interpreted for good and its indexing 7 times slower, while a site not yet linked only becomes a trap. Class files
+ * older than Java 7 (no {@code invokedynamic}), and constructors (whose stores may act on the object before its
+ * superclass constructor ran, which no method may be handed), keep {@link FieldFences}.
  */
 public final class VolatileFieldCalls {
     static final String FIELDS = "io/jremix/probe/vbd/VolatileFields";
-    private static final Handle OFFSET = new Handle(Opcodes.H_INVOKESTATIC, FIELDS, "offset",
-            "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;Ljava/lang/Class;"
-                    + "Ljava/lang/String;)Ljava/lang/Long;", false);
     private static final Handle OFFSET_SITE = new Handle(Opcodes.H_INVOKESTATIC, FIELDS, "offsetSite",
             "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;"
                     + "Ljava/lang/String;)Ljava/lang/invoke/CallSite;", false);
@@ -45,7 +42,7 @@ public final class VolatileFieldCalls {
     }
 
     /** Replaces {@code f} in {@code code}: a check, the offset, the call (and a cast back for a reference load). */
-    static void replace(int classVersion, InsnList code, FieldInsnNode f) {
+    static void replace(InsnList code, FieldInsnNode f) {
         Type type = Type.getType(f.desc);
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
         InsnList site = new InsnList();
@@ -61,10 +58,7 @@ public final class VolatileFieldCalls {
         }
         site.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
         site.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
-        Type owner = Type.getObjectType(f.owner);
-        site.add((classVersion & 0xFFFF) >= Opcodes.V11
-                ? new LdcInsnNode(new ConstantDynamic(f.name, LONG, OFFSET, owner, f.desc))
-                : new InvokeDynamicInsnNode(f.name, "()" + LONG, OFFSET_SITE, owner, f.desc));
+        site.add(new InvokeDynamicInsnNode(f.name, "()" + LONG, OFFSET_SITE, Type.getObjectType(f.owner), f.desc));
         String kind = kind(type);
         String value = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY ? OBJECT
                 : type.getSort() == Type.BOOLEAN && !load ? "I" : f.desc;
@@ -92,9 +86,7 @@ public final class VolatileFieldCalls {
     }
 
     private static boolean isOffset(AbstractInsnNode insn, String field) {
-        return insn instanceof LdcInsnNode ldc && ldc.cst instanceof ConstantDynamic d && d.getName().equals(field)
-                && d.getBootstrapMethod().equals(OFFSET)
-                || insn instanceof InvokeDynamicInsnNode indy && indy.name.equals(field) && indy.bsm.equals(OFFSET_SITE);
+        return insn instanceof InvokeDynamicInsnNode indy && indy.name.equals(field) && indy.bsm.equals(OFFSET_SITE);
     }
 
     /** Whether {@code f} is the check of a store. */

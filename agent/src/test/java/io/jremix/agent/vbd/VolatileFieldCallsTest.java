@@ -66,8 +66,8 @@ class VolatileFieldCallsTest {
     }
 
     /**
-     * A Java 7 to 10 class file gets its offsets from {@code invokedynamic} sites and computes the same; a Java 6 one
-     * (no {@code invokedynamic}) keeps the fences, and so do constructors.
+     * A Java 8 class file gets the same calls and computes the same; a Java 6 one (no {@code invokedynamic}) keeps
+     * the fences, and so do constructors.
      */
     @Test
     void olderClassFilesUseSitesOrFencesAndConstructorsKeepFences() throws Exception {

@@ -12,12 +12,10 @@ import jdk.internal.vm.annotation.ForceInline;
 
 /**
  * Volatile loads and stores of instance fields, for the {@code getfield}/{@code putfield} instructions VBD
- * rewrites. A site reads the field's offset from a dynamic constant ({@link #offset}, linked when the site first
- * runs) and calls {@code getX(object, offset)} or {@code putX(object, value, offset)}; each method is one
- * force-inlined {@code Unsafe} volatile access, which C2 compiles exactly as an access to a field declared
- * {@code volatile}: a plain load, or a store followed by one {@code lock addl} on x86.
- *
- * (class files older than Java 11 get the constant from an {@code invokedynamic} site, {@link #offsetSite})
+ * rewrites. A site reads the field's offset from a constant {@code invokedynamic} site ({@link #offsetSite}, linked
+ * when the site first runs) and calls {@code getX(object, offset)} or {@code putX(object, value, offset)}; each
+ * method is one force-inlined {@code Unsafe} volatile access, which C2 compiles exactly as an access to a field
+ * declared {@code volatile}: a plain load, or a store followed by one {@code lock addl} on x86.
  *
  * <p>Why not fences around the plain instruction: C2 drops the barriers of a volatile access to an object that
  * never leaves the method (it replaces the object by scalars), but it cannot drop a free-standing fence, which
@@ -37,12 +35,11 @@ public final class VolatileFields {
     }
 
     /**
-     * Bootstrap method of a site's offset constant: the offset of the instance field {@code name} with type
-     * {@code descriptor} as the JVM resolves it from {@code owner}, declared there or in a superclass. The site has
-     * already resolved the field through its plain load, so the field exists.
+     * The offset of the instance field {@code name} with type {@code descriptor} as the JVM resolves it from
+     * {@code owner}, declared there or in a superclass. The site has already resolved the field through its plain
+     * load, so the field exists.
      */
-    public static Long offset(MethodHandles.Lookup caller, String name, Class<?> type, Class<?> owner,
-                              String descriptor) {
+    static long offset(Class<?> owner, String name, String descriptor) {
         for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())
@@ -54,14 +51,10 @@ public final class VolatileFields {
         throw new NoSuchFieldError(owner.getName() + "." + name);
     }
 
-    /**
-     * Bootstrap method of the same offset as an {@code invokedynamic} site, for class files older than Java 11 that
-     * cannot hold dynamic constants: a constant call site, which C2 folds as it folds a constant.
-     */
+    /** Bootstrap method of a site's offset: a constant call site, which C1 and C2 fold as they fold a constant. */
     public static CallSite offsetSite(MethodHandles.Lookup caller, String name, MethodType type, Class<?> owner,
                                       String descriptor) {
-        return new ConstantCallSite(MethodHandles.constant(Long.class, offset(caller, name, Long.class, owner,
-                descriptor)));
+        return new ConstantCallSite(MethodHandles.constant(Long.class, offset(owner, name, descriptor)));
     }
 
     @ForceInline

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 
 import org.junit.jupiter.api.Test;
 
@@ -22,8 +23,16 @@ class VolatileFieldsTest {
         Object ref;
     }
 
+    /** The offset as a site gets it: from its bootstrap method's constant call site. */
     private static Long offset(Class<?> owner, String name, String descriptor) {
-        return VolatileFields.offset(MethodHandles.lookup(), name, Long.class, owner, descriptor);
+        try {
+            return (Long) VolatileFields.offsetSite(MethodHandles.lookup(), name, MethodType.methodType(Long.class),
+                    owner, descriptor).getTarget().invoke();
+        } catch (NoSuchFieldError e) {
+            throw e;
+        } catch (Throwable t) {
+            throw new AssertionError(t);
+        }
     }
 
     @Test
