@@ -11,7 +11,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * workers for {@code seconds}. Each task brings new park blockers that live only as long as it does — a
  * {@link ReentrantLock} that two workers take in turn, and a {@link CompletableFuture} per worker that the main
  * thread joins — so a run makes millions of short-lived blockers. The workers count into adjacent elements of one
- * array (false sharing, which detection finds) and allocate short-lived arrays.
+ * array, a task's two halves into neighbouring ones, whichever workers run them (false and true sharing, which
+ * detection finds), and allocate short-lived arrays.
  *
  * <p>Prints {@code tasks <n>} at the end. Usage: {@code ChurningService [seconds=60] [workers=4]}.
  */
