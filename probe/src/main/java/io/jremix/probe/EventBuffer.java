@@ -20,8 +20,8 @@ import java.util.concurrent.atomic.AtomicLong;
  * made see {@link #NONE}, so making it may use the instrumented atomics.
  *
  * <p>At most {@link #MAX_BUFFERS} threads hold a buffer at once. The buffer of a thread that ended goes to the next
- * thread that needs one, so a program that starts a thread per task allocates no buffers after its first
- * {@link #MAX_BUFFERS}. A thread refused a buffer asks again on its later sampled accesses once one is free; it is
+ * thread that needs one (up to {@link #MAX_SPARE} wait), so a program that starts a thread per task allocates no
+ * buffers for new threads while old ones end. A thread refused a buffer asks again on its later sampled accesses once one is free; it is
  * counted once, in {@link #refusedThreads}, which the report prints.
  */
 public final class EventBuffer {
@@ -36,8 +36,14 @@ public final class EventBuffer {
      */
     static final int MAX_BUFFERS = 256;
 
+    /**
+     * Buffers of ended threads kept for new ones: enough for a thread per task, while a program that once ran
+     * hundreds of threads and now runs a few gives the rest of their buffers back to the GC.
+     */
+    static final int MAX_SPARE = 16;
+
     private static final Queue<EventBuffer> ALL = new ConcurrentLinkedQueue<>();
-    /** Buffers of threads that ended, drained, waiting for a new owner. */
+    /** Buffers of threads that ended, drained, waiting for a new owner; at most {@link #MAX_SPARE}. */
     private static final Queue<EventBuffer> FREE = new ConcurrentLinkedQueue<>();
     private static final EventBuffer NONE = new EventBuffer(null, -1, 1);
     /** A thread's value after it was refused a buffer: it asks again while {@link #IN_USE} is below the limit. */
@@ -201,7 +207,9 @@ public final class EventBuffer {
             retiredDropped += b.dropped;
             b.dropped = 0;
             b.own(null, -1);
-            FREE.add(b);
+            if (FREE.size() < MAX_SPARE) {
+                FREE.add(b);
+            }
             IN_USE.decrementAndGet();
         }
     }
@@ -213,6 +221,11 @@ public final class EventBuffer {
             n += b.dropped;
         }
         return n;
+    }
+
+    /** Buffers of ended threads waiting for a new owner. */
+    static int spareBuffers() {
+        return FREE.size();
     }
 
     /** Threads refused a buffer, at least once, because {@link #MAX_BUFFERS} were in use. */

@@ -154,6 +154,8 @@ class EventBufferTest {
             }
         }
         collect();
+        assertTrue(EventBuffer.spareBuffers() <= EventBuffer.MAX_SPARE, EventBuffer.spareBuffers() + " spare buffers"
+                + " kept after " + given.size() + " threads ended");
         refusedAskAgain.countDown();
         for (Thread t : refused) {
             t.join();
