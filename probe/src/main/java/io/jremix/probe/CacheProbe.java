@@ -10,6 +10,9 @@ import jdk.internal.vm.annotation.ForceInline;
  * number of accesses per iteration are not sampled at the same instruction every time) takes the recording path.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
+ * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
+ * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}); sharing costs them a contended
+ * line while the window is open, not a lost trace.
  * The fast path is force-inlined (this class is on the boot class path, where the JVM honours
  * {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a
  * call per access.

@@ -18,6 +18,11 @@ import java.util.concurrent.atomic.AtomicLong;
  * takes no monitor: a virtual thread that blocked on one would be woken by the unblocker thread, and if that thread
  * waited on the same monitor in a probe, nothing would wake either. Probes the thread reaches while its buffer is
  * made see {@link #NONE}, so making it may use the instrumented atomics.
+ *
+ * <p>At most {@link #MAX_BUFFERS} threads hold a buffer at once. The buffer of a thread that ended goes to the next
+ * thread that needs one (up to {@link #MAX_SPARE} wait), so a program that starts a thread per task allocates no
+ * buffers for new threads while old ones end. A thread refused a buffer asks again on its later sampled accesses once one is free; it is
+ * counted once, in {@link #refusedThreads}, which the report prints.
  */
 public final class EventBuffer {
     /**
@@ -25,11 +30,24 @@ public final class EventBuffer {
      * second, far more than a 1:1000 sampling ratio yields, before its events are dropped.
      */
     static final int CAPACITY = 8192;
-    /** Threads that get a buffer; later threads are not traced, which keeps memory bounded (75 MB at most). */
+    /**
+     * Threads that hold a buffer at once, which bounds the buffers' memory to 75 MB. A program with 400 threads
+     * contending at once is still found contending by the 256 traced (ManyThreads in the e2e tests).
+     */
     static final int MAX_BUFFERS = 256;
 
+    /**
+     * Buffers of ended threads kept for new ones: enough for a thread per task, while a program that once ran
+     * hundreds of threads and now runs a few gives the rest of their buffers back to the GC.
+     */
+    static final int MAX_SPARE = 16;
+
     private static final Queue<EventBuffer> ALL = new ConcurrentLinkedQueue<>();
+    /** Buffers of threads that ended, drained, waiting for a new owner; at most {@link #MAX_SPARE}. */
+    private static final Queue<EventBuffer> FREE = new ConcurrentLinkedQueue<>();
     private static final EventBuffer NONE = new EventBuffer(null, -1, 1);
+    /** A thread's value after it was refused a buffer: it asks again while {@link #IN_USE} is below the limit. */
+    private static final EventBuffer REFUSED = new EventBuffer(null, -1, 1);
     /** A thread's value until its first sampled access gives it a buffer or {@link #NONE}. */
     private static final EventBuffer UNASSIGNED = new EventBuffer(null, -1, 1);
     private static final ThreadLocal<EventBuffer> CURRENT = new ThreadLocal<>() {
@@ -45,9 +63,10 @@ public final class EventBuffer {
     /** Written by the agent's thread only. */
     private static volatile long retiredDropped;
 
-    private final WeakReference<Thread> thread;
-    private final String threadName;
-    private final int index;
+    /** The owner, its name and its index in the trace: set before the buffer is published in {@link #ALL}. */
+    private WeakReference<Thread> thread;
+    private String threadName;
+    private int index;
     private final int mask;
     final Object[] holder = new Object[1];
     private final long[] time;
@@ -63,9 +82,7 @@ public final class EventBuffer {
     private boolean busy;
 
     private EventBuffer(Thread owner, int index, int capacity) {
-        this.thread = new WeakReference<>(owner);
-        this.threadName = owner == null ? "" : owner.getName();
-        this.index = index;
+        own(owner, index);
         this.mask = capacity - 1;
         time = new long[capacity];
         address = new long[capacity];
@@ -76,18 +93,41 @@ public final class EventBuffer {
         type = new Object[capacity];
     }
 
-    private static EventBuffer create(Thread t) {
+    private void own(Thread owner, int threadIndex) {
+        thread = new WeakReference<>(owner);
+        threadName = owner == null ? "" : owner.getName();
+        index = threadIndex;
+    }
+
+    /** A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored. */
+    private static EventBuffer create(Thread t, boolean askedBefore) {
         if (ignored.contains(t)) {
             return NONE;
         }
         if (IN_USE.incrementAndGet() > MAX_BUFFERS) {
-            IN_USE.decrementAndGet();
-            REFUSED_THREADS.incrementAndGet();
-            return NONE;
+            return refuse(askedBefore);
         }
-        EventBuffer b = new EventBuffer(t, NEXT_INDEX.getAndIncrement(), CAPACITY);
-        ALL.add(b);
-        return b;
+        try {
+            EventBuffer b = FREE.poll();
+            if (b == null) {
+                b = new EventBuffer(t, NEXT_INDEX.getAndIncrement(), CAPACITY);
+            } else {
+                b.own(t, NEXT_INDEX.getAndIncrement());
+            }
+            ALL.add(b);
+            return b;
+        } catch (OutOfMemoryError e) { // the program's heap is full: its thread goes untraced, not down
+            return refuse(askedBefore);
+        }
+    }
+
+    /** Gives back the place {@link #create} took, and counts the thread once. */
+    private static EventBuffer refuse(boolean askedBefore) {
+        IN_USE.decrementAndGet();
+        if (!askedBefore) {
+            REFUSED_THREADS.incrementAndGet();
+        }
+        return REFUSED;
     }
 
     /** Never trace accesses made by {@code t} (the agent's own threads). */
@@ -100,12 +140,13 @@ public final class EventBuffer {
     /** The calling thread's buffer, marked busy; {@code null} if it is not traced or already inside a probe. */
     static EventBuffer enter() {
         EventBuffer b = CURRENT.get();
-        if (b == UNASSIGNED) {
-            CURRENT.set(NONE); // probes reached while the buffer is made record nothing
-            b = create(Thread.currentThread());
+        if (b == UNASSIGNED || b == REFUSED) {
+            boolean askedBefore = b == REFUSED;
+            CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
+            b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
             CURRENT.set(b);
         }
-        if (b == NONE || b.busy) {
+        if (b == NONE || b == REFUSED || b.busy) {
             return null;
         }
         b.busy = true;
@@ -151,17 +192,26 @@ public final class EventBuffer {
         return List.copyOf(ALL);
     }
 
-    /** Forgets buffers whose thread has ended; call after a final drain of them. */
+    /** Frees the buffers whose thread has ended for other threads; call after a final drain of them. */
     public static void retireDead() {
+        List<EventBuffer> retired = new ArrayList<>();
         ALL.removeIf(b -> {
             Thread t = b.thread.get();
             boolean retire = (t == null || !t.isAlive()) && b.head == b.tail;
             if (retire) {
-                retiredDropped += b.dropped;
-                IN_USE.decrementAndGet();
+                retired.add(b);
             }
             return retire;
         });
+        for (EventBuffer b : retired) { // given out again only once it has left ALL
+            retiredDropped += b.dropped;
+            b.dropped = 0;
+            b.own(null, -1);
+            if (FREE.size() < MAX_SPARE) {
+                FREE.add(b);
+            }
+            IN_USE.decrementAndGet();
+        }
     }
 
     /** Events lost because a ring was full, over all threads so far. */
@@ -173,7 +223,12 @@ public final class EventBuffer {
         return n;
     }
 
-    /** Threads refused a buffer because {@link #MAX_BUFFERS} were in use. */
+    /** Buffers of ended threads waiting for a new owner. */
+    static int spareBuffers() {
+        return FREE.size();
+    }
+
+    /** Threads refused a buffer, at least once, because {@link #MAX_BUFFERS} were in use. */
     public static long refusedThreads() {
         return REFUSED_THREADS.get();
     }

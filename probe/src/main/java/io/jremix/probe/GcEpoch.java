@@ -1,14 +1,28 @@
 package io.jremix.probe;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.lang.ref.WeakReference;
 
 /**
  * Counts garbage collections cheaply, so that addresses taken before and after an object may have moved are
  * never compared. The canary is a weak reference to an otherwise unreachable young object: every collection that
  * can move objects also clears it.
+ *
+ * <p>The thread that first sees a cleared canary opens the next epoch with a compare-and-set, not under a monitor:
+ * this runs on the sampling path, in the program's threads, virtual ones among them.
  */
 final class GcEpoch extends WeakReference<Object> {
+    private static final VarHandle CURRENT;
     private static volatile GcEpoch current = new GcEpoch(0);
+
+    static {
+        try {
+            CURRENT = MethodHandles.lookup().findStaticVarHandle(GcEpoch.class, "current", GcEpoch.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     final int epoch;
 
@@ -20,18 +34,15 @@ final class GcEpoch extends WeakReference<Object> {
     /** The epoch in force, opening a new one if a collection cleared the canary. */
     static GcEpoch current() {
         GcEpoch c = current;
-        return c.refersTo(null) ? next(c) : c;
+        if (!c.refersTo(null)) {
+            return c;
+        }
+        GcEpoch next = new GcEpoch(c.epoch + 1);
+        return CURRENT.compareAndSet(c, next) ? next : current;
     }
 
     /** False once a collection happened after this epoch began. */
     boolean live() {
         return !refersTo(null);
-    }
-
-    private static synchronized GcEpoch next(GcEpoch seen) {
-        if (current == seen) {
-            current = new GcEpoch(seen.epoch + 1);
-        }
-        return current;
     }
 }

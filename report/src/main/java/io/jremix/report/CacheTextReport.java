@@ -53,6 +53,10 @@ public final class CacheTextReport {
                 "Traced %.1f s in %d window%s at 1:%d: %d accesses sampled, %d coherence misses, %d finding%s.",
                 t.tracedSeconds(), t.windows(), t.windows() == 1 ? "" : "s", run.settings().samplingRatio(),
                 t.sampledAccesses(), t.sampledMisses(), run.findings().size(), run.findings().size() == 1 ? "" : "s"));
+        if (t.untracedThreads() > 0) {
+            out.add(t.untracedThreads() + " thread" + (t.untracedThreads() == 1 ? " was" : "s were")
+                    + " not traced, or only in part: at most 256 threads are traced at once.");
+        }
         if (run.repair() != null) {
             out.addAll(run.repair().lines());
         }

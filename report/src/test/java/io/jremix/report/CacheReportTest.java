@@ -23,8 +23,12 @@ class CacheReportTest {
     }
 
     private static CacheRun run(List<Finding> findings) {
+        return run(findings, 0);
+    }
+
+    private static CacheRun run(List<Finding> findings, long untracedThreads) {
         return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, 0),
-                new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, 0),
+                new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
                 new CacheRun.Instrumented(3, 1, 40, 0, List.of(), 2),
                 new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null);
     }
@@ -46,6 +50,16 @@ class CacheReportTest {
                 "  on the same lines as: Other::x",
                 "  at a.B.run(B.java:7)",
                 "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 2 findings."), lines);
+    }
+
+    @Test
+    void untracedThreadsAreCountedAfterTheSummary() {
+        List<String> lines = CacheTextReport.lines(run(List.of(), 144));
+        assertEquals(List.of("Processed 0 classes.",
+                "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 0 findings.",
+                "144 threads were not traced, or only in part: at most 256 threads are traced at once."), lines);
+        assertEquals("1 thread was not traced, or only in part: at most 256 threads are traced at once.",
+                CacheTextReport.lines(run(List.of(), 1)).get(2));
     }
 
     @Test

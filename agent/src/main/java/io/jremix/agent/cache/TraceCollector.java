@@ -2,7 +2,7 @@ package io.jremix.agent.cache;
 
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -23,13 +23,20 @@ import io.jremix.probe.EventMeta;
  */
 final class TraceCollector implements EventBuffer.EventSink {
     private static final Comparator<Access> ORDER = Comparator.comparingInt(Access::epoch).thenComparingLong(Access::time);
+    /** Names kept for the miss lines: the most recent threads', so a thread per task does not grow the map. */
+    private static final int MAX_THREAD_NAMES = 4096;
 
     private final CacheLineSimulator simulator;
     private final ContentionTracker tracker;
     private final FieldLayouts layouts;
     private final Consumer<CoherenceMiss> missListener;
     private final List<Access> batch = new ArrayList<>();
-    private final Map<Integer, String> threadNames = new HashMap<>();
+    private final Map<Integer, String> threadNames = new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Integer, String> eldest) {
+            return size() > MAX_THREAD_NAMES;
+        }
+    };
     private long sampledAccesses;
     private long unattributed;
     private int maxEpoch;

@@ -1,0 +1,65 @@
+package io.jremix.bench.longrun;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The memory of a running JVM at one moment: its resident set, its live heap and the part of that heap held by
+ * jremix's own objects.
+ *
+ * @param seconds        since the program started
+ * @param rssKb          VmRSS from /proc/&lt;pid&gt;/status
+ * @param liveHeapBytes  what a class histogram (which runs a full collection first) counts on the heap
+ * @param jremixObjects  instances of io.jremix classes among them
+ * @param jremixBytes    and their shallow size
+ */
+public record MemorySample(long seconds, long rssKb, long liveHeapBytes, long jremixObjects, long jremixBytes) {
+    /** The resident set of {@code pid} in KB, or -1 once the process has gone. */
+    static long rssKb(long pid) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc", Long.toString(pid), "status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException e) {
+            // the process ended between two samples
+        }
+        return -1;
+    }
+
+    /**
+     * Reads the output of {@code jcmd <pid> GC.class_histogram}: rows {@code num: instances bytes class (module)}
+     * and a {@code Total instances bytes} line.
+     *
+     * @return {live heap bytes, io.jremix instances, io.jremix bytes}, or {@code null} if there is no total line
+     */
+    static long[] histogram(String output) {
+        long total = -1;
+        long objects = 0;
+        long bytes = 0;
+        for (String line : output.lines().toList()) {
+            String[] f = line.trim().split("\\s+");
+            if (f.length >= 3 && f[0].equals("Total")) {
+                total = Long.parseLong(f[2]);
+            } else if (f.length >= 4 && f[0].endsWith(":") && f[3].startsWith("io.jremix.")) {
+                objects += Long.parseLong(f[1]);
+                bytes += Long.parseLong(f[2]);
+            }
+        }
+        return total < 0 ? null : new long[] {total, objects, bytes};
+    }
+
+    Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("seconds", seconds);
+        m.put("rssKb", rssKb);
+        m.put("liveHeapBytes", liveHeapBytes);
+        m.put("jremixObjects", jremixObjects);
+        m.put("jremixBytes", jremixBytes);
+        return m;
+    }
+}
