@@ -23,7 +23,7 @@ public final class AttachMain {
     }
 
     public static void main(String[] args) {
-        Installation installation = new Installation(Path.of(System.getProperty("jremix.home", ".")));
+        Installation installation = Installation.at(Path.of(System.getProperty("jremix.home", ".")));
         System.exit(run(List.of(args), installation, System.out, System.err));
     }
 

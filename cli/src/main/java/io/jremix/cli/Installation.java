@@ -12,15 +12,20 @@ import java.nio.file.Path;
 final class Installation {
     private static final String DISTRIBUTION_MARK = "lib/jremix-cli.jar";
 
+    private final Path home;
     private final Path agent;
+    private final Path cli;
     private final Path tools;
     private final Path toolsLibraries;
     private final Path hsdis;
     /** What is wrong when a jar is missing, and what to do about it. */
     private final String problem;
 
-    private Installation(Path agent, Path tools, Path toolsLibraries, Path hsdis, String problem) {
+    private Installation(Path home, Path agent, Path cli, Path tools, Path toolsLibraries, Path hsdis,
+                         String problem) {
+        this.home = home;
         this.agent = agent;
+        this.cli = cli;
         this.tools = tools;
         this.toolsLibraries = toolsLibraries;
         this.hsdis = hsdis;
@@ -31,13 +36,19 @@ final class Installation {
     static Installation at(Path home) {
         if (Files.isRegularFile(home.resolve(DISTRIBUTION_MARK))) {
             Path lib = home.resolve("lib");
-            return new Installation(lib.resolve("jremix-agent.jar"), lib.resolve("tools/jremix-tools.jar"),
-                    lib.resolve("tools"), lib.resolve("hsdis"),
+            return new Installation(home, lib.resolve("jremix-agent.jar"), lib.resolve("jremix-cli.jar"),
+                    lib.resolve("tools/jremix-tools.jar"), lib.resolve("tools"), lib.resolve("hsdis"),
                     "missing from " + lib + "; unpack the distribution again");
         }
         Path tools = home.resolve("tools/target");
-        return new Installation(home.resolve("agent/target/jremix-agent.jar"), tools.resolve("jremix-tools.jar"),
-                tools.resolve("lib"), tools.resolve("hsdis"), "not built; run 'mvn -B -DskipTests package' in " + home);
+        return new Installation(home, home.resolve("agent/target/jremix-agent.jar"),
+                home.resolve("cli/target/jremix-cli.jar"), tools.resolve("jremix-tools.jar"), tools.resolve("lib"),
+                tools.resolve("hsdis"), "not built; run 'mvn -B -DskipTests package' in " + home);
+    }
+
+    /** The directory jremix is installed in (the parent of bin/). */
+    Path home() {
+        return home;
     }
 
     /** The agent jar, with the boot jar it names beside it. */
@@ -50,9 +61,8 @@ final class Installation {
 
     /** The jar of these commands, which {@code bin/jremix} runs. */
     String cli() throws LaunchException {
-        Path cli = home.resolve("cli/target/jremix-cli.jar");
         if (!Files.isRegularFile(cli)) {
-            throw notBuilt("the commands are");
+            throw missing("the commands are");
         }
         return cli.toString();
     }
