@@ -30,7 +30,7 @@ public final class VolatileFieldCalls {
             "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;"
                     + "Ljava/lang/String;)Ljava/lang/invoke/CallSite;", false);
     private static final String OBJECT = "Ljava/lang/Object;";
-    private static final String LONG = "Ljava/lang/Long;";
+    private static final String OFFSET_TYPE = "J";
 
     private VolatileFieldCalls() {
     }
@@ -58,12 +58,13 @@ public final class VolatileFieldCalls {
         }
         site.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
         site.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
-        site.add(new InvokeDynamicInsnNode(f.name, "()" + LONG, OFFSET_SITE, Type.getObjectType(f.owner), f.desc));
+        site.add(new InvokeDynamicInsnNode(f.name, "()" + OFFSET_TYPE, OFFSET_SITE, Type.getObjectType(f.owner),
+                f.desc));
         String kind = kind(type);
         String value = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY ? OBJECT
                 : type.getSort() == Type.BOOLEAN && !load ? "I" : f.desc;
         site.add(new MethodInsnNode(Opcodes.INVOKESTATIC, FIELDS, (load ? "get" : "put") + kind,
-                load ? "(" + OBJECT + LONG + ")" + value : "(" + OBJECT + value + LONG + ")V", false));
+                load ? "(" + OBJECT + OFFSET_TYPE + ")" + value : "(" + OBJECT + value + OFFSET_TYPE + ")V", false));
         if (load && value.equals(OBJECT) && !f.desc.equals(OBJECT)) {
             site.add(new TypeInsnNode(Opcodes.CHECKCAST, type.getInternalName()));
         }

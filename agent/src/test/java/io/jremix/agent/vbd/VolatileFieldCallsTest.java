@@ -27,7 +27,8 @@ class VolatileFieldCallsTest {
 
     private Class<?> rewritten() throws Exception {
         rewriter.rewrite(classBytes(FieldCallsBase.class));
-        return VbdRewriterTest.defineRewritten(FieldCallsFixture.class, rewriter.rewrite(classBytes(FieldCallsFixture.class)));
+        return VbdRewriterTest.defineRewritten(FieldCallsFixture.class,
+                rewriter.rewrite(classBytes(FieldCallsFixture.class)));
     }
 
     @Test
