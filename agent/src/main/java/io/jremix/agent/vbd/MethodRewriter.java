@@ -22,8 +22,8 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * <ul>
  *   <li>every field load and store of the program's fields (and of the JDK's, when the program's code makes it)
  *       becomes sequentially consistent, the field's declaration left as it is: an instance field's becomes a
- *       volatile access call ({@link VolatileFieldCalls}), a static field's (and any in a constructor or a class
- *       file older than Java 7) is fenced ({@link FieldFences});
+ *       volatile access call ({@link VolatileFieldCalls}), a static field's (and any in a constructor) is fenced
+ *       ({@link FieldFences});
  *   <li>every array-element load and store becomes a call of the matching {@code VolatileArrays} method (the
  *       operands are already on the stack in the right order); {@code AALOAD} is followed by a cast to the
  *       component type the verifier knew, and {@code BALOAD}/{@code BASTORE} pick byte or boolean by that type;
@@ -80,8 +80,9 @@ final class MethodRewriter {
             int op = insn.getOpcode();
             if (insn instanceof FieldInsnNode f) {
                 if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
-                    if (VolatileFieldCalls.fits(classVersion, m.name, f)) {
-                        edits.add(() -> VolatileFieldCalls.replace(code, f));
+                    int site = VolatileFieldCalls.site(m.name, f);
+                    if (site >= 0) {
+                        edits.add(() -> VolatileFieldCalls.replace(code, f, site));
                         fieldCalls++;
                     } else {
                         edits.add(() -> fieldFences.fence(code, f));

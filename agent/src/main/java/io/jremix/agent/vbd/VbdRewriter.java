@@ -20,14 +20,14 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
  * Makes one class volatile-by-default: each method not relaxed is rewritten by {@link MethodRewriter}, its field
- * accesses made sequentially consistent unless the field is final (after the constructor's fence it never
- * changes), declared volatile already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the class the
- * program declared. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) is left as it is; a
- * relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites. Another class's
- * field is fenced unless a pattern relaxes it or the classes seen so far tell it needs no fences
- * ({@link OrderedElsewhere}: relaxed, final, volatile, or the JDK's); patterns are known before any class loads,
- * the rest once the field's class has loaded, so an access rewritten earlier than that stays fenced (more ordering
- * than asked for, never less).
+ * accesses made sequentially consistent unless the field is final (after the constructor's fence it never changes),
+ * declared volatile already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the
+ * class the program declared. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) is left as it
+ * is; a relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites. Another
+ * class's field is ordered unless a pattern relaxes it or the classes seen so far tell it needs no ordering ({@link
+ * OrderedElsewhere}: relaxed, final, volatile, or the JDK's); patterns are known before any class loads, the rest once
+ * the field's class has loaded, so an access rewritten earlier than that stays ordered (more than asked for, never
+ * less), but for an instance field found final or the JDK's when the access first runs.
  *
  * <p>The static fields of a class are its own until its initialiser completes (every other thread waits for it),
  * so the initialiser's accesses to them need no fences.

@@ -1,48 +1,41 @@
 package io.jremix.agent.vbd;
 
-import org.objectweb.asm.Handle;
+import io.jremix.probe.vbd.VolatileFields;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 
 /**
  * Turns a {@code getfield}/{@code putfield} into a call of the matching {@code VolatileFields} method with the
- * field's offset from a constant {@code invokedynamic} site, so that C2 sees a volatile access tied to its object
- * (whose barriers it drops when the object never escapes) rather than a plain access between free-standing fences.
+ * site's number, so that C2 sees a volatile access tied to its object (whose barriers it drops when the object never
+ * escapes) rather than a plain access between free-standing fences.
  *
  * <p>The plain instruction stays in front as a load whose value is dropped: it resolves the field, checks access and
- * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. The offset comes from
- * {@code invokedynamic}, not from a dynamic constant: JDK 17's C1 and C2 give up on a whole method that holds a
- * dynamic constant not yet resolved ("could not resolve a constant"), which left 35 of Lucene's methods
- * interpreted for good and its indexing 7 times slower, while a site not yet linked only becomes a trap. Class files
- * older than Java 7 (no {@code invokedynamic}), and constructors (whose stores may act on the object before its
- * superclass constructor ran, which no method may be handed), keep {@link FieldFences}.
+ * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. Constructors (whose
+ * stores may act on the object before its superclass constructor ran, which no method may be handed) keep
+ * {@link FieldFences}, and so does any site once {@code VolatileFields} has numbered as many as it can hold.
  */
 public final class VolatileFieldCalls {
     static final String FIELDS = "io/jremix/probe/vbd/VolatileFields";
-    private static final Handle OFFSET_SITE = new Handle(Opcodes.H_INVOKESTATIC, FIELDS, "offsetSite",
-            "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/Class;"
-                    + "Ljava/lang/String;)Ljava/lang/invoke/CallSite;", false);
     private static final String OBJECT = "Ljava/lang/Object;";
-    private static final String LONG = "Ljava/lang/Long;";
 
     private VolatileFieldCalls() {
     }
 
-    /** Whether {@code f}, in a method called {@code method} of a class of {@code classVersion}, can become a call. */
-    static boolean fits(int classVersion, String method, FieldInsnNode f) {
-        return (classVersion & 0xFFFF) >= Opcodes.V1_7 && !method.equals("<init>")
-                && (f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD);
+    /** The number of a new site for {@code f} in a method called {@code method}, or -1 if it keeps its fences. */
+    static int site(String method, FieldInsnNode f) {
+        boolean instance = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD;
+        return instance && !method.equals("<init>") ? VolatileFields.site(f.owner, f.name, f.desc) : -1;
     }
 
     /** Replaces {@code f} in {@code code}: a check, the offset, the call (and a cast back for a reference load). */
-    static void replace(InsnList code, FieldInsnNode f) {
+    static void replace(InsnList code, FieldInsnNode f, int number) {
         Type type = Type.getType(f.desc);
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
         InsnList site = new InsnList();
@@ -58,12 +51,12 @@ public final class VolatileFieldCalls {
         }
         site.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
         site.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
-        site.add(new InvokeDynamicInsnNode(f.name, "()" + LONG, OFFSET_SITE, Type.getObjectType(f.owner), f.desc));
+        site.add(new LdcInsnNode(number));
         String kind = kind(type);
         String value = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY ? OBJECT
                 : type.getSort() == Type.BOOLEAN && !load ? "I" : f.desc;
         site.add(new MethodInsnNode(Opcodes.INVOKESTATIC, FIELDS, (load ? "get" : "put") + kind,
-                load ? "(" + OBJECT + LONG + ")" + value : "(" + OBJECT + value + LONG + ")V", false));
+                load ? "(" + OBJECT + "I)" + value : "(" + OBJECT + value + "I)V", false));
         if (load && value.equals(OBJECT) && !f.desc.equals(OBJECT)) {
             site.add(new TypeInsnNode(Opcodes.CHECKCAST, type.getInternalName()));
         }
@@ -77,16 +70,16 @@ public final class VolatileFieldCalls {
      */
     public static MethodInsnNode checkedCall(FieldInsnNode f) {
         AbstractInsnNode pop = next(f);
-        AbstractInsnNode offset = pop == null ? null : next(pop);
-        AbstractInsnNode call = offset == null ? null : next(offset);
+        AbstractInsnNode number = pop == null ? null : next(pop);
+        AbstractInsnNode call = number == null ? null : next(number);
         boolean site = f.getOpcode() == Opcodes.GETFIELD && pop != null
                 && (pop.getOpcode() == Opcodes.POP || pop.getOpcode() == Opcodes.POP2)
-                && isOffset(offset, f.name) && call instanceof MethodInsnNode m && m.owner.equals(FIELDS);
+                && isSiteNumber(number) && call instanceof MethodInsnNode m && m.owner.equals(FIELDS);
         return site ? (MethodInsnNode) call : null;
     }
 
-    private static boolean isOffset(AbstractInsnNode insn, String field) {
-        return insn instanceof InvokeDynamicInsnNode indy && indy.name.equals(field) && indy.bsm.equals(OFFSET_SITE);
+    private static boolean isSiteNumber(AbstractInsnNode insn) {
+        return insn instanceof LdcInsnNode ldc && ldc.cst instanceof Integer;
     }
 
     /** Whether {@code f} is the check of a store. */

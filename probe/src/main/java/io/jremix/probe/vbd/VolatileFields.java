@@ -1,27 +1,29 @@
 package io.jremix.probe.vbd;
 
-import java.lang.invoke.CallSite;
-import java.lang.invoke.ConstantCallSite;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 
 import jdk.internal.misc.Unsafe;
 import jdk.internal.vm.annotation.ForceInline;
+import jdk.internal.vm.annotation.Stable;
 
 /**
  * Volatile loads and stores of instance fields, for the {@code getfield}/{@code putfield} instructions VBD
- * rewrites. A site reads the field's offset from a constant {@code invokedynamic} site ({@link #offsetSite}, linked
- * when the site first runs) and calls {@code getX(object, offset)} or {@code putX(object, value, offset)}; each
- * method is one force-inlined {@code Unsafe} volatile access, which C2 compiles exactly as an access to a field
- * declared {@code volatile}: a plain load, or a store followed by one {@code lock addl} on x86.
+ * rewrites. The agent gives each rewritten site a number ({@link #site}); the site pushes it and calls
+ * {@code getX(object, site)} or {@code putX(object, value, site)}. Each method is force-inlined: it reads the
+ * field's offset from a table of stable elements, which C2 folds to a constant once the site has run, and makes one
+ * {@code Unsafe} volatile access, which C2 compiles exactly as an access to a field declared {@code volatile}: a
+ * plain load, or a store followed by one {@code lock addl} on x86. (A negative entry, the complement of the offset,
+ * asks for a plain access instead: see {@link #link}.)
  *
  * <p>Why not fences around the plain instruction: C2 drops the barriers of a volatile access to an object that
  * never leaves the method (it replaces the object by scalars), but it cannot drop a free-standing fence, which
  * orders every access around it. Measured on JDK 17 and 25 (2 cores, KVM): 2x10^7 iterations that each allocate a
  * two-field object, write it three times and read it three times take 10 ms with these accesses and 83-92 ms with
- * fences; on an object that escapes, both take the same time.
+ * fences; on an object that escapes, both take the same time. Why a table and not a constant from the class file:
+ * JDK 17's C1 and C2 give up on a whole method holding a dynamic constant not yet resolved, and an
+ * {@code invokedynamic} constant costs C2 a chain of inlined method-handle calls per site, which pushed Lucene's hot
+ * methods over the inlining limits (229 "hot method too big" against 130 with {@code ACC_VOLATILE}).
  *
  * <p>The rewritten site keeps the original instruction's checks: it first loads the field plainly and drops the
  * value, so resolution, access checks, {@link NullPointerException} and its message come from the JVM as before;
@@ -34,117 +36,222 @@ public final class VolatileFields {
     private VolatileFields() {
     }
 
+    private static final int CHUNK_BITS = 12;
+    private static final int CHUNK = 1 << CHUNK_BITS;
+    /** At most this many sites (4 M); the agent fences the accesses of any later one instead. */
+    private static final int CHUNKS = 1024;
+    /** Each site's offset, or its complement for a plain access; 0 until the site first runs. */
+    @Stable
+    private static final long[][] OFFSETS = new long[CHUNKS][];
+    /** Each site's field: its class (internal name), name and descriptor. */
+    private static final String[][][] FIELDS = new String[CHUNKS][][];
+    private static int sites;
+
     /**
-     * The offset of the instance field {@code name} with type {@code descriptor} as the JVM resolves it from
-     * {@code owner}, declared there or in a superclass. The site has already resolved the field through its plain
-     * load, so the field exists.
+     * Numbers a new site that accesses field {@code name} with type {@code descriptor} of class {@code owner}
+     * (internal name), or returns -1 when the table is full.
      */
+    public static synchronized int site(String owner, String name, String descriptor) {
+        if (sites == CHUNK * CHUNKS) {
+            return -1;
+        }
+        int site = sites++;
+        int chunk = site >>> CHUNK_BITS;
+        if (FIELDS[chunk] == null) {
+            FIELDS[chunk] = new String[CHUNK][];
+            OFFSETS[chunk] = new long[CHUNK];
+        }
+        FIELDS[chunk][site & (CHUNK - 1)] = new String[] {owner, name, descriptor};
+        return site;
+    }
+
+    @ForceInline
+    private static long offset(Object o, int site) {
+        long at = OFFSETS[site >>> CHUNK_BITS][site & (CHUNK - 1)];
+        return at != 0 ? at : link(o, site);
+    }
+
+    /**
+     * Finds the field of {@code site} as the JVM resolved it from the class the instruction names, which is
+     * {@code o}'s class or one above it (the site's plain load has just resolved it, so the field exists), and
+     * records what the site's accesses use: the field's offset for a volatile access, or its complement for a plain
+     * one. A site is rewritten before the field's class may have loaded, so only now is it known whether the field
+     * needs no ordering after all: a final field never changes after its constructor's fence, and a field of the
+     * JDK's (the instruction names a class of the boot or platform loader) is relaxed library code, as when that
+     * class was known at rewriting. Threads that link one site at once record the same value.
+     */
+    private static long link(Object o, int site) {
+        String[] field = FIELDS[site >>> CHUNK_BITS][site & (CHUNK - 1)];
+        Class<?> owner = o.getClass();
+        while (owner != null && !owner.getName().replace('.', '/').equals(field[0])) {
+            owner = owner.getSuperclass();
+        }
+        long at = offset(owner != null ? owner : o.getClass(), field[1], field[2]);
+        OFFSETS[site >>> CHUNK_BITS][site & (CHUNK - 1)] = at;
+        return at;
+    }
+
+    /** The offset (or its complement, see {@link #link}) of field {@code name} as resolved from {@code owner}. */
     static long offset(Class<?> owner, String name, String descriptor) {
         for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
             for (Field f : c.getDeclaredFields()) {
                 if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())
                         && f.getType().descriptorString().equals(descriptor)) {
-                    return U.objectFieldOffset(f);
+                    long offset = U.objectFieldOffset(f);
+                    return Modifier.isFinal(f.getModifiers()) || isJdk(owner) ? ~offset : offset;
                 }
             }
         }
         throw new NoSuchFieldError(owner.getName() + "." + name);
     }
 
-    /** Bootstrap method of a site's offset: a constant call site, which C1 and C2 fold as they fold a constant. */
-    public static CallSite offsetSite(MethodHandles.Lookup caller, String name, MethodType type, Class<?> owner,
-                                      String descriptor) {
-        return new ConstantCallSite(MethodHandles.constant(Long.class, offset(owner, name, descriptor)));
+    private static boolean isJdk(Class<?> c) {
+        ClassLoader loader = c.getClassLoader();
+        return loader == null || loader == ClassLoader.getPlatformClassLoader();
     }
 
     @ForceInline
-    public static int getInt(Object o, Long offset) {
-        return U.getIntVolatile(o, offset);
+    public static int getInt(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getIntVolatile(o, at) : U.getInt(o, ~at);
     }
 
     @ForceInline
-    public static void putInt(Object o, int v, Long offset) {
-        U.putIntVolatile(o, offset, v);
+    public static void putInt(Object o, int v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putIntVolatile(o, at, v);
+        } else {
+            U.putInt(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static long getLong(Object o, Long offset) {
-        return U.getLongVolatile(o, offset);
+    public static long getLong(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getLongVolatile(o, at) : U.getLong(o, ~at);
     }
 
     @ForceInline
-    public static void putLong(Object o, long v, Long offset) {
-        U.putLongVolatile(o, offset, v);
+    public static void putLong(Object o, long v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putLongVolatile(o, at, v);
+        } else {
+            U.putLong(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static boolean getBoolean(Object o, Long offset) {
-        return U.getBooleanVolatile(o, offset);
+    public static boolean getBoolean(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getBooleanVolatile(o, at) : U.getBoolean(o, ~at);
     }
 
     /** Takes the {@code int} that {@code putfield} takes and, like it, keeps only the lowest bit. */
     @ForceInline
-    public static void putBoolean(Object o, int v, Long offset) {
-        U.putByteVolatile(o, offset, (byte) (v & 1));
+    public static void putBoolean(Object o, int v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putByteVolatile(o, at, (byte) (v & 1));
+        } else {
+            U.putByte(o, ~at, (byte) (v & 1));
+        }
     }
 
     @ForceInline
-    public static byte getByte(Object o, Long offset) {
-        return U.getByteVolatile(o, offset);
+    public static byte getByte(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getByteVolatile(o, at) : U.getByte(o, ~at);
     }
 
     @ForceInline
-    public static void putByte(Object o, byte v, Long offset) {
-        U.putByteVolatile(o, offset, v);
+    public static void putByte(Object o, byte v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putByteVolatile(o, at, v);
+        } else {
+            U.putByte(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static short getShort(Object o, Long offset) {
-        return U.getShortVolatile(o, offset);
+    public static short getShort(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getShortVolatile(o, at) : U.getShort(o, ~at);
     }
 
     @ForceInline
-    public static void putShort(Object o, short v, Long offset) {
-        U.putShortVolatile(o, offset, v);
+    public static void putShort(Object o, short v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putShortVolatile(o, at, v);
+        } else {
+            U.putShort(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static char getChar(Object o, Long offset) {
-        return U.getCharVolatile(o, offset);
+    public static char getChar(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getCharVolatile(o, at) : U.getChar(o, ~at);
     }
 
     @ForceInline
-    public static void putChar(Object o, char v, Long offset) {
-        U.putCharVolatile(o, offset, v);
+    public static void putChar(Object o, char v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putCharVolatile(o, at, v);
+        } else {
+            U.putChar(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static float getFloat(Object o, Long offset) {
-        return U.getFloatVolatile(o, offset);
+    public static float getFloat(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getFloatVolatile(o, at) : U.getFloat(o, ~at);
     }
 
     @ForceInline
-    public static void putFloat(Object o, float v, Long offset) {
-        U.putFloatVolatile(o, offset, v);
+    public static void putFloat(Object o, float v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putFloatVolatile(o, at, v);
+        } else {
+            U.putFloat(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static double getDouble(Object o, Long offset) {
-        return U.getDoubleVolatile(o, offset);
+    public static double getDouble(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getDoubleVolatile(o, at) : U.getDouble(o, ~at);
     }
 
     @ForceInline
-    public static void putDouble(Object o, double v, Long offset) {
-        U.putDoubleVolatile(o, offset, v);
+    public static void putDouble(Object o, double v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putDoubleVolatile(o, at, v);
+        } else {
+            U.putDouble(o, ~at, v);
+        }
     }
 
     @ForceInline
-    public static Object getReference(Object o, Long offset) {
-        return U.getReferenceVolatile(o, offset);
+    public static Object getReference(Object o, int site) {
+        long at = offset(o, site);
+        return at >= 0 ? U.getReferenceVolatile(o, at) : U.getReference(o, ~at);
     }
 
     @ForceInline
-    public static void putReference(Object o, Object v, Long offset) {
-        U.putReferenceVolatile(o, offset, v);
+    public static void putReference(Object o, Object v, int site) {
+        long at = offset(o, site);
+        if (at >= 0) {
+            U.putReferenceVolatile(o, at, v);
+        } else {
+            U.putReference(o, ~at, v);
+        }
     }
 }
