@@ -8,6 +8,7 @@ import io.jremix.agent.AgentLog;
 import io.jremix.agent.options.VbdOptions;
 import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.VolatileArrays;
+import io.jremix.probe.vbd.VolatileFields;
 
 /** Starts volatile-by-default: counts what loaded before it, installs the transformer, reports at exit. */
 public final class Vbd {
@@ -30,6 +31,7 @@ public final class Vbd {
             }
         }
         VbdStats stats = new VbdStats(before);
+        VolatileFields.jdkClasses(CodeOwner::isJdk);
         warmUp(rewriter);
         inst.addTransformer(new VbdTransformer(rewriter, stats, inst, log, VolatileArrays.class.getModule()), false);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> stats.report(options.verbose()).forEach(log::info),

@@ -2,6 +2,7 @@ package io.jremix.probe.vbd;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.function.Predicate;
 
 import jdk.internal.misc.Unsafe;
 import jdk.internal.vm.annotation.ForceInline;
@@ -46,6 +47,8 @@ public final class VolatileFields {
     /** Each site's field: its class (internal name), name and descriptor. */
     private static final String[][][] FIELDS = new String[CHUNKS][][];
     private static int sites;
+    /** Whether a class is the JDK's; none is until the agent sets its rule ({@link #jdkClasses}). */
+    private static volatile Predicate<Class<?>> isJdk = c -> false;
 
     /**
      * Numbers a new site that accesses field {@code name} with type {@code descriptor} of class {@code owner}
@@ -77,7 +80,7 @@ public final class VolatileFields {
      * records what the site's accesses use: the field's offset for a volatile access, or its complement for a plain
      * one. A site is rewritten before the field's class may have loaded, so only now is it known whether the field
      * needs no ordering after all: a final field never changes after its constructor's fence, and a field of the
-     * JDK's (the instruction names a class of the boot or platform loader) is relaxed library code, as when that
+     * JDK's (the class the instruction names is the JDK's by the agent's rule) is relaxed library code, as when that
      * class was known at rewriting. Threads that link one site at once record the same value.
      */
     private static long link(Object o, int site) {
@@ -98,16 +101,19 @@ public final class VolatileFields {
                 if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())
                         && f.getType().descriptorString().equals(descriptor)) {
                     long offset = U.objectFieldOffset(f);
-                    return Modifier.isFinal(f.getModifiers()) || isJdk(owner) ? ~offset : offset;
+                    return Modifier.isFinal(f.getModifiers()) || isJdk.test(owner) ? ~offset : offset;
                 }
             }
         }
         throw new NoSuchFieldError(owner.getName() + "." + name);
     }
 
-    private static boolean isJdk(Class<?> c) {
-        ClassLoader loader = c.getClassLoader();
-        return loader == null || loader == ClassLoader.getPlatformClassLoader();
+    /**
+     * Sets the rule that tells the JDK's classes from the program's: the agent's, the one its rewriting uses, so a
+     * site decides as the rewriter would have (the probes cannot see the agent's classes).
+     */
+    public static void jdkClasses(Predicate<Class<?>> rule) {
+        isJdk = rule;
     }
 
     @ForceInline

@@ -78,6 +78,7 @@ class VolatileFieldsTest {
      */
     @Test
     void finalAndJdkFieldsGetPlainAccesses() {
+        VolatileFields.jdkClasses(c -> c.getClassLoader() == null);
         assertTrue(offset(Derived.class, "fixed", "I") < 0, "a final field");
         assertEquals(5, VolatileFields.getInt(new Derived(), VolatileFields.site(DERIVED, "fixed", "I")));
         assertTrue(offset(Derived.class, "value", "J") >= 0, "a field that may change: volatile");
