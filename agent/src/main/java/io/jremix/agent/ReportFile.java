@@ -2,8 +2,10 @@ package io.jremix.agent;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Map;
 
 import io.jremix.report.AtomicFiles;
+import io.jremix.report.ReportFormat;
 
 /**
  * Writes a report file at exit. Its path was checked at start, but its directory may have gone away or filled up
@@ -11,6 +13,18 @@ import io.jremix.report.AtomicFiles;
  */
 public final class ReportFile {
     private ReportFile() {
+    }
+
+    /** Writes {@code document} as HTML if the file's name ends in {@code .html}, as JSON otherwise. */
+    public static void write(Path file, Map<String, Object> document, AgentLog log) {
+        String content;
+        try {
+            content = ReportFormat.render(file, document);
+        } catch (RuntimeException e) {
+            log.info("could not render " + file + " (" + e + ")");
+            return;
+        }
+        write(file, content, log);
     }
 
     public static void write(Path file, String content, AgentLog log) {

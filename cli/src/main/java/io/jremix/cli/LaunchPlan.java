@@ -7,7 +7,7 @@ import java.util.Optional;
 
 /**
  * jremix's arguments turned into java's. The first argument may name a command ({@code --help}, {@code dump},
- * {@code attach}, {@code doctor}, {@code jit}, {@code bench signal}); otherwise the arguments are java's own with jremix options
+ * {@code attach}, {@code report}, {@code doctor}, {@code jit}, {@code bench signal}); otherwise the arguments are java's own with jremix options
  * among them ({@link Arguments}), and the program runs under the agent when there is one, or as plain java when
  * there is none.
  */
@@ -39,6 +39,9 @@ final class LaunchPlan {
             case "attach" -> {
                 return withRest(added("-Djremix.home=" + installation.home(), "-cp", installation.cli(),
                         AttachMain.class.getName()), args, 1);
+            }
+            case "report" -> {
+                return withRest(added("-cp", installation.agent(), "io.jremix.report.html.ReportCommand"), args, 1);
             }
             case "doctor" -> {
                 return withRest(added("-cp", installation.agent(), "io.jremix.agent.doctor.Doctor"), args, 1);

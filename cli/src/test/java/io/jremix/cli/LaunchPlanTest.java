@@ -205,6 +205,8 @@ class LaunchPlanTest {
         assertEquals(List.of("-cp", agent, "io.jremix.agent.park.ParkDump", "123", "f.json"), plan("dump", "123", "f.json"));
         assertEquals(List.of("-Djremix.home=" + home, "-cp", home.resolve("cli/target/jremix-cli.jar").toString(),
                 "io.jremix.cli.AttachMain", "123", "status"), plan("attach", "123", "status"));
+        assertEquals(List.of("-cp", agent, "io.jremix.report.html.ReportCommand", "r.json", "-o", "r.html"),
+                plan("report", "r.json", "-o", "r.html"));
         assertEquals(List.of("-cp", agent, "io.jremix.agent.doctor.Doctor", "--json", "d.json"),
                 plan("doctor", "--json", "d.json"));
         String tools = home.resolve("tools/target/jremix-tools.jar") + File.pathSeparator

@@ -5,7 +5,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Function;
 
+import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
 
 /** The {@code -XX:REMIXReport} document: the findings REMIX printed (class, fields, kind, sites), as JSON. */
@@ -17,14 +19,20 @@ public final class CacheJsonReport {
     }
 
     public static Map<String, Object> document(CacheRun run, String version) {
+        return document(run, version, className -> null);
+    }
+
+    /** The document, with each field finding's object layout where {@code layouts} knows the class. */
+    public static Map<String, Object> document(CacheRun run, String version,
+                                               Function<String, ObjectLayout> layouts) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("tool", "jremix");
         doc.put("version", version);
         doc.put("report", "cache-contention");
         doc.put("mode", run.mode());
-        doc.put("findings", findings(run, run.findings(), true));
+        doc.put("findings", findings(run, run.findings(), true, layouts));
         doc.put("belowThreshold", findings(run, run.belowThreshold().subList(0,
-                Math.min(MAX_BELOW_THRESHOLD, run.belowThreshold().size())), false));
+                Math.min(MAX_BELOW_THRESHOLD, run.belowThreshold().size())), false, layouts));
         CacheRun.Settings s = run.settings();
         doc.put("settings", map("samplingRatio", s.samplingRatio(), "lineSize", s.lineSize(),
                 "thresholdPerSecond", s.thresholdPerSecond(), "windowSeconds", s.windowSeconds(),
@@ -46,7 +54,8 @@ public final class CacheJsonReport {
         return doc;
     }
 
-    private static List<Object> findings(CacheRun run, List<Finding> findings, boolean detected) {
+    private static List<Object> findings(CacheRun run, List<Finding> findings, boolean detected,
+                                         Function<String, ObjectLayout> layouts) {
         List<Object> out = new ArrayList<>();
         for (Finding f : findings) {
             Map<String, Object> m = new LinkedHashMap<>();
@@ -66,6 +75,10 @@ public final class CacheJsonReport {
             m.put("conflictsWith", f.conflictsWith());
             m.put("sites", f.sites());
             m.put("writers", f.writers());
+            ObjectLayout layout = f.location() == Datum.Kind.FIELD ? layouts.apply(f.className()) : null;
+            if (layout != null) {
+                m.put("layout", layout.json());
+            }
             if (run.repair() != null) {
                 for (RepairReport.Advice a : run.repair().advice()) {
                     if (a.kind().equals(f.kind().key()) && a.className().equals(f.className())
@@ -88,7 +101,8 @@ public final class CacheJsonReport {
         return Math.round(v * 1000) / 1000.0;
     }
 
-    private static Map<String, Object> map(Object... kv) {
+    /** An object of the given keys and values, in order: {@code map("a", 1, "b", 2)}. */
+    static Map<String, Object> map(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             m.put((String) kv[i], kv[i + 1]);

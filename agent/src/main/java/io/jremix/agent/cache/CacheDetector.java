@@ -23,7 +23,6 @@ import io.jremix.probe.ProbeGate;
 import io.jremix.report.CacheJsonReport;
 import io.jremix.report.CacheRun;
 import io.jremix.report.CacheTextReport;
-import io.jremix.report.Json;
 
 /**
  * Cache-contention detection for one JVM: checks that addresses can be read, installs the transformer, opens the
@@ -39,6 +38,7 @@ public final class CacheDetector {
     private final long startNanos;
     private final ContentionTracker tracker;
     private final TraceCollector collector;
+    private final FieldLayouts layouts = new FieldLayouts();
     private final CacheTransformer transformer;
     private final DetectionWindow window;
     private final String gc;
@@ -54,7 +54,7 @@ public final class CacheDetector {
         this.gc = gc;
         this.tracker = new ContentionTracker(Thresholds.withRate(options.threshold()), options.samplingRatio());
         this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
-                new FieldLayouts(), options.hitVerbose() ? this::printHit : null);
+                layouts, options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
                 repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached));
@@ -199,7 +199,7 @@ public final class CacheDetector {
                 log.info(line);
             }
             if (options.report() != null) {
-                ReportFile.write(options.report(), Json.write(CacheJsonReport.document(run, version())), log);
+                ReportFile.write(options.report(), CacheJsonReport.document(run, version(), layouts::describe), log);
             }
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the report: " + e);

@@ -5,21 +5,49 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 import io.jremix.core.cache.Datum;
 import io.jremix.probe.HeapAddresses;
+import io.jremix.report.ObjectLayout;
 
 /**
  * Names what lives at an offset of an object: the field layout of a class as the JVM chose it (read through
  * Unsafe field offsets, superclass fields included), the static fields in a class mirror, or an array element.
  */
 final class FieldLayouts {
+    /** Object alignment: objects take a multiple of it (HotSpot's default ObjectAlignmentInBytes). */
+    private static final int ALIGNMENT = 8;
+    private final Map<String, Layout> byName = new ConcurrentHashMap<>();
     private final ClassValue<Layout> layouts = new ClassValue<>() {
         @Override
         protected Layout computeValue(Class<?> type) {
-            return new Layout(type);
+            Layout layout = new Layout(type);
+            byName.put(type.getName(), layout);
+            return layout;
         }
     };
+
+    /**
+     * The layout of a class whose fields were looked up, for the report, or {@code null}. The header is what comes
+     * before a byte array's length (4 bytes), the same as before an object's first field.
+     */
+    ObjectLayout describe(String className) {
+        Layout layout = byName.get(className);
+        if (layout == null) {
+            return null;
+        }
+        int header = HeapAddresses.arrayBaseOffset(byte[].class) - Integer.BYTES;
+        List<ObjectLayout.Field> fields = new ArrayList<>();
+        int end = header;
+        for (Slot s : layout.instance) {
+            Datum d = s.datum;
+            fields.add(new ObjectLayout.Field(d.member(), s.type, d.offset(), d.size()));
+            end = Math.max(end, d.offset() + d.size());
+        }
+        return new ObjectLayout(header, (end + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT, fields);
+    }
 
     /** The instance field named by a field instruction ({@code owner.name}) in an object of class {@code type}. */
     Datum instanceField(Class<?> type, String owner, String name) {
@@ -58,10 +86,12 @@ final class FieldLayouts {
                     int size = HeapAddresses.sizeOf(f.getType());
                     if (!Modifier.isStatic(f.getModifiers())) {
                         int offset = (int) HeapAddresses.objectFieldOffset(f);
-                        hierarchy.add(new Slot(owner, f.getName(), Datum.field(c.getName(), f.getName(), offset, size)));
+                        hierarchy.add(new Slot(owner, f.getName(), f.getType().getSimpleName(),
+                                Datum.field(c.getName(), f.getName(), offset, size)));
                     } else if (c == type) {
                         int offset = (int) HeapAddresses.staticFieldOffset(f);
-                        statics.add(new Slot(owner, f.getName(), Datum.staticField(c.getName(), f.getName(), offset, size)));
+                        statics.add(new Slot(owner, f.getName(), f.getType().getSimpleName(),
+                                Datum.staticField(c.getName(), f.getName(), offset, size)));
                     }
                 }
             }
@@ -93,6 +123,6 @@ final class FieldLayouts {
         }
     }
 
-    private record Slot(String owner, String name, Datum datum) {
+    private record Slot(String owner, String name, String type, Datum datum) {
     }
 }

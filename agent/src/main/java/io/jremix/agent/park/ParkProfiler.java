@@ -23,7 +23,6 @@ import io.jremix.core.park.StackFrames;
 import io.jremix.core.park.ThreadLabel;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
-import io.jremix.report.Json;
 import io.jremix.report.ParkJsonReport;
 import io.jremix.report.ParkRun;
 import io.jremix.report.ParkTextReport;
@@ -254,7 +253,7 @@ public final class ParkProfiler implements ParkListener {
                 log.info(line);
             }
             if (file != null) {
-                ReportFile.write(file, Json.write(ParkJsonReport.document(run, CacheDetector.version())), log);
+                ReportFile.write(file, ParkJsonReport.document(run, CacheDetector.version()), log);
             }
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the park report: " + e);

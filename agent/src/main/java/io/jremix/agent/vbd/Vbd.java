@@ -5,10 +5,13 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.ReportFile;
+import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.VbdOptions;
 import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.VolatileArrays;
 import io.jremix.probe.vbd.VolatileFields;
+import io.jremix.report.VbdJsonReport;
 
 /** Starts volatile-by-default: counts what loaded before it, installs the transformer, reports at exit. */
 public final class Vbd {
@@ -34,8 +37,15 @@ public final class Vbd {
         VolatileFields.jdkClasses(CodeOwner::isJdk);
         warmUp(rewriter);
         inst.addTransformer(new VbdTransformer(rewriter, stats, inst, log, VolatileArrays.class.getModule()), false);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> stats.report(options.verbose()).forEach(log::info),
-                "jremix-vbd-report"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> report(stats, options, log), "jremix-vbd-report"));
+    }
+
+    private static void report(VbdStats stats, VbdOptions options, AgentLog log) {
+        stats.report(options.verbose()).forEach(log::info);
+        if (options.report() != null) {
+            String relaxed = options.relaxedFile() == null ? null : options.relaxedFile().toString();
+            ReportFile.write(options.report(), VbdJsonReport.document(stats.run(relaxed), CacheDetector.version()), log);
+        }
     }
 
     /**

@@ -5,6 +5,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.jremix.report.VbdRun;
+
 /**
  * What volatile-by-default did to the classes that loaded, for the report at exit. Class loading runs on many
  * threads, so every method is synchronized; it is called once per class, never per access.
@@ -24,7 +26,8 @@ final class VbdStats {
     private final Set<String> relaxedClasses = new LinkedHashSet<>();
     private final Set<String> relaxedMethods = new LinkedHashSet<>();
     private final Set<String> relaxedFields = new LinkedHashSet<>();
-    private final List<String> failed = new ArrayList<>();
+    private final List<VbdRun.Failure> failed = new ArrayList<>();
+    private final List<VbdRun.Sites> rewritten = new ArrayList<>();
 
     VbdStats(int loadedBefore) {
         this.loadedBefore = loadedBefore;
@@ -37,6 +40,10 @@ final class VbdStats {
         }
         if (o.classfile() != null) {
             classes++;
+            if (rewritten.size() < VbdRun.MAX_LISTED) {
+                rewritten.add(new VbdRun.Sites(o.className(), 1, o.fieldSites(), o.arraySites(), o.plainAccessSites(),
+                        o.fences(), o.unpublishedSites()));
+            }
         }
         fieldSites += o.fieldSites();
         arraySites += o.arraySites();
@@ -52,7 +59,7 @@ final class VbdStats {
     }
 
     synchronized void failed(String className, Throwable why) {
-        failed.add(className + " (" + why + ")");
+        failed.add(new VbdRun.Failure(className, why.toString()));
     }
 
     /** The report, one line per element, without the {@code VBD: } prefix. */
@@ -69,9 +76,16 @@ final class VbdStats {
         if (!failed.isEmpty()) {
             lines.add("Could not rewrite " + failed.size() + (failed.size() == 1 ? " class" : " classes")
                     + ", left as they were and not sequentially consistent:");
-            failed.forEach(f -> lines.add("- " + f));
+            failed.forEach(f -> lines.add("- " + f.className() + " (" + f.reason() + ")"));
         }
         return lines;
+    }
+
+    /** The same, for the JSON and HTML reports. */
+    synchronized VbdRun run(String relaxedFile) {
+        return new VbdRun(relaxedFile, new VbdRun.Sites(null, classes, fieldSites, arraySites, plainAccessSites, fences,
+                unpublishedSites), loadedBefore, jdkLater, List.copyOf(rewritten), List.copyOf(relaxedClasses),
+                List.copyOf(relaxedMethods), List.copyOf(relaxedFields), List.copyOf(failed));
     }
 
     private static void names(List<String> lines, String title, Set<String> names, boolean verbose) {

@@ -41,6 +41,15 @@ class VbdOptionsTest {
     }
 
     @Test
+    void reportFileIsCheckedWhenTheOptionsAreParsed(@TempDir Path dir) throws Exception {
+        assertEquals(dir.resolve("vbd.html").toAbsolutePath(), vbd("-XX:+VBD,-XX:VBDReport=" + dir.resolve("vbd.html")).report());
+        assertEquals(null, vbd("-XX:+VBD").report());
+        OptionException e = assertThrows(OptionException.class,
+                () -> vbd("-XX:+VBD,-XX:VBDReport=" + dir.resolve("absent/vbd.json")));
+        assertTrue(e.getMessage().startsWith("cannot write"), e.getMessage());
+    }
+
+    @Test
     void badPatternFileNamesTheLine(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("relaxed.txt"), "# ok\ncom.example.Ring::offer\ncom example\n");
         OptionException e = assertThrows(OptionException.class, () -> vbd("-XX:+VBD,-XX:VBDRelaxed=" + file));
@@ -57,7 +66,7 @@ class VbdOptionsTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"-XX:VBD", "-XX:+VBDFast", "-XX:VBDRelaxed", "-XX:+VBDRelaxed=x", "-XX:VBDRelaxed=",
-        "-XX:-VBDTypo", "-XX:VBD=1"})
+        "-XX:-VBDTypo", "-XX:VBD=1", "-XX:VBDReport", "-XX:+VBDReport", "-XX:VBDReport="})
     void malformedOrUnknownVbdOptionsAreRefused(String option) {
         OptionException e = assertThrows(OptionException.class, () -> vbd(option));
         assertTrue(e.getMessage().contains(option), e.getMessage());
@@ -66,7 +75,7 @@ class VbdOptionsTest {
     @Test
     void helpListsTheOptions() {
         String help = AgentOptions.help();
-        for (String o : List.of("-XX:+VBD", "-XX:VBDRelaxed=<file>", "-XX:+VBDVerbose")) {
+        for (String o : List.of("-XX:+VBD", "-XX:VBDRelaxed=<file>", "-XX:+VBDVerbose", "-XX:VBDReport=<file>")) {
             assertTrue(help.contains(o), help);
         }
     }

@@ -1,0 +1,198 @@
+package io.jremix.report.html;
+
+import static io.jremix.report.html.HtmlPage.esc;
+import static io.jremix.report.html.HtmlPage.number;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Cache contention: one card per finding, with the object's layout drawn as cache lines (as JOL prints it), each
+ * field coloured by the set of threads that write it and shaded by its sampled misses, then the code sites and the
+ * advice. True sharing and false sharing have a colour each on the card's edge and badge.
+ */
+final class CacheHtml {
+    private CacheHtml() {
+    }
+
+    static String render(JsonView doc) {
+        List<JsonView> findings = doc.list("findings");
+        JsonView trace = doc.get("trace");
+        int lineSize = doc.get("settings").get("lineSize").present() ? (int) doc.get("settings").number("lineSize") : 64;
+        String summary = findings.size() + (findings.size() == 1 ? " finding" : " findings") + " (" + doc.text("mode")
+                + "), traced " + number(trace.number("tracedSeconds")) + " s in " + number(trace.number("windows"))
+                + " window(s) at 1:" + number(doc.get("settings").number("samplingRatio")) + ": "
+                + number(trace.number("sampledAccesses")) + " accesses sampled, "
+                + number(trace.number("sampledMisses")) + " coherence misses.";
+        StringBuilder sb = new StringBuilder();
+        sb.append("<p class=\"legend\"><span><span class=\"badge kind-false-sharing\">false sharing</span> threads write"
+                + " different fields of one line: padding separates them</span><span><span class=\"badge "
+                + "kind-true-sharing\">true sharing</span> threads write the same field: padding cannot help</span>"
+                + "</p>\n");
+        for (int i = 0; i < findings.size(); i++) {
+            finding(sb, i, findings.get(i), lineSize);
+        }
+        return HtmlPage.page("jremix: cache contention", summary, sb.toString());
+    }
+
+    private static void finding(StringBuilder sb, int index, JsonView f, int lineSize) {
+        String kind = f.text("kind");
+        sb.append("<section class=\"card finding kind-").append(esc(kind)).append("\" id=\"finding-").append(index)
+                .append("\" data-kind=\"").append(esc(kind)).append("\">\n<h2><span class=\"badge kind-")
+                .append(esc(kind)).append("\">").append(esc(kind.replace('-', ' '))).append("</span> <code>")
+                .append(esc(f.text("className"))).append("</code></h2>\n");
+        sb.append("<p>").append(number(f.number("sampled"))).append(" misses sampled, ~")
+                .append(number(f.number("events"))).append(" in all, ~").append(number(f.number("ratePerSecond")))
+                .append(" per second; ").append(esc(f.text("location"))).append(f.flag("repairable")
+                        ? ", repairable by padding" : ", not repairable by padding").append(".</p>\n");
+        Map<String, Long> misses = new LinkedHashMap<>();
+        for (JsonView h : f.list("hits")) {
+            misses.put(fieldName(h.text("label")), (long) h.number("sampled"));
+        }
+        Writers writers = new Writers(f, misses);
+        if (f.get("layout").present()) {
+            sb.append("<div class=\"layout\" data-state=\"as-run\"><div class=\"line-label\">Layout in this run"
+                    + " (from the object's start; where lines fall depends on where the object lies)</div>");
+            layout(sb, f.get("layout"), lineSize, writers);
+            sb.append("</div>\n");
+        }
+        sb.append(writers.legend());
+        sb.append(new Table("hits-" + index).text("label", "Field [offset]").number("sampled", "Misses sampled")
+                .text("writers", "Written by threads", h -> writers.threads(fieldName(h.text("label"))))
+                .render(f.list("hits")));
+        sb.append("<h3>Code that missed</h3>\n<ol class=\"sites mono\">");
+        f.list("sites").forEach(s -> sb.append("<li>").append(esc(s.text())).append("</li>"));
+        sb.append("</ol>\n");
+        JsonView repair = f.get("repair");
+        if (repair.present()) {
+            sb.append("<p class=\"advice\"><b>").append(esc(repair.text("status"))).append(":</b> ")
+                    .append(esc(repair.text("advice"))).append("</p>\n");
+        } else {
+            sb.append("<p class=\"advice\">").append(esc(advice(f))).append("</p>\n");
+        }
+        sb.append("</section>\n");
+    }
+
+    /** What to do, from the kind alone, when the report carries no repair advice of its own. */
+    private static String advice(JsonView f) {
+        if (f.text("kind").equals("true-sharing")) {
+            return "Threads write the same data: padding cannot help. Give each thread its own copy"
+                    + " (LongAdder, thread-local counters) or write less often.";
+        }
+        return f.flag("repairable")
+                ? "Pad the fields apart (@jdk.internal.vm.annotation.Contended with -XX:-RestrictContended, or run"
+                        + " with -remix to pad at load)."
+                : "Padding a class cannot separate these (array elements, or objects placed next to each other):"
+                        + " spread the data out, one line per writer thread.";
+    }
+
+    /** The object's bytes, {@code lineSize} to a row: header, fields and the gaps between them. */
+    private static void layout(StringBuilder sb, JsonView layout, int lineSize, Writers writers) {
+        int header = (int) layout.number("headerBytes");
+        int size = (int) layout.number("instanceBytes");
+        List<JsonView> fields = layout.list("fields");
+        for (int line = 0; line * lineSize < Math.max(size, 1); line++) {
+            int start = line * lineSize;
+            int end = Math.min(size, start + lineSize);
+            sb.append("<div class=\"line-label\">line ").append(line).append(": bytes ").append(start).append('-')
+                    .append(end - 1).append("</div><div class=\"line\">");
+            int at = start;
+            if (header > start) {
+                at = Math.min(header, end);
+                slot(sb, start, at, lineSize, new Span("header", "header", "object header (" + header + " bytes)"));
+            }
+            for (JsonView field : fields) {
+                int from = Math.max(start, (int) field.number("offset"));
+                int to = Math.min(end, (int) (field.number("offset") + field.number("size")));
+                if (to <= from) {
+                    continue;
+                }
+                if (from > at) {
+                    slot(sb, at, from, lineSize, new Span("gap", "", "gap (alignment)"));
+                }
+                String name = field.text("name");
+                String title = field.text("type") + " " + name + ": offset " + number(field.number("offset")) + ", "
+                        + number(field.number("size")) + " bytes, " + writers.misses(name) + " misses sampled, written by "
+                        + writers.threads(name);
+                slot(sb, from, to, lineSize, new Span("field", name + " [" + number(field.number("offset")) + "]", title,
+                        " data-field=\"" + esc(name) + "\" data-misses=\"" + writers.misses(name) + "\"",
+                        ";" + writers.style(name)));
+                at = to;
+            }
+            if (at < end) {
+                slot(sb, at, end, lineSize, new Span("gap", "", "padding to the object alignment"));
+            }
+            if (end < start + lineSize) {
+                slot(sb, end, start + lineSize, lineSize, new Span("beyond", "the next object(s)",
+                        "the rest of the line, if the object starts a line: whatever was allocated next"));
+            }
+            sb.append("</div>\n");
+        }
+    }
+
+    /** One span of bytes of a line, as wide as its share of the line. */
+    private static void slot(StringBuilder sb, int from, int to, int lineSize, Span span) {
+        sb.append(String.format(Locale.ROOT, "<div class=\"slot %s\" style=\"width:%.3f%%%s\" title=\"%s\"%s>%s</div>",
+                span.cls, 100.0 * (to - from) / lineSize, span.style, esc(span.title), span.attributes,
+                esc(span.label)));
+    }
+
+    /** What a span of a line shows: its class, label, tooltip, and for a field its data attributes and colour. */
+    private record Span(String cls, String label, String title, String attributes, String style) {
+        Span(String cls, String label, String title) {
+            this(cls, label, title, "", "");
+        }
+    }
+
+    /** {@code head[16]} names {@code head}; an element label such as {@code long[] element [0]} stays whole. */
+    static String fieldName(String label) {
+        int bracket = label.indexOf('[');
+        return bracket > 0 && !label.contains(" ") ? label.substring(0, bracket) : label;
+    }
+
+    /** Each field's writer threads and misses, and a colour per set of writer threads. */
+    private static final class Writers {
+        private final Map<String, String> threads = new LinkedHashMap<>();
+        private final Map<String, Integer> hues = new LinkedHashMap<>();
+        private final Map<String, Long> misses;
+        private final long maxMisses;
+
+        Writers(JsonView finding, Map<String, Long> misses) {
+            this.misses = misses;
+            this.maxMisses = Math.max(1, misses.values().stream().mapToLong(Long::longValue).max().orElse(1));
+            for (Map.Entry<String, JsonView> e : finding.entries("writers")) {
+                List<String> ids = new ArrayList<>();
+                e.getValue().items().forEach(t -> ids.add(t.text()));
+                String set = ids.isEmpty() ? "none seen" : "#" + String.join(", #", ids);
+                threads.put(e.getKey(), set);
+                hues.putIfAbsent(set, (hues.size() * 137 + 200) % 360);
+            }
+        }
+
+        String threads(String field) {
+            return threads.getOrDefault(field, "not recorded");
+        }
+
+        long misses(String field) {
+            return misses.getOrDefault(field, 0L);
+        }
+
+        /** Hue by writer set, darker with more misses; fields with no recorded writer stay grey. */
+        String style(String field) {
+            Integer hue = hues.get(threads(field));
+            int lightness = (int) Math.round(88 - 43.0 * misses(field) / maxMisses);
+            return hue == null ? "background:hsl(0,0%," + lightness + "%)"
+                    : "background:hsl(" + hue + ",75%," + lightness + "%)";
+        }
+
+        String legend() {
+            StringBuilder sb = new StringBuilder("<p class=\"legend writers\">Writer threads: ");
+            hues.forEach((set, hue) -> sb.append("<span><span class=\"swatch\" style=\"background:hsl(").append(hue)
+                    .append(",75%,60%)\"></span>").append(esc(set)).append("</span>"));
+            return sb.append(" (darker: more misses)</p>\n").toString();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.jremix.report.html;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/** A sortable table of report rows: each column a key (for {@code #sort=}), a heading and a cell. */
+final class Table {
+    private record Column(String key, String heading, Function<JsonView, String> text, boolean numeric) {
+    }
+
+    private final String id;
+    private final List<Column> columns = new ArrayList<>();
+
+    Table(String id) {
+        this.id = id;
+    }
+
+    /** A column of text, shown as the row's {@code key}. */
+    Table text(String key, String heading) {
+        return text(key, heading, row -> row.text(key));
+    }
+
+    Table text(String key, String heading, Function<JsonView, String> text) {
+        columns.add(new Column(key, heading, text, false));
+        return this;
+    }
+
+    /** A column of numbers, sorted as numbers. */
+    Table number(String key, String heading) {
+        columns.add(new Column(key, heading, row -> row.get(key).present() ? HtmlPage.number(row.number(key)) : "",
+                true));
+        return this;
+    }
+
+    String render(List<JsonView> rows) {
+        StringBuilder sb = new StringBuilder("<table class=\"sortable\" id=\"").append(id).append("\"><thead><tr>");
+        for (Column c : columns) {
+            sb.append("<th data-key=\"").append(c.key).append("\">").append(HtmlPage.esc(c.heading)).append("</th>");
+        }
+        sb.append("</tr></thead><tbody>\n");
+        for (JsonView row : rows) {
+            sb.append("<tr>");
+            for (Column c : columns) {
+                String text = c.text.apply(row);
+                if (c.numeric) {
+                    sb.append("<td class=\"num\" data-sort=\"").append(text.isEmpty() ? "-1" : text).append("\">");
+                } else {
+                    sb.append("<td>");
+                }
+                sb.append(HtmlPage.esc(text)).append("</td>");
+            }
+            sb.append("</tr>\n");
+        }
+        return sb.append("</tbody></table>\n").toString();
+    }
+}
