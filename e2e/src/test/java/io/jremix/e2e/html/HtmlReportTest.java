@@ -1,0 +1,162 @@
+package io.jremix.e2e.html;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The HTML reports of real runs, opened in headless Chromium: the page's script runs without errors, and the page
+ * shows what the run found (the same counts as its text or JSON report). Screenshots go to
+ * {@code -Djremix.screenshots=DIR} (default {@code target/screenshots}).
+ */
+class HtmlReportTest {
+    private static final Path SCREENSHOTS = Path.of(System.getProperty("jremix.screenshots", "target/screenshots"));
+    private static final Pattern PARK_ROWS = Pattern.compile("PARK: Park contention at exit .* in (\\d+) rows?,.*");
+    private static final Pattern VBD_CLASSES = Pattern.compile("VBD: Rewrote (\\d+) classes: .*");
+
+    /** Saved JSON turned into a page by {@code bin/jremix report}: a card per finding, the layout, the misses. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void cacheReportFromSavedJson(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path json = dir.resolve("cache.json");
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+                "-XX:REMIXReport=" + json), "FieldUpdaterCounters", "2", "15000000");
+        assertEquals(0, run.exit(), run.stderr());
+        List<Map<String, Object>> findings = Jremix.findings(Jremix.json(json));
+        assertFalse(findings.isEmpty(), run.stderr());
+
+        Path html = dir.resolve("cache.html");
+        Jremix.Run command = Jremix.launch(List.of("report", json.toString(), "-o", html.toString()));
+        assertEquals(0, command.exit(), command.stderr());
+        assertEquals("jremix: wrote " + html, command.stdout().strip());
+
+        RenderedPage page = loaded(chromium, html, "");
+        assertEquals(findings.size(), page.count("<section class=\"card finding kind-"), "one card per finding");
+        for (int i = 0; i < findings.size(); i++) {
+            Map<String, Object> f = findings.get(i);
+            assertEquals(1, page.count("id=\"finding-" + i + "\" data-kind=\"" + f.get("kind") + "\""), f.toString());
+            List<Map<String, Object>> hits = (List<Map<String, Object>>) f.get("hits");
+            assertEquals(hits.stream().map(h -> (String) h.get("label")).toList(), page.column("hits-" + i, "label"));
+            if (f.containsKey("layout")) {
+                for (Map<String, Object> h : hits) {
+                    String field = ((String) h.get("label")).replaceAll("\\[.*", "");
+                    assertTrue(page.count("data-field=\"" + field + "\" data-misses=\"" + h.get("sampled") + "\"") >= 1,
+                            "field " + field + " drawn with its misses");
+                }
+            }
+        }
+        Map<String, Object> pair = findings.stream()
+                .filter(f -> f.get("className").equals("io.jremix.workloads.cache.FieldUpdaterCounters$Pair"))
+                .findFirst().orElseThrow(() -> new AssertionError(findings.toString()));
+        assertTrue(pair.containsKey("layout"), "a field finding carries its class's layout: " + pair);
+        Map<String, Object> writers = (Map<String, Object>) pair.get("writers");
+        String left = page.fieldStyle("left");
+        String right = page.fieldStyle("right");
+        assertTrue(left.contains("background:hsl(") && right.contains("background:hsl("), left + " / " + right);
+        if (!writers.get("left").equals(writers.get("right"))) {
+            assertFalse(hue(left).equals(hue(right)), "fields written by other threads, other colours: " + writers);
+        }
+        assertEquals(findings.stream().filter(f -> f.containsKey("layout")).count(),
+                page.count("class=\"slot header\""), "each layout's header drawn once");
+        screenshot(chromium, html, "cache-report.png");
+    }
+
+    /** {@code report=FILE.html}: the blockers table has the text report's rows and sorts by a column. */
+    @Test
+    void parkReportWrittenAsHtml(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path html = dir.resolve("park.html");
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + html),
+                "io.jremix.workloads.park.LargeCriticalSection", "4", "300");
+        assertEquals(0, run.exit(), run.stderr());
+        int rows = Integer.parseInt(match(PARK_ROWS, run).group(1));
+
+        RenderedPage page = loaded(chromium, html, "");
+        assertEquals(rows, page.column("blockers", "timesParked").size(), run.stderr());
+        assertTrue(page.column("blockers", "synchronizer").contains("ReentrantLock"), page.dom());
+        assertTrue(page.column("blockers", "waitKind").contains("lock"), page.dom());
+
+        List<Double> descending = numbers(loaded(chromium, html, "#sort=blockers:timesParked").column("blockers", "timesParked"));
+        List<Double> ascending = numbers(loaded(chromium, html, "#sort=blockers:timesParked:asc").column("blockers", "timesParked"));
+        assertEquals(descending.stream().sorted(Comparator.reverseOrder()).toList(), descending);
+        assertEquals(ascending.stream().sorted().toList(), ascending);
+        screenshot(chromium, html, "park-report.png");
+    }
+
+    /** {@code -XX:VBDReport=FILE.html}: a row per rewritten class, the relaxed names with their reason. */
+    @Test
+    void vbdReportWrittenAsHtml(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path patterns = Files.writeString(dir.resolve("relaxed.txt"),
+                "io.jremix.workloads.litmus.StoreBufferingFields$State::*\n");
+        Path html = dir.resolve("vbd.html");
+        Jremix.Run run = Jremix.main(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + html),
+                Jremix.WORKLOADS.toString(), "io.jremix.workloads.litmus.Litmus", "sb-fields,mp", "10000");
+        assertEquals(0, run.exit(), run.stderr());
+
+        RenderedPage page = loaded(chromium, html, "");
+        assertEquals(Integer.parseInt(match(VBD_CLASSES, run).group(1)), page.column("rewritten", "className").size());
+        assertEquals(List.of("io.jremix.workloads.litmus.StoreBufferingFields$State"), page.listItems("relaxed-classes"));
+        assertTrue(page.dom().contains("named by a pattern in " + patterns), "says why they are relaxed");
+        screenshot(chromium, html, "vbd-report.png");
+    }
+
+    /** The check for script errors can fail: a sort by a table the page does not have is listed as one. */
+    @Test
+    void scriptErrorsAreListedOnThePage(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path html = dir.resolve("vbd.html");
+        Jremix.Run run = Jremix.main(List.of("-XX:+VBD", "-XX:VBDReport=" + html), Jremix.WORKLOADS.toString(),
+                "io.jremix.workloads.litmus.Litmus", "sb-fields", "10");
+        assertEquals(0, run.exit(), run.stderr());
+        RenderedPage page = new RenderedPage(chromium.dom(html, "#sort=no-such-table:x"));
+        assertTrue(page.ready(), page.dom());
+        assertEquals(List.of("no table no-such-table"), page.scriptErrors());
+    }
+
+    private static RenderedPage loaded(Chromium chromium, Path html, String fragment)
+            throws IOException, InterruptedException {
+        RenderedPage page = new RenderedPage(chromium.dom(html, fragment));
+        assertTrue(page.ready(), "the page's script ran to its end: " + page.dom());
+        assertEquals(List.of(), page.scriptErrors());
+        return page;
+    }
+
+    private static void screenshot(Chromium chromium, Path html, String name) throws IOException, InterruptedException {
+        Path png = SCREENSHOTS.resolve(name);
+        Files.deleteIfExists(png);
+        chromium.screenshot(html, png);
+        byte[] bytes = Files.readAllBytes(png);
+        assertTrue(bytes.length > 8 && bytes[1] == 'P' && bytes[2] == 'N' && bytes[3] == 'G', "a PNG: " + png);
+    }
+
+    private static Matcher match(Pattern pattern, Jremix.Run run) {
+        return run.stderrLines().stream().map(pattern::matcher).filter(Matcher::matches).findFirst()
+                .orElseThrow(() -> new AssertionError("no line matching " + pattern + ": " + run.stderr()));
+    }
+
+    private static String hue(String style) {
+        return style.replaceAll(".*background:hsl\\((\\d+),.*", "$1");
+    }
+
+    private static List<Double> numbers(List<String> cells) {
+        List<Double> out = new ArrayList<>();
+        cells.forEach(c -> out.add(Double.parseDouble(c)));
+        return out;
+    }
+}

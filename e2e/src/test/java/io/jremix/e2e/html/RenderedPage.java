@@ -1,0 +1,80 @@
+package io.jremix.e2e.html;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What the browser's DOM of a jremix report holds: the script's state, its errors, tables and elements. */
+record RenderedPage(String dom) {
+    private static final Pattern ROW = Pattern.compile("<tr>(.*?)</tr>", Pattern.DOTALL);
+    private static final Pattern CELL = Pattern.compile("<td[^>]*>(.*?)</td>", Pattern.DOTALL);
+    private static final Pattern HEADING = Pattern.compile("<th[^>]*data-key=\"([^\"]+)\"");
+
+    /** The script ran to its end: it marks the body last. */
+    boolean ready() {
+        return dom.contains("<body data-ready=\"true\">");
+    }
+
+    /** The errors the page's script caught and listed. */
+    List<String> scriptErrors() {
+        return texts(between("<ul id=\"script-errors\">", "</ul>"), Pattern.compile("<li>(.*?)</li>"));
+    }
+
+    /** How many times {@code fragment} occurs in the DOM. */
+    int count(String fragment) {
+        int n = 0;
+        for (int i = dom.indexOf(fragment); i >= 0; i = dom.indexOf(fragment, i + 1)) {
+            n++;
+        }
+        return n;
+    }
+
+    /** The cells of column {@code key} of table {@code id}, top to bottom as shown. */
+    List<String> column(String id, String key) {
+        String table = between("<table class=\"sortable\" id=\"" + id + "\">", "</table>");
+        List<String> keys = texts(table.substring(0, table.indexOf("</thead>")), HEADING);
+        int col = keys.indexOf(key);
+        if (col < 0) {
+            throw new AssertionError("no column " + key + " in table " + id + ": " + keys);
+        }
+        List<String> cells = new ArrayList<>();
+        for (String row : texts(table.substring(table.indexOf("<tbody>")), ROW)) {
+            cells.add(texts(row, CELL).get(col));
+        }
+        return cells;
+    }
+
+    /** The inline style of the first span of the layout that draws {@code field}. */
+    String fieldStyle(String field) {
+        Matcher m = Pattern.compile("<div class=\"slot field\" style=\"([^\"]*)\"[^>]* data-field=\""
+                + Pattern.quote(field) + "\"").matcher(dom);
+        if (!m.find()) {
+            throw new AssertionError("field " + field + " is not drawn");
+        }
+        return m.group(1);
+    }
+
+    /** The items of the list with id {@code id}. */
+    List<String> listItems(String id) {
+        return texts(between("id=\"" + id + "\">", "</ul>"), Pattern.compile("<li>(.*?)</li>"));
+    }
+
+    private String between(String start, String end) {
+        int from = dom.indexOf(start);
+        if (from < 0) {
+            throw new AssertionError("not in the page: " + start);
+        }
+        from += start.length();
+        return dom.substring(from, dom.indexOf(end, from));
+    }
+
+    private static List<String> texts(String html, Pattern pattern) {
+        List<String> out = new ArrayList<>();
+        Matcher m = pattern.matcher(html);
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+}
