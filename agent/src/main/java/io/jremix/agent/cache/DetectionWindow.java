@@ -10,6 +10,7 @@ import java.util.WeakHashMap;
 import java.util.function.Consumer;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
@@ -57,6 +58,9 @@ final class DetectionWindow implements Runnable {
     private long tracedNanos;
     private int windows;
     private int restored;
+    /** Findings made so far, and the open window's JFR event ({@code null} when closed or without JFR). */
+    private int found;
+    private Object windowEvent;
 
     /** What the window thread tells its owner, on that thread. */
     interface Events {
@@ -162,6 +166,8 @@ final class DetectionWindow implements Runnable {
         onFindings.accept(findings);
         for (Finding f : findings) {
             if (f.detectedNanos() == now) {
+                found++;
+                JfrEvents.finding(f);
                 log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first miss), ~%.3g misses/s.",
                         f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),
                         (now - startNanos) / 1e9,
@@ -178,6 +184,7 @@ final class DetectionWindow implements Runnable {
         openedAt = now;
         foundAt = 0;
         windows++;
+        windowEvent = JfrEvents.windowOpened(windows);
         settled.clear();
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open: closes %.1f s after contention is found, or after %.1f s without.",
@@ -191,6 +198,7 @@ final class DetectionWindow implements Runnable {
         open = false;
         closedAt = now;
         tracedNanos += now - openedAt;
+        JfrEvents.windowClosed(windowEvent, foundAt != 0 ? "contention found" : "no contention", found);
         settled.clear();
         int before = restored;
         sync(now);
@@ -254,6 +262,7 @@ final class DetectionWindow implements Runnable {
                 long now = System.nanoTime();
                 collector.collect(now);
                 tracedNanos += now - openedAt;
+                JfrEvents.windowClosed(windowEvent, "exit", found);
                 open = false;
             }
         }

@@ -13,6 +13,7 @@ import java.util.function.Supplier;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.ReportFile;
 import io.jremix.agent.cache.CacheDetector;
+import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.agent.monitor.MonitorProfiler;
 import io.jremix.agent.options.ParkOptions;
 import io.jremix.core.park.BlockerNames;
@@ -245,6 +246,7 @@ public final class ParkProfiler implements ParkListener {
         try {
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
+            JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
             ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
                     options.freeOnPrint(), options.rows());
             ParkRun run = new ParkRun(trigger, total, settings, sweep.blockers(), nullBlockerParks.sum(),

@@ -1,0 +1,40 @@
+package io.jremix.agent.jfr;
+
+import jdk.jfr.Category;
+import jdk.jfr.Description;
+import jdk.jfr.Label;
+import jdk.jfr.Name;
+import jdk.jfr.StackTrace;
+
+/** A class whose cache lines crossed the thresholds: committed when the detector decides. */
+@Name("io.jremix.CacheFinding")
+@Label("Cache Contention Finding")
+@Category({"jremix", "Cache Contention"})
+@Description("REMIX: threads fight over the cache lines of this class's objects (false or true sharing)")
+@StackTrace(false)
+class CacheFindingEvent extends jdk.jfr.Event {
+    @Label("Class")
+    String className;
+    @Label("Kind")
+    @Description("false-sharing or true-sharing")
+    String kind;
+    @Label("Location")
+    @Description("field, static or element")
+    String location;
+    @Label("Fields")
+    String fields;
+    @Label("Sampled Misses")
+    long sampledMisses;
+    @Label("Estimated Misses")
+    long estimatedMisses;
+    @Label("Misses per Second")
+    long ratePerSecond;
+    @Label("Repairable")
+    @Description("whether padding the class separates the fields")
+    boolean repairable;
+    @Label("Writer Threads")
+    @Description("for each field, the threads seen writing it")
+    String writers;
+    @Label("Code Sites")
+    String sites;
+}

@@ -1,0 +1,129 @@
+package io.jremix.agent.jfr;
+
+import java.util.List;
+import java.util.Locale;
+
+import io.jremix.core.cache.Finding;
+import io.jremix.core.park.BlockerNames;
+import io.jremix.core.park.ParkSnapshot;
+import io.jremix.report.ParkRun;
+
+/**
+ * Commits jremix's events into any running recording. Calls cost a check when no recording is on; on a runtime
+ * without the jdk.jfr module they do nothing; they never throw (they run on jremix's own threads, but a report must
+ * not be lost to an event).
+ */
+public final class JfrEvents {
+    private static final boolean AVAILABLE = ModuleLayer.boot().findModule("jdk.jfr").isPresent();
+
+    private JfrEvents() {
+    }
+
+    /** A finding, when it is made. */
+    public static void finding(Finding f) {
+        if (AVAILABLE) {
+            try {
+                Commit.finding(f);
+            } catch (RuntimeException | LinkageError e) {
+                // no event; the report still has the finding
+            }
+        }
+    }
+
+    /** A window opens: the token to pass to {@link #windowClosed}, or {@code null}. */
+    public static Object windowOpened(int window) {
+        try {
+            return AVAILABLE ? Commit.windowOpened(window) : null;
+        } catch (RuntimeException | LinkageError e) {
+            return null;
+        }
+    }
+
+    /** The window {@code token} opened has closed, for {@code closedBy}, with {@code findings} made so far. */
+    public static void windowClosed(Object token, String closedBy, int findings) {
+        if (token != null) {
+            try {
+                Commit.windowClosed(token, closedBy, findings);
+            } catch (RuntimeException | LinkageError e) {
+                // no event
+            }
+        }
+    }
+
+    /** Every park record a report swept, one event each. */
+    public static void parkRecords(String trigger, List<ParkRun.Blocker> blockers) {
+        if (AVAILABLE) {
+            try {
+                Commit.parkRecords(trigger, blockers);
+            } catch (RuntimeException | LinkageError e) {
+                // no events; the report still has the records
+            }
+        }
+    }
+
+    /** The code that names the event classes, loaded only where the jdk.jfr module is. */
+    private static final class Commit {
+        static void finding(Finding f) {
+            CacheFindingEvent e = new CacheFindingEvent();
+            if (!e.shouldCommit()) {
+                return;
+            }
+            e.className = f.className();
+            e.kind = f.kind().key();
+            e.location = f.location().name().toLowerCase(Locale.ROOT);
+            e.fields = String.join(", ", f.fields());
+            e.sampledMisses = f.sampled();
+            e.estimatedMisses = f.events();
+            e.ratePerSecond = Math.round(f.ratePerSecond());
+            e.repairable = f.repairable();
+            e.writers = f.writers().toString();
+            e.sites = String.join("\n", f.sites());
+            e.commit();
+        }
+
+        /** An open window's event and when it opened. */
+        private record Opened(DetectionWindowEvent event, long nanos, long epochMillis) {
+        }
+
+        static Object windowOpened(int window) {
+            DetectionWindowEvent e = new DetectionWindowEvent();
+            e.window = window;
+            e.begin();
+            return new Opened(e, System.nanoTime(), System.currentTimeMillis());
+        }
+
+        static void windowClosed(Object token, String closedBy, int findings) {
+            Opened opened = (Opened) token;
+            DetectionWindowEvent e = opened.event();
+            e.end();
+            e.openedAt = opened.epochMillis();
+            e.tracedTime = System.nanoTime() - opened.nanos();
+            e.closedBy = closedBy;
+            e.findings = findings;
+            e.commit();
+        }
+
+        static void parkRecords(String trigger, List<ParkRun.Blocker> blockers) {
+            for (ParkRun.Blocker b : blockers) {
+                ParkContentionEvent e = new ParkContentionEvent();
+                if (!e.shouldCommit()) {
+                    return;
+                }
+                ParkSnapshot s = b.stats();
+                e.trigger = trigger;
+                e.className = s.className();
+                e.identityHash = s.identityHashHex();
+                e.synchronizer = BlockerNames.synchronizer(s.className(), s.stackTrace());
+                e.waitKind = b.kind().name().toLowerCase(Locale.ROOT);
+                e.threadName = s.threadName();
+                e.userFrame = BlockerNames.userFrame(s.stackTrace()).orElse(null);
+                e.timesParked = s.timesParked();
+                e.peakParked = s.peakParked();
+                e.parkThreadTime = s.parkThreadTimeNanos();
+                e.parkRealTime = s.parkRealTimeNanos();
+                e.collected = b.collected();
+                e.commit();
+            }
+        }
+    }
+}
