@@ -134,7 +134,7 @@ public final class Agent {
         StringBuilder commands = new StringBuilder("Commands:\n");
         AgentOptions.helpLine(commands, "bin/jremix dump <pid> [<file>]", "print a running program's park report now (JSON to file)");
         AgentOptions.helpLine(commands, "bin/jremix attach <pid> ...", "profile a running program (attach --help)");
-        AgentOptions.helpLine(commands, "bin/jremix report <json> [-o <html>]", "a saved JSON report as one self-contained HTML page");
+        AgentOptions.helpLine(commands, "bin/jremix report <in> [-o <out>]", "a saved JSON report as one self-contained HTML page");
         AgentOptions.helpLine(commands, "bin/jremix doctor [--json <file>]", "what this machine and java offer to jremix");
         AgentOptions.helpLine(commands, "bin/jremix jit ...", "CompileCommand helpers and one method's assembly (jit --help)");
         AgentOptions.helpLine(commands, "bin/jremix bench signal ...", "the cost and latency of waking another thread (bench signal --help)");

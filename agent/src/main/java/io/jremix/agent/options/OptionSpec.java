@@ -7,7 +7,7 @@ enum OptionSpec {
     VERBOSE("REMIXVerbose", true, "", "print progress: address model, detection window, findings as they appear"),
     HIT_VERBOSE("REMIXHitVerbose", true, "", "print every sampled coherence miss (HITM equivalent)"),
     DEBUG("REMIXDebug", true, "", "print instrumentation details, including classes that could not be instrumented"),
-    REPORT("REMIXReport", false, "<file>", "write the findings as JSON to file at exit"),
+    REPORT("REMIXReport", false, "<file>", "write the findings at exit as JSON, or as HTML if <file> ends in .html"),
     PROFILE("REMIXProfile", false, "<file>", "repair plan: pad the classes it names when they load; with detection,"
             + " add this run's findings to it at exit"),
     LINE_SIZE("REMIXLineSize", false, "<bytes>", "cache-line size to simulate (default 64)"),

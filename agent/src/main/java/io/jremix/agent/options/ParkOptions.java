@@ -84,7 +84,7 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
         AgentOptions.helpLine(sb, "  freeOnPrint", "after each report, drop the records of blockers the GC collected");
         AgentOptions.helpLine(sb, "  rows=<n>", "rows each table shows, most thread-time first (default "
                 + DEFAULT_ROWS + "; 0: all)");
-        AgentOptions.helpLine(sb, "  report=<file>", "also write the report at exit as JSON to file");
+        AgentOptions.helpLine(sb, "  report=<file>", "also write the report at exit as JSON, or HTML if <file> ends in .html");
         return sb.toString();
     }
 }
