@@ -49,10 +49,10 @@ final class Chromium {
         return run(List.of("--dump-dom", page.toUri() + fragment));
     }
 
-    /** A PNG of the page as a 1400-pixel-wide window shows it. */
+    /** A PNG of the page as a 1600-pixel-wide window shows it. */
     void screenshot(Path page, Path png) throws IOException, InterruptedException {
         Files.createDirectories(png.toAbsolutePath().getParent());
-        run(List.of("--hide-scrollbars", "--window-size=1400,1000", "--screenshot=" + png.toAbsolutePath(),
+        run(List.of("--hide-scrollbars", "--window-size=1600,1000", "--screenshot=" + png.toAbsolutePath(),
                 page.toUri().toString()));
     }
 

@@ -18,7 +18,7 @@ final class ParkHtml {
                 .number("peakParked", "Peak parked").number("parkThreadTimeMs", "Park thread time (ms)")
                 .number("avgParkTimeMs", "Avg park (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
                 .number("realTimeUtilPct", "Real-time util %").number("threadTimeUtilPct", "Thread-time util %")
-                .text("threadName", "Thread").text("userFrame", "Where").render(doc.list("blockers")));
+                .text("threadName", "Thread").code("userFrame", "Where").render(doc.list("blockers")));
         sb.append("<h2>Monitors (synchronized)</h2>\n");
         sb.append(new Table("monitors").text("className", "Class").text("waitKind", "Wait kind")
                 .number("monitors", "Monitors")
@@ -26,7 +26,7 @@ final class ParkHtml {
                 .number("blockedThreadTimeMs", "Blocked thread time (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
                 .number("waits", "Waits").number("waitThreadTimeMs", "Wait thread time (ms)")
                 .number("realTimeUtilPct", "Real-time util %").text("threadName", "Thread")
-                .text("userFrame", "Where").render(doc.list("monitors")));
+                .code("userFrame", "Where").render(doc.list("monitors")));
         return HtmlPage.page("jremix: park contention", summary, sb.toString());
     }
 }

@@ -6,7 +6,7 @@ import java.util.function.Function;
 
 /** A sortable table of report rows: each column a key (for {@code #sort=}), a heading and a cell. */
 final class Table {
-    private record Column(String key, String heading, Function<JsonView, String> text, boolean numeric) {
+    private record Column(String key, String heading, Function<JsonView, String> text, String cellClass) {
     }
 
     private final String id;
@@ -22,14 +22,20 @@ final class Table {
     }
 
     Table text(String key, String heading, Function<JsonView, String> text) {
-        columns.add(new Column(key, heading, text, false));
+        columns.add(new Column(key, heading, text, null));
+        return this;
+    }
+
+    /** A column of code (a stack frame, a class name), in a small monospaced font that may wrap anywhere. */
+    Table code(String key, String heading) {
+        columns.add(new Column(key, heading, row -> row.text(key), "code"));
         return this;
     }
 
     /** A column of numbers, sorted as numbers. */
     Table number(String key, String heading) {
         columns.add(new Column(key, heading, row -> row.get(key).present() ? HtmlPage.number(row.number(key)) : "",
-                true));
+                "num"));
         return this;
     }
 
@@ -43,8 +49,10 @@ final class Table {
             sb.append("<tr>");
             for (Column c : columns) {
                 String text = c.text.apply(row);
-                if (c.numeric) {
+                if ("num".equals(c.cellClass)) {
                     sb.append("<td class=\"num\" data-sort=\"").append(text.isEmpty() ? "-1" : text).append("\">");
+                } else if (c.cellClass != null) {
+                    sb.append("<td class=\"").append(c.cellClass).append("\">");
                 } else {
                     sb.append("<td>");
                 }

@@ -22,7 +22,7 @@ final class VbdHtml {
         if (rewritten.size() < t.number("classes")) {
             sb.append("<p>The first ").append(rewritten.size()).append(" classes are listed.</p>\n");
         }
-        sb.append(new Table("rewritten").text("className", "Class").number("fieldSites", "Field sites")
+        sb.append(new Table("rewritten").code("className", "Class").number("fieldSites", "Field sites")
                 .number("arraySites", "Array sites").number("plainAccessSites", "Unsafe/VarHandle sites")
                 .number("fences", "Fences").number("unpublishedSites", "Before publication (plain)")
                 .render(rewritten));
@@ -40,7 +40,7 @@ final class VbdHtml {
         List<JsonView> failed = doc.list("failed");
         if (!failed.isEmpty()) {
             sb.append("<h2>Could not be rewritten: left as they were, not sequentially consistent</h2>\n");
-            sb.append(new Table("failed").text("className", "Class").text("reason", "Why").render(failed));
+            sb.append(new Table("failed").code("className", "Class").text("reason", "Why").render(failed));
         }
         return HtmlPage.page("jremix: volatile-by-default", summary, sb.toString());
     }
