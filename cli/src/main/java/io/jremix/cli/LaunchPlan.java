@@ -31,7 +31,7 @@ final class LaunchPlan {
         String first = args.isEmpty() ? "" : args.get(0);
         switch (first) {
             case "", "-h", "-help", "--help", "-?" -> {
-                return added("-jar", installation.agent(), "--help");
+                return added("-cp", installation.cli(), Help.class.getName());
             }
             case "dump" -> {
                 return withRest(added("-cp", installation.agent(), "io.jremix.agent.park.ParkDump"), args, 1);

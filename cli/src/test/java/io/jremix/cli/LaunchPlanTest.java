@@ -196,8 +196,17 @@ class LaunchPlanTest {
     }
 
     @Test
+    void aBadJremixOptionStopsThePlanWithTheAgentsOneLine() {
+        LaunchException e = assertThrows(LaunchException.class,
+                () -> plan("-remix:detect", "-XX:REMIXSamplingRatio=0", "-cp", "app.jar", "Main"));
+        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 2147483647 (see bin/jremix --help)",
+                e.getMessage());
+    }
+
+    @Test
     void commands() throws LaunchException {
-        List<String> help = List.of("-jar", agent, "--help");
+        String cli = home.resolve("cli/target/jremix-cli.jar").toString();
+        List<String> help = List.of("-cp", cli, "io.jremix.cli.Help");
         for (String h : List.of("-h", "-help", "--help", "-?")) {
             assertEquals(help, plan(h, "ignored"));
         }

@@ -2,10 +2,14 @@ package io.jremix.agent.options;
 
 import java.nio.file.Path;
 
+import io.jremix.options.OptionException;
+import io.jremix.options.Values;
+import io.jremix.options.VolatileByDefaultOptions;
+
 /**
- * Volatile-by-default (VBD-HotSpot, OOPSLA 2017): {@code -XX:+VBD} / {@code -XX:-VBD}, {@code -XX:+VBDVerbose} and
- * {@code -XX:VBDRelaxed=FILE}. The pattern file is read and checked while the options are parsed, so a bad one
- * stops the JVM before the program starts. A later option overrides an earlier one, as in java.
+ * Volatile-by-default: {@code -XX:+VBD} / {@code -XX:-VBD}, {@code -XX:+VBDVerbose} and {@code -XX:VBDRelaxed=FILE},
+ * as declared in {@link VolatileByDefaultOptions}. The pattern file is read and checked while the options are parsed,
+ * so a bad one stops the JVM before the program starts.
  *
  * @param enabled     whether classes are made volatile-by-default as they load
  * @param verbose     one line per rewritten class, and the relaxed code without a limit on its length
@@ -13,60 +17,10 @@ import java.nio.file.Path;
  * @param relaxed     its patterns ({@link VbdRelaxedPatterns#none()} without a file)
  */
 public record VbdOptions(boolean enabled, boolean verbose, Path relaxedFile, VbdRelaxedPatterns relaxed) {
-    private static final String USE = "use -XX:+VBD, -XX:-VBD, -XX:+VBDVerbose or -XX:VBDRelaxed=<file>";
 
-    public static VbdOptions defaults() {
-        return new VbdOptions(false, false, null, VbdRelaxedPatterns.none());
-    }
-
-    /** Every option spelled {@code -XX:[+-]VBD...} is this class's to accept or refuse. */
-    static boolean matches(String option) {
-        return option.startsWith("-XX:VBD") || option.startsWith("-XX:+VBD") || option.startsWith("-XX:-VBD");
-    }
-
-    /** Applies {@code option} (which {@link #matches}) on top of {@code base}. */
-    static VbdOptions parse(String option, VbdOptions base) throws OptionException {
-        switch (option) {
-            case "-XX:+VBD" -> {
-                return new VbdOptions(true, base.verbose, base.relaxedFile, base.relaxed);
-            }
-            case "-XX:-VBD" -> {
-                return new VbdOptions(false, base.verbose, base.relaxedFile, base.relaxed);
-            }
-            case "-XX:+VBDVerbose", "-XX:-VBDVerbose" -> {
-                return new VbdOptions(base.enabled, option.charAt(4) == '+', base.relaxedFile, base.relaxed);
-            }
-            default -> {
-            }
-        }
-        String prefix = "-XX:VBDRelaxed=";
-        if (option.startsWith(prefix)) {
-            String value = option.substring(prefix.length());
-            if (value.isEmpty()) {
-                throw new OptionException("bad value in '" + option + "': expected a file name");
-            }
-            Path file = Path.of(value).toAbsolutePath();
-            return new VbdOptions(base.enabled, base.verbose, file, VbdRelaxedPatterns.read(file));
-        }
-        if (option.equals("-XX:VBD") || option.equals("-XX:VBDVerbose") || option.startsWith("-XX:VBD=")) {
-            throw new OptionException("malformed option '" + option + "': " + USE);
-        }
-        if (option.equals("-XX:VBDRelaxed") || option.startsWith("-XX:+VBDRelaxed") || option.startsWith("-XX:-VBDRelaxed")) {
-            throw new OptionException("malformed option '" + option + "': use -XX:VBDRelaxed=<file>");
-        }
-        throw new OptionException("unknown option '" + option + "': " + USE);
-    }
-
-    /** The help lines for the VBD options. */
-    static String help() {
-        StringBuilder sb = new StringBuilder();
-        sb.append("Volatile-by-default (VBD-HotSpot -XX:+VBD):\n");
-        AgentOptions.helpLine(sb, "-XX:+VBD", "make every field, array element and Unsafe access of classes loaded from now on");
-        AgentOptions.helpLine(sb, "", "behave as volatile: sequential consistency; report what was rewritten at exit");
-        AgentOptions.helpLine(sb, "-XX:VBDRelaxed=<file>", "leave the classes, methods and fields the file's patterns name relaxed");
-        AgentOptions.helpLine(sb, "", "(java/io/*.*, com.example.Foo::bar), as @io.jremix.relaxed.Relaxed does;");
-        AgentOptions.helpLine(sb, "", "the patterns are in docs/volatile-by-default.md");
-        AgentOptions.helpLine(sb, "-XX:+VBDVerbose", "print each rewritten class, and every relaxed name");
-        return sb.toString();
+    static VbdOptions from(Values v) throws OptionException {
+        Path file = v.get(VolatileByDefaultOptions.RELAXED);
+        return new VbdOptions(v.get(VolatileByDefaultOptions.ENABLED), v.get(VolatileByDefaultOptions.VERBOSE), file,
+                file == null ? VbdRelaxedPatterns.none() : VbdRelaxedPatterns.read(file));
     }
 }

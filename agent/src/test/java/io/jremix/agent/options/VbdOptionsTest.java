@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.jremix.options.OptionException;
+
 class VbdOptionsTest {
 
     private static VbdOptions vbd(String agentArgs) throws OptionException {
@@ -61,13 +63,5 @@ class VbdOptionsTest {
     void malformedOrUnknownVbdOptionsAreRefused(String option) {
         OptionException e = assertThrows(OptionException.class, () -> vbd(option));
         assertTrue(e.getMessage().contains(option), e.getMessage());
-    }
-
-    @Test
-    void helpListsTheOptions() {
-        String help = AgentOptions.help();
-        for (String o : List.of("-XX:+VBD", "-XX:VBDRelaxed=<file>", "-XX:+VBDVerbose")) {
-            assertTrue(help.contains(o), help);
-        }
     }
 }
