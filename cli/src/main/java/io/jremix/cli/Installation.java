@@ -59,6 +59,15 @@ final class Installation {
         return agent.toString();
     }
 
+    /** The dump agent beside the agent jar: only a manifest naming the agent class, for a JVM that has loaded it. */
+    String dumpAgent() throws LaunchException {
+        Path dump = agent.resolveSibling("jremix-agent-dump.jar");
+        if (!Files.isRegularFile(dump)) {
+            throw missing("the dump agent is");
+        }
+        return dump.toString();
+    }
+
     /** The jar of these commands, which {@code bin/jremix} runs. */
     String cli() throws LaunchException {
         if (!Files.isRegularFile(cli)) {

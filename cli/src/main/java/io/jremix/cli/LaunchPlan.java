@@ -5,6 +5,8 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.Optional;
 
+import io.jremix.cli.doctor.Doctor;
+
 /**
  * jremix's arguments turned into java's. The first argument may name a command ({@code --help}, {@code dump},
  * {@code attach}, {@code doctor}, {@code jit}, {@code bench signal}); otherwise the arguments are java's own with jremix options
@@ -34,14 +36,13 @@ final class LaunchPlan {
                 return added("-cp", installation.cli(), Help.class.getName());
             }
             case "dump" -> {
-                return withRest(added("-cp", installation.agent(), "io.jremix.agent.park.ParkDump"), args, 1);
+                return withRest(cliCommand(DumpMain.class), args, 1);
             }
             case "attach" -> {
-                return withRest(added("-Djremix.home=" + installation.home(), "-cp", installation.cli(),
-                        AttachMain.class.getName()), args, 1);
+                return withRest(cliCommand(AttachMain.class), args, 1);
             }
             case "doctor" -> {
-                return withRest(added("-cp", installation.agent(), "io.jremix.agent.doctor.Doctor"), args, 1);
+                return withRest(added("-cp", installation.cli(), Doctor.class.getName()), args, 1);
             }
             case "jit" -> {
                 return withRest(tool("io.jremix.tools.jit.JitMain"), args, 1);
@@ -71,6 +72,11 @@ final class LaunchPlan {
             command.add(Word.argument(i, args.get(i)));
         }
         return command;
+    }
+
+    /** A command of the cli jar that needs to know where jremix is installed. */
+    private List<Word> cliCommand(Class<?> main) throws LaunchException {
+        return added("-Djremix.home=" + installation.home(), "-cp", installation.cli(), main.getName());
     }
 
     /** A jremix tool, told where {@code jit} may build its hsdis adapter. */

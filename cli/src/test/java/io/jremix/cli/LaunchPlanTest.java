@@ -211,10 +211,11 @@ class LaunchPlanTest {
             assertEquals(help, plan(h, "ignored"));
         }
         assertEquals(help, plan());
-        assertEquals(List.of("-cp", agent, "io.jremix.agent.park.ParkDump", "123", "f.json"), plan("dump", "123", "f.json"));
+        assertEquals(List.of("-Djremix.home=" + home, "-cp", cli, "io.jremix.cli.DumpMain", "123", "f.json"),
+                plan("dump", "123", "f.json"));
         assertEquals(List.of("-Djremix.home=" + home, "-cp", home.resolve("cli/target/jremix-cli.jar").toString(),
                 "io.jremix.cli.AttachMain", "123", "status"), plan("attach", "123", "status"));
-        assertEquals(List.of("-cp", agent, "io.jremix.agent.doctor.Doctor", "--json", "d.json"),
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.doctor.Doctor", "--json", "d.json"),
                 plan("doctor", "--json", "d.json"));
         String tools = home.resolve("tools/target/jremix-tools.jar") + File.pathSeparator
                 + home.resolve("tools/target/lib") + File.separator + "*";

@@ -1,8 +1,10 @@
-package io.jremix.agent.doctor;
+package io.jremix.cli.doctor;
 
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+
+import io.jremix.core.jvm.JvmDescription;
 
 /**
  * The JVM's side, for the {@code java} bin/jremix starts with its default options: whether {@code @Contended} works
@@ -14,9 +16,9 @@ final class JvmChecks {
     /** Heaps ending below 4 GB store references unscaled (shift 0); HotSpot places the heap from this address. */
     private static final long DEFAULT_HEAP_BASE = 2 * GB;
 
-    private final JvmFacts jvm;
+    private final JvmDescription jvm;
 
-    JvmChecks(JvmFacts jvm) {
+    JvmChecks(JvmDescription jvm) {
         this.jvm = jvm;
     }
 
@@ -26,19 +28,19 @@ final class JvmChecks {
 
     Check contended() {
         String name = "@Contended";
-        Optional<String> restrict = jvm.vmOption("RestrictContended");
-        if (restrict.isEmpty()) {
+        Optional<Boolean> restricted = jvm.contendedRestricted();
+        if (restricted.isEmpty()) {
             return Check.warn(name, "unknown: this JVM has no RestrictContended flag (not HotSpot?)", "repair may not be"
                     + " able to pad classes; detection works", "use a HotSpot JDK (17 or newer) to repair with -remix");
         }
         int width = jvm.vmOption("ContendedPaddingWidth").flatMap(JvmChecks::number).map(Long::intValue).orElse(128);
-        String value = (restrict.get().equals("true") ? "restricted (RestrictContended=true)"
+        String value = (restricted.get() ? "restricted (RestrictContended=true)"
                 : "unrestricted (RestrictContended=false)") + ", padding " + width + " bytes";
         if (width < 128) {
             return Check.warn(name, value, "less than two 64-byte lines: the adjacent-line prefetcher can still pair"
                     + " padded fields", "run with -XX:ContendedPaddingWidth=128 (the default)");
         }
-        if (restrict.get().equals("true")) {
+        if (restricted.get()) {
             return Check.info(name, value, "the JVM ignores @Contended outside the JDK unless started with"
                     + " -XX:-RestrictContended: bin/jremix adds it for -remix and -XX:REMIXProfile runs",
                     "when you start java with the agent yourself, add -XX:-RestrictContended to repair");
@@ -48,11 +50,10 @@ final class JvmChecks {
 
     Check gc() {
         String name = "GC";
-        List<String> managers = jvm.collectors();
-        String joined = String.join(", ", managers);
-        String gc = collector(joined);
+        String joined = String.join(", ", jvm.collectorNames());
+        String gc = jvm.collector();
         String value = gc + (gc.equals(joined) ? "" : " (" + joined + ")") + ", this java's default";
-        if (gc.equals("ZGC") || gc.equals("Shenandoah")) {
+        if (jvm.movesObjectsConcurrently()) {
             return Check.warn(name, value, "it moves objects while threads run, so jremix switches detection off under"
                     + " it", "detect with -XX:+UseG1GC, -XX:+UseParallelGC or -XX:+UseSerialGC");
         }
@@ -62,12 +63,12 @@ final class JvmChecks {
 
     Check compressedOops() {
         String name = "compressed oops";
-        Optional<String> compressed = jvm.vmOption("UseCompressedOops");
+        Optional<Boolean> compressed = jvm.compressedOops();
         if (compressed.isEmpty()) {
             return Check.info(name, "unknown: this JVM has no UseCompressedOops flag", "jremix measures how references"
                     + " are stored when it starts", Check.NOTHING);
         }
-        if (!compressed.get().equals("true")) {
+        if (!compressed.get()) {
             return Check.info(name, "off: 8-byte references", "objects are larger, so fewer share a line; jremix reads"
                     + " full addresses", Check.NOTHING);
         }
@@ -84,17 +85,6 @@ final class JvmChecks {
         }).orElse("shift up to " + shift);
         return Check.ok(name, "on, ObjectAlignmentInBytes " + alignment + ": " + expected, "jremix measures the shift"
                 + " when it starts and decodes addresses with it: every mode works", Check.NOTHING);
-    }
-
-    /** The collector's common name from its memory managers' names, as the cache detector names it. */
-    static String collector(String managers) {
-        for (String[] known : new String[][] {{"G1", "G1"}, {"ZGC", "ZGC"}, {"Shenandoah", "Shenandoah"},
-            {"PS ", "Parallel"}, {"Copy", "Serial"}, {"Epsilon", "Epsilon"}}) {
-            if (managers.contains(known[0])) {
-                return known[1];
-            }
-        }
-        return managers.isEmpty() ? "unknown" : managers;
     }
 
     private static Optional<Long> number(String s) {

@@ -1,4 +1,4 @@
-package io.jremix.agent.doctor;
+package io.jremix.cli.doctor;
 
 import java.util.HashMap;
 import java.util.HashSet;

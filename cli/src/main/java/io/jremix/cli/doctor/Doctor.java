@@ -1,4 +1,4 @@
-package io.jremix.agent.doctor;
+package io.jremix.cli.doctor;
 
 import java.io.IOException;
 import java.io.PrintStream;
@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jremix.core.jvm.JvmDescription;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 
@@ -30,16 +31,16 @@ public final class Doctor {
 
     private final SystemFiles files;
     private final Commands commands;
-    private final JvmFacts jvm;
+    private final JvmDescription jvm;
 
-    Doctor(Path root, Commands commands, JvmFacts jvm) {
+    Doctor(Path root, Commands commands, JvmDescription jvm) {
         this.files = new SystemFiles(root);
         this.commands = commands;
         this.jvm = jvm;
     }
 
     public static void main(String[] args) {
-        System.exit(new Doctor(Path.of("/"), Commands.SYSTEM, JvmFacts.current()).run(args, System.out, System.err));
+        System.exit(new Doctor(Path.of("/"), Commands.SYSTEM, JvmDescription.current()).run(args, System.out, System.err));
     }
 
     int run(String[] args, PrintStream out, PrintStream err) {

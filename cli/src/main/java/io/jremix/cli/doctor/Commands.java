@@ -1,4 +1,4 @@
-package io.jremix.agent.doctor;
+package io.jremix.cli.doctor;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.jremix.agent.doctor;
+package io.jremix.cli.doctor;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import io.jremix.core.jvm.JvmDescription;
 import io.jremix.report.Json;
 
 /** The checks against a made-up /proc and /sys: each finding gives its consequence and hint; missing files are "unknown". */
@@ -50,7 +51,7 @@ class DoctorTest {
     private int processors = 2;
     private final Map<String, String> commandOutput = new HashMap<>();
 
-    private final JvmFacts jvm = new JvmFacts() {
+    private final JvmDescription jvm = new JvmDescription() {
         @Override
         public int availableProcessors() {
             return processors;
@@ -62,7 +63,7 @@ class DoctorTest {
         }
 
         @Override
-        public List<String> collectors() {
+        public List<String> collectorNames() {
             return collectors;
         }
     };

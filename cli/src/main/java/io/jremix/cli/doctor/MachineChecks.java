@@ -1,4 +1,4 @@
-package io.jremix.agent.doctor;
+package io.jremix.cli.doctor;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -6,6 +6,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import io.jremix.core.jvm.JvmDescription;
 
 /**
  * The machine's side: counters, CPU, virtualisation, cores and NUMA, then what the low-latency blog tunes (C-states,
@@ -23,10 +25,10 @@ final class MachineChecks {
 
     private final SystemFiles files;
     private final Commands commands;
-    private final JvmFacts jvm;
+    private final JvmDescription jvm;
     private final Optional<CpuInfo> cpuinfo;
 
-    MachineChecks(SystemFiles files, Commands commands, JvmFacts jvm) {
+    MachineChecks(SystemFiles files, Commands commands, JvmDescription jvm) {
         this.files = files;
         this.commands = commands;
         this.jvm = jvm;
