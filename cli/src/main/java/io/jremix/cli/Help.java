@@ -16,8 +16,7 @@ public final class Help {
             new HelpRow("bin/jremix attach <pid> ...", "profile a running program (attach --help)"),
             new HelpRow("bin/jremix doctor [--json <file>]", "what this machine and java offer to jremix"),
             new HelpRow("bin/jremix jit ...", "CompileCommand helpers and one method's assembly (jit --help)"),
-            new HelpRow("bin/jremix bench signal ...",
-                    "the cost and latency of waking another thread (bench signal --help)"));
+            new HelpRow("bin/jremix signal ...", "the cost and latency of waking another thread (signal --help)"));
 
     private Help() {
     }
