@@ -33,9 +33,7 @@ public final class Help {
         sb.append("   or: java -javaagent:jremix-agent.jar=<options joined by commas> ...\n");
         for (Section section : Spec.sections()) {
             sb.append('\n').append(section.title()).append(":\n");
-            for (Option<?> option : section.options()) {
-                option.helpRows().forEach(row -> line(sb, row));
-            }
+            sb.append(options(section));
         }
         sb.append("\nCommands:\n");
         COMMANDS.forEach(row -> line(sb, row));
@@ -45,7 +43,21 @@ public final class Help {
         return sb.toString();
     }
 
+    /** A command's options as its own {@code --help} lists them. */
+    public static String options(Section section) {
+        StringBuilder sb = new StringBuilder();
+        for (Option<?> option : section.options()) {
+            option.helpRows().forEach(row -> line(sb, row));
+        }
+        return sb.toString();
+    }
+
+    /** One line of help: what to type, then what it does, in the column every help uses. */
+    public static String line(String usage, String doc) {
+        return String.format(Locale.ROOT, "  %-34s %s%n", usage, doc);
+    }
+
     private static void line(StringBuilder sb, HelpRow row) {
-        sb.append(String.format(Locale.ROOT, "  %-34s %s%n", row.usage(), row.doc()));
+        sb.append(line(row.usage(), row.doc()));
     }
 }

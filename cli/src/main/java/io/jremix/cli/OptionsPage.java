@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Stream;
 
 import io.jremix.options.Option;
 import io.jremix.options.Option.HelpRow;
@@ -46,7 +47,7 @@ public final class OptionsPage {
 
     static String tables() {
         StringBuilder sb = new StringBuilder();
-        for (Section section : Spec.sections()) {
+        for (Section section : Stream.concat(Spec.sections().stream(), Spec.commands().stream()).toList()) {
             sb.append("\n### ").append(section.title()).append("\n\n");
             sb.append("| option | values | default | what it does |\n|---|---|---|---|\n");
             for (Option<?> option : section.options()) {
@@ -69,7 +70,7 @@ public final class OptionsPage {
             return;
         }
         boolean flag = option.type() == Type.FLAG;
-        sb.append("| `").append(option.usage()).append("` | ").append(cell(option.type().range())).append(" | ")
+        sb.append("| `").append(cell(option.usage())).append("` | ").append(cell(option.type().range())).append(" | ")
                 .append(flag ? "off" : cell(option.defaultText())).append(" | ").append(cell(option.doc())).append(" |\n");
     }
 

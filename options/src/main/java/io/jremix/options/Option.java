@@ -19,7 +19,9 @@ public final class Option<T> {
         /** {@code -XXgetparkcontention[:sub,sub=value]}: on when given, with its section's sub-options after ':'. */
         GROUP,
         /** {@code name=value}, or {@code name} alone for a flag, inside a group's list. */
-        SUB
+        SUB,
+        /** A command's {@code --name value}, or {@code --name} alone for a flag. */
+        LONG
     }
 
     /** A choice of a mode: the word after the colon and what it does. The first is also the bare word's. */
@@ -73,6 +75,7 @@ public final class Option<T> {
             case XX -> isFlag() ? "-XX:+" + name : "-XX:" + name + "=" + type.placeholder();
             case GROUP -> name + "[:<list>]";
             case SUB -> isFlag() ? name : name + "=" + type.placeholder();
+            case LONG -> isFlag() ? "--" + name : "--" + name + " " + type.placeholder();
         };
     }
 
@@ -95,7 +98,8 @@ public final class Option<T> {
                 rows.add(new HelpRow(c == choices.get(0) ? name + ", " + usage : usage, c.doc()));
             }
         } else {
-            String withDefault = defaultText().isEmpty() ? doc : doc + " (default " + defaultText() + ")";
+            boolean noDefault = defaultText().isEmpty() || defaultValue == null; // an unset file is said by the doc
+            String withDefault = noDefault ? doc : doc + " (default " + defaultText() + ")";
             rows.add(new HelpRow(form == Form.SUB ? "  " + usage() : usage(), withDefault));
         }
         return rows;

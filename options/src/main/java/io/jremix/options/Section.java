@@ -66,6 +66,11 @@ public final class Section {
         return add(new Option<>(Form.SUB, name, Type.FLAG, false, doc, List.of()));
     }
 
+    /** A command's {@code --name value}. */
+    public <T> Option<T> longOption(String name, Type<T> type, T defaultValue, String doc) {
+        return add(new Option<>(Form.LONG, name, type, defaultValue, doc, List.of()));
+    }
+
     private <T> Option<T> add(Option<T> option) {
         options.add(option);
         return option;
@@ -77,7 +82,7 @@ public final class Section {
             boolean claimed = switch (o.form()) {
                 case MODE -> arg.equals(o.name()) || arg.startsWith(o.name() + ":");
                 case GROUP -> arg.startsWith(o.name());
-                case XX, SUB -> false;
+                case XX, SUB, LONG -> false;
             };
             if (claimed) {
                 return true;
@@ -99,6 +104,30 @@ public final class Section {
             }
         }
         applyXx(arg, values);
+    }
+
+    /**
+     * Parses a command's arguments, all of them this section's {@code --name value} options: a later one overrides
+     * an earlier one; anything else is refused.
+     */
+    public Values parseCommand(List<String> args) throws OptionException {
+        Values values = new Values();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            Option<?> o = arg.startsWith("--") ? named(Form.LONG, arg.substring(2)) : null;
+            if (o == null) {
+                throw new OptionException((arg.startsWith("-") ? "unknown option '" : "unexpected argument '") + arg + "'");
+            }
+            if (o.isFlag()) {
+                values.set(cast(o), true, arg, "");
+            } else if (i + 1 == args.size()) {
+                throw new OptionException("malformed option '" + arg + "': use " + o.usage());
+            } else {
+                String value = args.get(++i);
+                set(o, arg + " " + value, value, values);
+            }
+        }
+        return values;
     }
 
     private static <T> void applyMode(Option<T> mode, String arg, Values values) throws OptionException {

@@ -2,13 +2,18 @@ package io.jremix.options;
 
 import java.util.List;
 
-/** Every jremix option, by feature in the order {@code --help} lists them, and the parser made from them. */
+/** Every jremix option: the features' options in the order {@code --help} lists them, the commands' own, and the parser. */
 public final class Spec {
     private Spec() {
     }
 
     public static List<Section> sections() {
         return List.of(CacheContentionOptions.SECTION, ParkContentionOptions.SECTION, VolatileByDefaultOptions.SECTION);
+    }
+
+    /** The options of the commands bin/jremix runs instead of a program, each parsed by its section. */
+    public static List<Section> commands() {
+        return List.of(DoctorCommandOptions.SECTION, SignalCommandOptions.SECTION);
     }
 
     /** Whether {@code arg} is spelled as a jremix option (so jremix's to accept or refuse, never java's). */

@@ -3,6 +3,8 @@ package io.jremix.options;
 import java.math.BigDecimal;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
 
@@ -47,6 +49,36 @@ public final class Type<T> {
     public static Type<Long> wholeNumber(long min, long max) {
         return new Type<>("<n>", max == Long.MAX_VALUE ? min + " or more" : min + " to " + max,
                 v -> within(number(v), min, max), String::valueOf);
+    }
+
+    /** A number of seconds from {@code min} to {@code max}, fractions allowed. */
+    public static Type<Double> decimalSeconds(double min, double max) {
+        return new Type<>("<seconds>", plain(min) + " to " + plain(max), v -> {
+            double d;
+            try {
+                d = Double.parseDouble(v.trim());
+            } catch (NumberFormatException e) {
+                throw new BadValue("expected a number");
+            }
+            if (!(d >= min && d <= max)) {
+                throw new BadValue("must be from " + plain(min) + " to " + plain(max));
+            }
+            return d;
+        }, Type::plain);
+    }
+
+    /** Values of {@code element}, separated by commas, each once. */
+    public static <E> Type<List<E>> listOf(Type<E> element) {
+        return new Type<>(element.placeholder + ",...", element.range + ", comma-separated", v -> {
+            List<E> list = new ArrayList<>();
+            for (String item : v.split(",", -1)) {
+                E e = element.read(item);
+                if (!list.contains(e)) {
+                    list.add(e);
+                }
+            }
+            return List.copyOf(list);
+        }, list -> String.join(",", list.stream().map(element::show).toList()));
     }
 
     /** A power of two from {@code min} to {@code max} bytes. */
@@ -117,6 +149,10 @@ public final class Type<T> {
 
     String show(T value) {
         return shown.apply(value);
+    }
+
+    private static String plain(double d) {
+        return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
     }
 
     private static long number(String value) throws BadValue {

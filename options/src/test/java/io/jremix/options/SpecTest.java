@@ -96,4 +96,24 @@ class SpecTest {
             }
         }
     }
+
+    @Test
+    void commandsReadTheirLongOptions() throws OptionException {
+        Values v = SignalCommandOptions.SECTION.parseCommand(List.of("--pairs", "1,2,1", "--rate", "5", "--duration",
+                "0.5", "--rate", "7"));
+        assertEquals(List.of(1L, 2L), v.get(SignalCommandOptions.PAIRS), "each once");
+        assertEquals(7L, v.get(SignalCommandOptions.RATE), "the last one");
+        assertEquals(0.5, v.get(SignalCommandOptions.DURATION));
+        assertEquals(SignalCommandOptions.MECHANISMS.defaultValue(), v.get(SignalCommandOptions.MECHANISMS));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--pairs x", "--pairs 0", "--pairs 1,,2", "--rate 2.5", "--duration -1", "--duration 0",
+        "--mechanisms futex", "--bogus 1", "stray", "--csv", "--csv "})
+    void badCommandArgumentsAreOneLine(String args) {
+        OptionException e = assertThrows(OptionException.class,
+                () -> SignalCommandOptions.SECTION.parseCommand(List.of(args.split(" ", -1))));
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("'" + args.split(" ")[0]), e.getMessage());
+    }
 }

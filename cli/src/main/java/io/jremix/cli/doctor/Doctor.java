@@ -8,7 +8,11 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jremix.cli.Help;
 import io.jremix.core.jvm.JvmDescription;
+import io.jremix.options.DoctorCommandOptions;
+import io.jremix.options.OptionException;
+import io.jremix.options.Values;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 
@@ -25,9 +29,7 @@ public final class Doctor {
               [ok|warn|info] <check>: <value> — <consequence for jremix>; <fix hint>
             then a summary. Checks: performance counters, CPU, virtualisation, cores, NUMA, C-states, governor,
             turbo, THP, isolcpus, perf_event_paranoid, cache line, @Contended, GC, compressed oops.
-              --json FILE   also write the checks as JSON to FILE (atomically)
-              --help        print this help
-            """;
+            """ + Help.options(DoctorCommandOptions.SECTION) + Help.line("-h, --help", "print this help");
 
     private final SystemFiles files;
     private final Commands commands;
@@ -44,24 +46,17 @@ public final class Doctor {
     }
 
     int run(String[] args, PrintStream out, PrintStream err) {
-        Path json = null;
-        for (int i = 0; i < args.length; i++) {
-            switch (args[i]) {
-                case "-h", "--help" -> {
-                    out.print(HELP);
-                    return 0;
-                }
-                case "--json" -> {
-                    if (i + 1 == args.length) {
-                        return usage(err, "--json needs a file");
-                    }
-                    json = Path.of(args[++i]);
-                }
-                default -> {
-                    return usage(err, "unknown option '" + args[i] + "'");
-                }
-            }
+        if (List.of(args).contains("-h") || List.of(args).contains("--help")) {
+            out.print(HELP);
+            return 0;
         }
+        Values values;
+        try {
+            values = DoctorCommandOptions.SECTION.parseCommand(List.of(args));
+        } catch (OptionException e) {
+            return usage(err, e.getMessage());
+        }
+        Path json = values.get(DoctorCommandOptions.JSON);
         List<Check> checks = checks();
         out.println("jremix: doctor: " + System.getProperty("java.vm.name") + " " + System.getProperty("java.version")
                 + " (" + System.getProperty("java.home") + "), default options");
@@ -71,7 +66,8 @@ public final class Doctor {
             try {
                 AtomicFiles.write(json, Json.write(toJson(checks)));
             } catch (IOException e) {
-                err.println("jremix: doctor: cannot write '" + json + "': " + e.getMessage());
+                err.println("jremix: doctor: cannot write '" + values.text(DoctorCommandOptions.JSON) + "': "
+                        + e.getMessage());
                 return USAGE;
             }
         }

@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.options.OptionException;
 import io.jremix.report.AtomicFiles;
 
 /** {@code bin/jremix signal}: runs every mechanism with every pair count asked for and reports. */
@@ -19,16 +20,16 @@ public final class SignalMain {
 
     /** Runs the benchmark; returns the exit code (0 done, 1 failed, 2 bad arguments). */
     static int run(String[] args, PrintStream out, PrintStream err) {
+        if (List.of(args).contains("-h") || List.of(args).contains("--help")) {
+            out.print(SignalOptions.USAGE);
+            return 0;
+        }
         SignalOptions options;
         try {
             options = SignalOptions.parse(args);
-        } catch (IllegalArgumentException e) {
+        } catch (OptionException e) {
             err.println("jremix signal: " + e.getMessage() + " (see --help)");
             return 2;
-        }
-        if (options.help()) {
-            out.print(SignalOptions.USAGE);
-            return 0;
         }
         SignalBenchmark benchmark = new SignalBenchmark(options.rate(), options.warmupSeconds(), options.durationSeconds());
         List<SignalResult> results = new ArrayList<>();

@@ -311,7 +311,7 @@ class DoctorTest {
         assertEquals(2, doctor().run(new String[] {"--json"}, o, e));
         assertEquals(2, doctor().run(new String[] {"--json", root.resolve("no/such/dir/d.json").toString()}, o, e));
         assertEquals(List.of("jremix: doctor: unknown option '--fast' (see bin/jremix doctor --help)",
-                "jremix: doctor: --json needs a file (see bin/jremix doctor --help)"),
+                "jremix: doctor: malformed option '--json': use --json <file> (see bin/jremix doctor --help)"),
                 err.toString(StandardCharsets.UTF_8).lines().limit(2).toList());
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("jremix: doctor: cannot write '"));
     }

@@ -97,6 +97,6 @@ class SignalMainTest {
         String message = new String(bad.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(bad.waitFor(60, TimeUnit.SECONDS));
         assertEquals(2, bad.exitValue(), message);
-        assertTrue(message.contains("--rate must be between 1 and 1000000"), message);
+        assertTrue(message.contains("bad value in '--rate 0': must be from 1 to 1000000"), message);
     }
 }
