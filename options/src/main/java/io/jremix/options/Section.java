@@ -78,32 +78,30 @@ public final class Section {
 
     /** Whether {@code arg} is spelled as one of this section's options, right or wrong. */
     boolean claims(String arg) {
-        for (Option<?> o : options) {
-            boolean claimed = switch (o.form()) {
-                case MODE -> arg.equals(o.name()) || arg.startsWith(o.name() + ":");
-                case GROUP -> arg.startsWith(o.name());
-                case XX, SUB, LONG -> false;
-            };
-            if (claimed) {
-                return true;
-            }
-        }
-        return xxPrefix != null && xxName(arg).startsWith(xxPrefix);
+        return wordOption(arg) != null || (xxPrefix != null && xxName(arg).startsWith(xxPrefix));
     }
 
     /** Applies {@code arg}, which this section {@link #claims}, on top of {@code values}. */
     void apply(String arg, Values values) throws OptionException {
+        Option<?> o = wordOption(arg);
+        if (o == null) {
+            applyXx(arg, values);
+        } else if (o.form() == Form.MODE) {
+            applyMode(o, arg, values);
+        } else {
+            applyGroup(o, arg, values);
+        }
+    }
+
+    /** The mode or group whose word {@code arg} starts with, or {@code null}. */
+    private Option<?> wordOption(String arg) {
         for (Option<?> o : options) {
-            if (o.form() == Form.MODE && (arg.equals(o.name()) || arg.startsWith(o.name() + ":"))) {
-                applyMode(o, arg, values);
-                return;
-            }
-            if (o.form() == Form.GROUP && arg.startsWith(o.name())) {
-                applyGroup(o, arg, values);
-                return;
+            boolean mode = o.form() == Form.MODE && (arg.equals(o.name()) || arg.startsWith(o.name() + ":"));
+            if (mode || (o.form() == Form.GROUP && arg.startsWith(o.name()))) {
+                return o;
             }
         }
-        applyXx(arg, values);
+        return null;
     }
 
     /**
