@@ -19,7 +19,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * HotSpot log file.
  */
 class AssemblySummaryTest {
-    private static final String PREFIX = "io.jremix.cli.jit.OrderingLoop::";
+    /** The fixtures were recorded when OrderingLoop lived in the tools module, and are kept as recorded. */
+    private static final String PREFIX = "io.jremix.tools.jit.OrderingLoop::";
 
     static String resource(String name) throws IOException {
         try (InputStream in = AssemblySummaryTest.class.getResourceAsStream(name)) {
