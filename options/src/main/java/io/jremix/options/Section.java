@@ -71,6 +71,11 @@ public final class Section {
         return add(new Option<>(Form.LONG, name, type, defaultValue, doc, List.of()));
     }
 
+    /** A command's {@code --name} alone, off by default. */
+    public Option<Boolean> longFlag(String name, String doc) {
+        return add(new Option<>(Form.LONG, name, Type.FLAG, false, doc, List.of()));
+    }
+
     private <T> Option<T> add(Option<T> option) {
         options.add(option);
         return option;
@@ -109,10 +114,22 @@ public final class Section {
      * an earlier one; anything else is refused.
      */
     public Values parseCommand(List<String> args) throws OptionException {
+        return parseCommand(args, null);
+    }
+
+    /**
+     * Parses a command's {@code --name value} options, and adds the words that are not options, in their order, to
+     * {@code operands}; with {@code operands} null, such a word is refused.
+     */
+    public Values parseCommand(List<String> args, List<String> operands) throws OptionException {
         Values values = new Values();
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             Option<?> o = arg.startsWith("--") ? named(Form.LONG, arg.substring(2)) : null;
+            if (o == null && operands != null && !arg.startsWith("-")) {
+                operands.add(arg);
+                continue;
+            }
             if (o == null) {
                 throw new OptionException((arg.startsWith("-") ? "unknown option '" : "unexpected argument '") + arg + "'");
             }

@@ -13,7 +13,7 @@ public final class Spec {
 
     /** The options of the commands bin/jremix runs instead of a program, each parsed by its section. */
     public static List<Section> commands() {
-        return List.of(DoctorCommandOptions.SECTION, SignalCommandOptions.SECTION);
+        return List.of(DoctorCommandOptions.SECTION, JitCommandOptions.SECTION, SignalCommandOptions.SECTION);
     }
 
     /** Whether {@code arg} is spelled as a jremix option (so jremix's to accept or refuse, never java's). */

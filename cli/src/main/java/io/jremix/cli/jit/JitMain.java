@@ -8,7 +8,17 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import io.jremix.cli.Help;
+import io.jremix.options.JitCommandOptions;
+import io.jremix.options.Option;
+import io.jremix.options.OptionException;
+import io.jremix.options.Values;
 import io.jremix.report.AtomicFiles;
+
+import static io.jremix.options.JitCommandOptions.FILE;
+import static io.jremix.options.JitCommandOptions.LOG;
+import static io.jremix.options.JitCommandOptions.SUMMARY;
+import static io.jremix.options.JitCommandOptions.TIER;
 
 /** {@code bin/jremix jit}: runs a program with CompileCommands, and shows one method's assembly with a summary. */
 public final class JitMain {
@@ -23,14 +33,13 @@ public final class JitMain {
             asm      runs the program with -XX:CompileCommand=print,METHOD and prints METHOD's assembly in Intel
                      syntax (through hsdis), then per compiled method: instructions, lock-prefixed instructions,
                      xchg with memory (implicitly locked), mfence, lfence/sfence. METHOD: com.example.Foo::bar,
-                     * allowed. --tier: the last C2 compile (default; the last compile if C2 never ran), the last
-                     C1 compile, the last compile, or all. --summary: the table only.
+                     * allowed.
             command  KIND is print, inline, dontinline, exclude, compileonly, log or option (option takes the
                      FLAG to set for the method, e.g. PrintInlining). Maps to -XX:CompileCommand=KIND,PATTERN[,FLAG];
                      with --file, adds the line to FILE (a .hotspot_compiler file) and uses
                      -XX:CompileCommandFile=FILE. Without JAVA_ARGS, prints the JVM options instead of running.
             summary  the summary table of a saved PrintAssembly output or HotSpot log file.
-            --log FILE   also -XX:+LogCompilation into FILE (for JITWatch; 'log' commands narrow it).
+            """ + Help.options(JitCommandOptions.SECTION) + """
             hsdis: Debian's libhsdis0-fcml (apt-get install libhsdis0-fcml), adapted to this JDK in jremix's
                    lib/hsdis (cli/target/hsdis in a source checkout);
             JREMIX_HSDIS_PATH (directories, colon-separated) says where to look for its libhsdis.so.0.
@@ -81,45 +90,35 @@ public final class JitMain {
         }
     }
 
-    /** Options of the form {@code --name value} and the positional arguments left. */
+    /** A sub-command's options, as {@link JitCommandOptions} declares them, and the operands left. */
     private static final class Options {
         final List<String> positional = new ArrayList<>();
-        String tier = "c2";
-        Path file;
-        Path log;
-        boolean summaryOnly;
+        final Values values;
 
-        Options(List<String> args, List<String> allowed) {
-            for (int i = 0; i < args.size(); i++) {
-                String a = args.get(i);
-                if (!a.startsWith("--")) {
-                    positional.add(a);
-                    continue;
-                }
-                if (!allowed.contains(a)) {
-                    throw new IllegalArgumentException("unknown option " + a);
-                }
-                if (a.equals("--summary")) {
-                    summaryOnly = true;
-                    continue;
-                }
-                if (i + 1 == args.size()) {
-                    throw new IllegalArgumentException(a + " needs a value");
-                }
-                String v = args.get(++i);
-                switch (a) {
-                    case "--tier" -> tier = v;
-                    case "--file" -> file = Path.of(v);
-                    default -> log = Path.of(v);
+        Options(List<String> args, List<Option<?>> allowed) {
+            try {
+                values = JitCommandOptions.SECTION.parseCommand(args, positional);
+            } catch (OptionException e) {
+                throw new IllegalArgumentException(e.getMessage());
+            }
+            for (Option<?> o : JitCommandOptions.SECTION.options()) {
+                if (values.given(o) && !allowed.contains(o)) {
+                    throw new IllegalArgumentException("unknown option '" + values.argument(o).split(" ")[0] + "'");
                 }
             }
+        }
+
+        /** A file as typed (the JVM options printed name it so), or null. */
+        Path file(Option<Path> option) {
+            return values.given(option) ? Path.of(values.text(option)) : null;
         }
     }
 
     private static int asm(List<String> args, List<String> java, PrintStream out, PrintStream err)
             throws IOException, InterruptedException {
-        Options o = new Options(args, List.of("--tier", "--summary", "--log"));
-        Tier tier = Tier.of(o.tier);
+        Options o = new Options(args, List.of(TIER, SUMMARY, LOG));
+        Tier tier = Tier.of(o.values.get(TIER));
+        Path logFile = o.file(LOG);
         if (o.positional.size() != 1) {
             throw new IllegalArgumentException("asm takes one METHOD, e.g. 'com.example.Foo::bar'");
         }
@@ -138,10 +137,10 @@ public final class JitMain {
             err.println("jremix jit: " + e.getMessage());
             return MISSING_HSDIS;
         }
-        Path log = o.log != null ? o.log : Files.createTempFile("jremix-jit", ".log");
+        Path log = logFile != null ? logFile : Files.createTempFile("jremix-jit", ".log");
         List<String> jvm = new ArrayList<>(List.of("-XX:+UnlockDiagnosticVMOptions", print.jvmOption(),
                 "-XX:PrintAssemblyOptions=intel", "-XX:+LogVMOutput", "-XX:-DisplayVMOutput", "-XX:LogFile=" + log));
-        if (o.log != null) {
+        if (logFile != null) {
             jvm.add("-XX:+LogCompilation");
         }
         int exit;
@@ -150,7 +149,7 @@ public final class JitMain {
             exit = JavaRun.run(jvm, java, hsdis.libraryPath());
             text = Files.exists(log) ? Files.readString(log) : "";
         } finally {
-            if (o.log == null) {
+            if (logFile == null) {
                 Files.deleteIfExists(log);
             }
         }
@@ -162,7 +161,7 @@ public final class JitMain {
         }
         List<CompiledMethod> chosen = tier.choose(compiles);
         if (chosen.isEmpty()) {
-            err.println("jremix jit: " + print.pattern() + " was not compiled" + (compiles.isEmpty() ? "" : " by " + o.tier)
+            err.println("jremix jit: " + print.pattern() + " was not compiled" + (compiles.isEmpty() ? "" : " by " + o.values.get(TIER))
                     + " while the program ran: run it longer or check the pattern (pkg.Class::method, * allowed)");
             return exit != 0 ? exit : NOT_COMPILED;
         }
@@ -170,7 +169,7 @@ public final class JitMain {
             if (tier == Tier.C2 && c.tier() != 4) {
                 err.println("jremix jit: " + c.method() + " reached tier " + c.tier() + " only; showing that compile");
             }
-            if (!o.summaryOnly) {
+            if (!o.values.get(SUMMARY)) {
                 c.listing().forEach(out::println);
                 out.println();
             }
@@ -180,7 +179,9 @@ public final class JitMain {
     }
 
     private static int command(List<String> args, List<String> java, PrintStream out) throws IOException, InterruptedException {
-        Options o = new Options(args, List.of("--file", "--log"));
+        Options o = new Options(args, List.of(FILE, LOG));
+        Path file = o.file(FILE);
+        Path logFile = o.file(LOG);
         List<String> p = o.positional;
         CompileCommand command = null;
         if (!p.isEmpty()) {
@@ -188,30 +189,30 @@ public final class JitMain {
                 throw new IllegalArgumentException("command takes KIND PATTERN [FLAG]");
             }
             command = new CompileCommand(p.get(0), p.get(1), p.size() == 3 ? p.get(2) : null);
-        } else if (o.file == null) {
+        } else if (file == null) {
             throw new IllegalArgumentException("command needs KIND PATTERN, or --file FILE");
         }
         List<String> jvm = new ArrayList<>(List.of("-XX:+UnlockDiagnosticVMOptions"));
-        if (o.file != null) {
-            Path dir = o.file.toAbsolutePath().getParent();
+        if (file != null) {
+            Path dir = file.toAbsolutePath().getParent();
             if (!Files.isDirectory(dir)) {
-                throw new IllegalArgumentException("no directory " + dir + " for " + o.file);
+                throw new IllegalArgumentException("no directory " + dir + " for " + file);
             }
-            List<String> lines = Files.exists(o.file) ? Files.readAllLines(o.file) : List.of();
+            List<String> lines = Files.exists(file) ? Files.readAllLines(file) : List.of();
             if (command == null && lines.isEmpty()) {
-                throw new IllegalArgumentException(o.file + " holds no CompileCommand");
+                throw new IllegalArgumentException(file + " holds no CompileCommand");
             }
             if (command != null && !lines.contains(command.line())) {
                 List<String> added = new ArrayList<>(lines);
                 added.add(command.line());
-                AtomicFiles.write(o.file, String.join("\n", added) + "\n");
+                AtomicFiles.write(file, String.join("\n", added) + "\n");
             }
-            jvm.add("-XX:CompileCommandFile=" + o.file);
+            jvm.add("-XX:CompileCommandFile=" + file);
         } else {
             jvm.add(command.jvmOption());
         }
-        if (o.log != null) {
-            jvm.addAll(List.of("-XX:+LogCompilation", "-XX:LogFile=" + o.log));
+        if (logFile != null) {
+            jvm.addAll(List.of("-XX:+LogCompilation", "-XX:LogFile=" + logFile));
         }
         if (java == null) {
             jvm.forEach(out::println);

@@ -17,12 +17,9 @@ enum Tier {
     /** Every compile. */
     ALL;
 
+    /** The tier named as {@code --tier} takes it (JitCommandOptions.TIER has checked the name). */
     static Tier of(String name) {
-        try {
-            return valueOf(name.toUpperCase(Locale.ROOT));
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException("--tier takes c2, c1, last or all, not '" + name + "'");
-        }
+        return valueOf(name.toUpperCase(Locale.ROOT));
     }
 
     /** The compiles of {@code compiles} (in compile order) to show, method by method. */
