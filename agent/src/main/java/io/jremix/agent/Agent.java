@@ -8,7 +8,7 @@ import io.jremix.agent.attach.AttachSession;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.AgentArguments;
 import io.jremix.agent.options.AgentOptions;
-import io.jremix.agent.options.OptionException;
+import io.jremix.options.OptionException;
 import io.jremix.agent.park.ParkDump;
 import io.jremix.agent.park.ParkProfiler;
 import io.jremix.agent.repair.Repairer;
@@ -120,27 +120,5 @@ public final class Agent {
                     "jremix-repair-report");
             Runtime.getRuntime().addShutdownHook(hook);
         }
-    }
-
-    /** {@code java -jar jremix-agent.jar --help} prints the options; the launcher's help comes from here. */
-    public static void main(String[] args) {
-        System.out.println("jremix " + CacheDetector.version() + ": run a Java program under jremix.");
-        System.out.println();
-        System.out.println("Usage: bin/jremix [jremix options] [java options] <main class or -jar file> [args...]");
-        System.out.println("   or: java -javaagent:jremix-agent.jar=<options joined by commas> ...");
-        System.out.println();
-        System.out.print(AgentOptions.help());
-        System.out.println();
-        StringBuilder commands = new StringBuilder("Commands:\n");
-        AgentOptions.helpLine(commands, "bin/jremix dump <pid> [<file>]", "print a running program's park report now (JSON to file)");
-        AgentOptions.helpLine(commands, "bin/jremix attach <pid> ...", "profile a running program (attach --help)");
-        AgentOptions.helpLine(commands, "bin/jremix report <in> [-o <out>]", "a saved JSON report as one self-contained HTML page");
-        AgentOptions.helpLine(commands, "bin/jremix doctor [--json <file>]", "what this machine and java offer to jremix");
-        AgentOptions.helpLine(commands, "bin/jremix jit ...", "CompileCommand helpers and one method's assembly (jit --help)");
-        AgentOptions.helpLine(commands, "bin/jremix bench signal ...", "the cost and latency of waking another thread (bench signal --help)");
-        System.out.print(commands);
-        System.out.println();
-        System.out.println("Every other option goes to java unchanged; the program's output and exit code are its own.");
-        System.out.println("A bad jremix option prints one line and exits with code " + BAD_OPTION_EXIT + " before the program starts.");
     }
 }

@@ -1,6 +1,5 @@
 package io.jremix.cli;
 
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -15,19 +14,14 @@ final class Installation {
     private final Path home;
     private final Path agent;
     private final Path cli;
-    private final Path tools;
-    private final Path toolsLibraries;
     private final Path hsdis;
     /** What is wrong when a jar is missing, and what to do about it. */
     private final String problem;
 
-    private Installation(Path home, Path agent, Path cli, Path tools, Path toolsLibraries, Path hsdis,
-                         String problem) {
+    private Installation(Path home, Path agent, Path cli, Path hsdis, String problem) {
         this.home = home;
         this.agent = agent;
         this.cli = cli;
-        this.tools = tools;
-        this.toolsLibraries = toolsLibraries;
         this.hsdis = hsdis;
         this.problem = problem;
     }
@@ -37,13 +31,11 @@ final class Installation {
         if (Files.isRegularFile(home.resolve(DISTRIBUTION_MARK))) {
             Path lib = home.resolve("lib");
             return new Installation(home, lib.resolve("jremix-agent.jar"), lib.resolve("jremix-cli.jar"),
-                    lib.resolve("tools/jremix-tools.jar"), lib.resolve("tools"), lib.resolve("hsdis"),
-                    "missing from " + lib + "; unpack the distribution again");
+                    lib.resolve("hsdis"), "missing from " + lib + "; unpack the distribution again");
         }
-        Path tools = home.resolve("tools/target");
-        return new Installation(home, home.resolve("agent/target/jremix-agent.jar"),
-                home.resolve("cli/target/jremix-cli.jar"), tools.resolve("jremix-tools.jar"), tools.resolve("lib"),
-                tools.resolve("hsdis"), "not built; run 'mvn -B -DskipTests package' in " + home);
+        Path cli = home.resolve("cli/target");
+        return new Installation(home, home.resolve("agent/target/jremix-agent.jar"), cli.resolve("jremix-cli.jar"),
+                cli.resolve("hsdis"), "not built; run 'mvn -B -DskipTests package' in " + home);
     }
 
     /** The directory jremix is installed in (the parent of bin/). */
@@ -59,20 +51,21 @@ final class Installation {
         return agent.toString();
     }
 
+    /** The dump agent beside the agent jar: only a manifest naming the agent class, for a JVM that has loaded it. */
+    String dumpAgent() throws LaunchException {
+        Path dump = agent.resolveSibling("jremix-agent-dump.jar");
+        if (!Files.isRegularFile(dump)) {
+            throw missing("the dump agent is");
+        }
+        return dump.toString();
+    }
+
     /** The jar of these commands, which {@code bin/jremix} runs. */
     String cli() throws LaunchException {
         if (!Files.isRegularFile(cli)) {
             throw missing("the commands are");
         }
         return cli.toString();
-    }
-
-    /** The tools jar and its libraries, as one class path. */
-    String toolsClassPath() throws LaunchException {
-        if (!Files.isRegularFile(tools)) {
-            throw missing("the tools are");
-        }
-        return tools + File.pathSeparator + toolsLibraries + File.separator + "*";
     }
 
     /** Where {@code jremix jit} may build its hsdis adapter. */

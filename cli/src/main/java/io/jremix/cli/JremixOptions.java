@@ -2,22 +2,26 @@ package io.jremix.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Pattern;
+
+import io.jremix.options.CacheContentionOptions;
+import io.jremix.options.OptionException;
+import io.jremix.options.ParkContentionOptions;
+import io.jremix.options.Spec;
+import io.jremix.options.Values;
 
 /**
- * The jremix options of one command line, in their order. They are recognised by their prefixes; their values are
- * checked by the agent, which stops the JVM with one line and exit code 2 before the program starts.
+ * The jremix options of one command line, in their order: the arguments the option spec claims. The plan checks
+ * them with the spec's parser, as the agent will, so a bad one stops here with the agent's one line and exit code
+ * 2; the agent checks the files they name, where the program runs.
  */
 final class JremixOptions {
-    private static final Pattern JREMIX = Pattern.compile(
-            "-remix(:.*)?|-XX:[+-]?REMIX.*|-XXgetparkcontention.*|-XX:[+-]?VBD.*", Pattern.DOTALL);
     /** The first JDK that warns when an agent is loaded into a running JVM (bin/jremix dump) without this flag. */
     private static final int DYNAMIC_AGENT_WARNING = 21;
 
     private final List<String> options = new ArrayList<>();
 
     static boolean isJremix(String arg) {
-        return JREMIX.matcher(arg).matches();
+        return Spec.claims(arg);
     }
 
     void add(String option) {
@@ -33,27 +37,31 @@ final class JremixOptions {
     }
 
     /** The JVM flags the features asked for need on a JVM of version {@code javaFeature}. */
-    List<String> jvmFlags(int javaFeature) {
+    List<String> jvmFlags(int javaFeature) throws LaunchException {
+        Values values = values();
         List<String> flags = new ArrayList<>();
-        if (pads()) { // padding at class load relies on @Contended, which the JVM honours outside the JDK only so
+        if (pads(values)) { // padding at class load relies on @Contended, which the JVM honours outside the JDK only so
             flags.add("-XX:-RestrictContended");
         }
-        if (javaFeature >= DYNAMIC_AGENT_WARNING && options.stream().anyMatch(o -> o.startsWith("-XXgetparkcontention"))) {
+        if (javaFeature >= DYNAMIC_AGENT_WARNING && values.get(ParkContentionOptions.PROFILE)) {
             flags.add("-XX:+EnableDynamicAgentLoading");
         }
         return flags;
     }
 
-    /** Repair pads classes: under -remix (online, the last -remix option decides), or with a profile and no -remix. */
-    private boolean pads() {
-        String mode = null;
-        for (String o : options) {
-            if (o.equals("-remix") || o.equals("-remix:online") || o.equals("-remix:detect")) {
-                mode = o;
-            }
+    private Values values() throws LaunchException {
+        try {
+            return Spec.parse(options);
+        } catch (OptionException e) {
+            throw new LaunchException(e.getMessage() + " (see bin/jremix --help)");
         }
-        boolean profile = options.stream().anyMatch(o -> o.startsWith("-XX:REMIXProfile="));
-        return mode == null ? profile : !mode.equals("-remix:detect");
+    }
+
+    /** Repair pads classes: under -remix (online, the last -remix option decides), or with a profile and no -remix. */
+    private static boolean pads(Values values) {
+        String mode = values.get(CacheContentionOptions.MODE);
+        return values.given(CacheContentionOptions.MODE) ? mode.equals("online")
+                : values.given(CacheContentionOptions.PROFILE);
     }
 
     /**

@@ -5,11 +5,15 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.Optional;
 
+import io.jremix.cli.doctor.Doctor;
+import io.jremix.cli.jit.JitMain;
+import io.jremix.cli.signal.SignalMain;
+
 /**
  * jremix's arguments turned into java's. The first argument may name a command ({@code --help}, {@code dump},
- * {@code attach}, {@code report}, {@code doctor}, {@code jit}, {@code bench signal}); otherwise the arguments are java's own with jremix options
- * among them ({@link Arguments}), and the program runs under the agent when there is one, or as plain java when
- * there is none.
+ * {@code attach}, {@code report}, {@code doctor}, {@code jit}, {@code signal}, once {@code bench signal}); otherwise
+ * the arguments are java's own with jremix options among them ({@link Arguments}), and the program runs under the
+ * agent when there is one, or as plain java when there is none.
  */
 final class LaunchPlan {
     private final Installation installation;
@@ -29,33 +33,19 @@ final class LaunchPlan {
     /** The arguments of the {@code java} command that does what {@code args} ask. */
     List<Word> command(List<String> args) throws LaunchException {
         String first = args.isEmpty() ? "" : args.get(0);
-        switch (first) {
-            case "", "-h", "-help", "--help", "-?" -> {
-                return added("-jar", installation.agent(), "--help");
-            }
-            case "dump" -> {
-                return withRest(added("-cp", installation.agent(), "io.jremix.agent.park.ParkDump"), args, 1);
-            }
-            case "attach" -> {
-                return withRest(added("-Djremix.home=" + installation.home(), "-cp", installation.cli(),
-                        AttachMain.class.getName()), args, 1);
-            }
-            case "report" -> {
-                return withRest(added("-cp", installation.agent(), "io.jremix.report.html.ReportCommand"), args, 1);
-            }
-            case "doctor" -> {
-                return withRest(added("-cp", installation.agent(), "io.jremix.agent.doctor.Doctor"), args, 1);
-            }
-            case "jit" -> {
-                return withRest(tool("io.jremix.tools.jit.JitMain"), args, 1);
-            }
-            default -> {
-                if (first.equals("bench") && args.size() > 1 && args.get(1).equals("signal")) {
-                    return withRest(tool("io.jremix.tools.signal.SignalMain"), args, 2);
-                }
-                return program(args);
-            }
-        }
+        String home = "-Djremix.home=" + installation.home();
+        return switch (first) {
+            case "", "-h", "-help", "--help", "-?" -> cliMain(Help.class);
+            case "dump" -> withRest(cliMain(DumpMain.class, home), args, 1);
+            case "attach" -> withRest(cliMain(AttachMain.class, home), args, 1);
+            case "report" -> withRest(cliMain(ReportCommand.class), args, 1);
+            case "doctor" -> withRest(cliMain(Doctor.class), args, 1);
+            case "jit" -> withRest(cliMain(JitMain.class, "-Djremix.hsdis=" + installation.hsdisDirectory()), args, 1);
+            case "signal" -> withRest(cliMain(SignalMain.class), args, 1);
+            default -> args.size() > 1 && first.equals("bench") && args.get(1).equals("signal") // signal's old name
+                    ? withRest(cliMain(SignalMain.class), args, 2)
+                    : program(args);
+        };
     }
 
     private List<Word> program(List<String> args) throws LaunchException {
@@ -76,9 +66,11 @@ final class LaunchPlan {
         return command;
     }
 
-    /** A jremix tool, told where {@code jit} may build its hsdis adapter. */
-    private List<Word> tool(String main) throws LaunchException {
-        return added("-Djremix.hsdis=" + installation.hsdisDirectory(), "-cp", installation.toolsClassPath(), main);
+    /** A command of the cli jar, with the system properties it is told. */
+    private List<Word> cliMain(Class<?> main, String... properties) throws LaunchException {
+        List<Word> command = added(properties);
+        command.addAll(added("-cp", installation.cli(), main.getName()));
+        return command;
     }
 
     private static List<Word> added(String... words) {

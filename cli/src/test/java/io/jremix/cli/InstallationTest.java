@@ -3,7 +3,6 @@ package io.jremix.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,13 +24,13 @@ class InstallationTest {
 
     @Test
     void anUnpackedDistributionKeepsItsJarsInLib() throws IOException, LaunchException {
-        create("lib/jremix-cli.jar", "lib/jremix-agent.jar", "lib/jremix-boot.jar", "lib/tools/jremix-tools.jar",
+        create("lib/jremix-cli.jar", "lib/jremix-agent.jar", "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar",
                 "agent/target/jremix-agent.jar", "agent/target/jremix-boot.jar");
         Installation installation = Installation.at(home);
         Path lib = home.resolve("lib");
         assertEquals(lib.resolve("jremix-agent.jar").toString(), installation.agent());
-        assertEquals(lib.resolve("tools/jremix-tools.jar") + File.pathSeparator + lib.resolve("tools") + File.separator
-                + "*", installation.toolsClassPath());
+        assertEquals(lib.resolve("jremix-cli.jar").toString(), installation.cli());
+        assertEquals(lib.resolve("jremix-agent-dump.jar").toString(), installation.dumpAgent());
         assertEquals(lib.resolve("hsdis").toString(), installation.hsdisDirectory());
     }
 
@@ -47,7 +46,7 @@ class InstallationTest {
         create("lib/jremix-cli.jar", "lib/jremix-agent.jar");
         assertEquals("the agent is missing from " + home.resolve("lib") + "; unpack the distribution again",
                 assertThrows(LaunchException.class, () -> Installation.at(home).agent()).getMessage());
-        assertEquals("the tools are missing from " + home.resolve("lib") + "; unpack the distribution again",
-                assertThrows(LaunchException.class, () -> Installation.at(home).toolsClassPath()).getMessage());
+        assertEquals("the dump agent is missing from " + home.resolve("lib") + "; unpack the distribution again",
+                assertThrows(LaunchException.class, () -> Installation.at(home).dumpAgent()).getMessage());
     }
 }

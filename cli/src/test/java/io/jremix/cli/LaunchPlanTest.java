@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,10 +29,9 @@ class LaunchPlanTest {
     @BeforeEach
     void build() throws IOException {
         Files.createDirectories(home.resolve("agent/target"));
-        Files.createDirectories(home.resolve("tools/target"));
         Files.createDirectories(home.resolve("cli/target"));
         for (String jar : List.of("agent/target/jremix-agent.jar", "agent/target/jremix-boot.jar",
-                "tools/target/jremix-tools.jar", "cli/target/jremix-cli.jar")) {
+                "cli/target/jremix-cli.jar")) {
             Files.createFile(home.resolve(jar));
         }
         agent = home.resolve("agent/target/jremix-agent.jar").toString();
@@ -196,36 +194,45 @@ class LaunchPlanTest {
     }
 
     @Test
+    void aBadJremixOptionStopsThePlanWithTheAgentsOneLine() {
+        LaunchException e = assertThrows(LaunchException.class,
+                () -> plan("-remix:detect", "-XX:REMIXSamplingRatio=0", "-cp", "app.jar", "Main"));
+        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 2147483647 (see bin/jremix --help)",
+                e.getMessage());
+    }
+
+    @Test
     void commands() throws LaunchException {
-        List<String> help = List.of("-jar", agent, "--help");
+        String cli = home.resolve("cli/target/jremix-cli.jar").toString();
+        List<String> help = List.of("-cp", cli, "io.jremix.cli.Help");
         for (String h : List.of("-h", "-help", "--help", "-?")) {
             assertEquals(help, plan(h, "ignored"));
         }
         assertEquals(help, plan());
-        assertEquals(List.of("-cp", agent, "io.jremix.agent.park.ParkDump", "123", "f.json"), plan("dump", "123", "f.json"));
+        assertEquals(List.of("-Djremix.home=" + home, "-cp", cli, "io.jremix.cli.DumpMain", "123", "f.json"),
+                plan("dump", "123", "f.json"));
         assertEquals(List.of("-Djremix.home=" + home, "-cp", home.resolve("cli/target/jremix-cli.jar").toString(),
                 "io.jremix.cli.AttachMain", "123", "status"), plan("attach", "123", "status"));
-        assertEquals(List.of("-cp", agent, "io.jremix.report.html.ReportCommand", "r.json", "-o", "r.html"),
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.ReportCommand", "r.json", "-o", "r.html"),
                 plan("report", "r.json", "-o", "r.html"));
-        assertEquals(List.of("-cp", agent, "io.jremix.agent.doctor.Doctor", "--json", "d.json"),
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.doctor.Doctor", "--json", "d.json"),
                 plan("doctor", "--json", "d.json"));
-        String tools = home.resolve("tools/target/jremix-tools.jar") + File.pathSeparator
-                + home.resolve("tools/target/lib") + File.separator + "*";
-        String hsdis = "-Djremix.hsdis=" + home.resolve("tools/target/hsdis");
-        assertEquals(List.of(hsdis, "-cp", tools, "io.jremix.tools.jit.JitMain", "summary", "f"),
+        String hsdis = "-Djremix.hsdis=" + home.resolve("cli/target/hsdis");
+        assertEquals(List.of(hsdis, "-cp", cli, "io.jremix.cli.jit.JitMain", "summary", "f"),
                 plan("jit", "summary", "f"));
-        assertEquals(List.of(hsdis, "-cp", tools, "io.jremix.tools.signal.SignalMain", "--pairs", "1"),
-                plan("bench", "signal", "--pairs", "1"));
+        List<String> signal = List.of("-cp", cli, "io.jremix.cli.signal.SignalMain", "--pairs", "1");
+        assertEquals(signal, plan("signal", "--pairs", "1"));
+        assertEquals(signal, plan("bench", "signal", "--pairs", "1"), "signal's old name");
         assertEquals(List.of("bench", "x"), plan("bench", "x"), "anything else is a main class");
     }
 
     @Test
     void commandsSayWhatIsNotBuilt() throws IOException {
         Files.delete(home.resolve("agent/target/jremix-boot.jar"));
-        Files.delete(home.resolve("tools/target/jremix-tools.jar"));
         assertEquals("the agent is not built; run 'mvn -B -DskipTests package' in " + home,
                 assertThrows(LaunchException.class, () -> plan("-remix", "Main")).getMessage());
-        assertEquals("the tools are not built; run 'mvn -B -DskipTests package' in " + home,
+        Files.delete(home.resolve("cli/target/jremix-cli.jar"));
+        assertEquals("the commands are not built; run 'mvn -B -DskipTests package' in " + home,
                 assertThrows(LaunchException.class, () -> plan("jit")).getMessage());
     }
 

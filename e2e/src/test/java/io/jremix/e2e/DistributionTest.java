@@ -53,7 +53,7 @@ class DistributionTest {
         }
         assertEquals(tar, zip);
         for (String f : List.of("bin/jremix", "bin/jremix.cmd", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
-                "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar", "lib/tools/jremix-tools.jar",
+                "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar",
                 "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md")) {
             assertTrue(tar.contains(TOP + f), f + " in " + tar);
         }
@@ -69,10 +69,30 @@ class DistributionTest {
     }
 
     @Test
-    void theToolsRunFromLib(@TempDir Path elsewhere) throws Exception {
+    void theCommandsRunFromTheCliJar(@TempDir Path elsewhere) throws Exception {
         Jremix.Run run = Jremix.exec(List.of(jremix.toString(), "jit"), elsewhere);
         assertEquals(2, run.exit(), "bad arguments, not a missing class: " + run.stderr());
         assertTrue(run.stderr().startsWith("Usage: bin/jremix jit"), run.stderr());
+        Jremix.Run signal = Jremix.exec(List.of(jremix.toString(), "signal", "--help"), elsewhere);
+        assertEquals(0, signal.exit(), signal.stderr());
+        assertTrue(signal.stdout().startsWith("Usage: bin/jremix signal"), signal.stdout());
+        Jremix.Run doctor = Jremix.exec(List.of(jremix.toString(), "doctor", "--help"), elsewhere);
+        assertEquals(0, doctor.exit(), doctor.stderr());
+        Jremix.Run report = Jremix.exec(List.of(jremix.toString(), "report", "--help"), elsewhere);
+        assertEquals(0, report.exit(), report.stderr());
+        assertTrue(report.stdout().startsWith("Usage: bin/jremix report"), report.stdout());
+    }
+
+    @Test
+    void theAgentJarHoldsOnlyWhatRunsInTheProgram() throws Exception {
+        try (ZipFile agent = new ZipFile(unpacked.resolve(TOP + "lib/jremix-agent.jar").toFile())) {
+            List<String> commands = Collections.list(agent.entries()).stream().map(ZipEntry::getName)
+                    .filter(n -> n.startsWith("io/jremix/cli/") || n.contains("/doctor/") || n.contains("Main.class")
+                            || n.startsWith("org/HdrHistogram/"))
+                    .toList();
+            assertEquals(List.of(), commands);
+            assertTrue(agent.getEntry("io/jremix/options/Spec.class") != null, "the option spec is shaded in");
+        }
     }
 
     @Test

@@ -16,7 +16,7 @@ import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.AgentArguments;
 import io.jremix.agent.options.AgentOptions;
-import io.jremix.agent.options.OptionException;
+import io.jremix.options.OptionException;
 import io.jremix.agent.park.ParkProfiler;
 import io.jremix.agent.repair.Repairer;
 

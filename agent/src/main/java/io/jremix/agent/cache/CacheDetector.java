@@ -1,8 +1,6 @@
 package io.jremix.agent.cache;
 
 import java.lang.instrument.Instrumentation;
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -16,6 +14,7 @@ import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.Thresholds;
+import io.jremix.core.jvm.JvmDescription;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.HeapAddresses;
@@ -102,8 +101,9 @@ public final class CacheDetector {
     private static CacheDetector create(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
                                         Attached attached) {
         long start = System.nanoTime();
-        String gc = collectorName();
-        if (gc.equals("ZGC") || gc.equals("Shenandoah")) {
+        JvmDescription jvm = JvmDescription.current();
+        String gc = jvm.collector();
+        if (jvm.movesObjectsConcurrently()) {
             log.info("detection is off: " + gc + " moves objects concurrently, so sampled addresses cannot be compared;"
                     + " use G1, Parallel or Serial GC");
             return null;
@@ -156,19 +156,6 @@ public final class CacheDetector {
                 attached.settled();
             }
         }
-    }
-
-    /** The collector's common name, from its memory managers' names. */
-    private static String collectorName() {
-        String beans = ManagementFactory.getGarbageCollectorMXBeans().stream().map(GarbageCollectorMXBean::getName)
-                .collect(Collectors.joining(", "));
-        for (String[] known : new String[][] {{"G1", "G1"}, {"ZGC", "ZGC"}, {"Shenandoah", "Shenandoah"},
-            {"PS ", "Parallel"}, {"Copy", "Serial"}, {"Epsilon", "Epsilon"}}) {
-            if (beans.contains(known[0])) {
-                return known[1];
-            }
-        }
-        return beans;
     }
 
     private void printHit(CoherenceMiss m) {

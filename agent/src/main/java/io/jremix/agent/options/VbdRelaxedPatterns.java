@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
+import io.jremix.options.OptionException;
+
 /**
  * The code a {@code -XX:VBDRelaxed=FILE} file leaves relaxed, in the style of HotSpot's {@code CompileCommand}
  * patterns, one per line ({@code #} starts a comment, blank lines are ignored):

@@ -2,17 +2,17 @@ package io.jremix.agent.repair;
 
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
-import com.sun.management.HotSpotDiagnosticMXBean;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.core.cache.Finding;
+import io.jremix.core.jvm.JvmDescription;
 import io.jremix.core.repair.PaddedClass;
 import io.jremix.core.repair.RepairAdvice;
 import io.jremix.core.repair.RepairPlanner;
@@ -43,7 +43,7 @@ public final class Repairer {
         Repairer r = new Repairer(options, log);
         r.readProfile();
         if (options.repair()) {
-            if (!contendedAllowed()) {
+            if (!JvmDescription.current().contendedRestricted().equals(Optional.of(false))) {
                 log.info("padding needs -XX:-RestrictContended on the java command line (bin/jremix adds it);"
                         + " this run pads nothing");
             } else {
@@ -68,11 +68,6 @@ public final class Repairer {
             log.info("ignoring profile " + file + ": " + e.getMessage());
             profileNotes.add("ignored (" + e.getMessage() + "), left unchanged");
         }
-    }
-
-    private static boolean contendedAllowed() {
-        HotSpotDiagnosticMXBean hotspot = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
-        return "false".equals(hotspot.getVMOption("RestrictContended").getValue());
     }
 
     /**

@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.jremix.options.OptionException;
+
 class AgentOptionsTest {
 
     private static AgentOptions parse(String... options) throws OptionException {
@@ -89,15 +91,5 @@ class AgentOptionsTest {
     void reportThatIsADirectoryIsRejected(@TempDir Path dir) {
         OptionException e = assertThrows(OptionException.class, () -> parse("-XX:REMIXReport=" + dir));
         assertTrue(e.getMessage().contains("directory"), e.getMessage());
-    }
-
-    @Test
-    void helpListsEveryOption() {
-        String help = AgentOptions.help();
-        for (String name : List.of("-remix:detect", "-remix:online", "-XX:REMIXSamplingRatio=<n>", "-XX:+REMIXVerbose",
-                "-XX:+REMIXHitVerbose", "-XX:+REMIXDebug", "-XX:REMIXReport=<file>", "-XX:REMIXLineSize",
-                "-XX:REMIXThreshold", "-XX:REMIXWindow", "-XX:REMIXMaxWindow", "-XX:REMIXRearm", "-XX:REMIXProfile=<file>")) {
-            assertTrue(help.contains(name), name);
-        }
     }
 }

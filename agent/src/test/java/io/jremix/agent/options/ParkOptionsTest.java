@@ -14,6 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import io.jremix.options.OptionException;
+
 class ParkOptionsTest {
 
     private static ParkOptions park(String agentArgs) throws OptionException {
@@ -68,14 +70,5 @@ class ParkOptionsTest {
     void badValuesAreRejected(String option) {
         OptionException e = assertThrows(OptionException.class, () -> AgentOptions.parse(List.of(option)));
         assertFalse(e.getMessage().contains("\n"), e.getMessage());
-    }
-
-    @Test
-    void helpListsTheOptionAndSubOptions() {
-        String help = AgentOptions.help();
-        for (String s : List.of("-XXgetparkcontention[:<list>]", "threshold=<n>", "printThreshold=<n>", "freeOnPrint",
-                "rows=<n>", "report=<file>", "synchronized")) {
-            assertTrue(help.contains(s), s);
-        }
     }
 }

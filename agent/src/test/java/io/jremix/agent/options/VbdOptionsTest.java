@@ -7,12 +7,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.List;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import io.jremix.options.OptionException;
 
 class VbdOptionsTest {
 
@@ -70,13 +71,5 @@ class VbdOptionsTest {
     void malformedOrUnknownVbdOptionsAreRefused(String option) {
         OptionException e = assertThrows(OptionException.class, () -> vbd(option));
         assertTrue(e.getMessage().contains(option), e.getMessage());
-    }
-
-    @Test
-    void helpListsTheOptions() {
-        String help = AgentOptions.help();
-        for (String o : List.of("-XX:+VBD", "-XX:VBDRelaxed=<file>", "-XX:+VBDVerbose", "-XX:VBDReport=<file>")) {
-            assertTrue(help.contains(o), help);
-        }
     }
 }

@@ -20,7 +20,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
-import io.jremix.agent.options.OptionException;
+import io.jremix.options.OptionException;
 import io.jremix.agent.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.UnpublishedFields;
 import io.jremix.probe.vbd.VolatileArrays;

@@ -1,0 +1,74 @@
+package io.jremix.cli;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+import io.jremix.report.html.HtmlReport;
+
+/**
+ * {@code bin/jremix report IN.json [-o OUT.html]}: turns a saved JSON report (cache, park or VBD) into its HTML page,
+ * offline, from the cli jar (the renderers are the report module's, which the agent also uses for an {@code .html}
+ * report name). Without {@code -o} the page goes beside the input, named after it. Every failure is one line on stderr
+ * and exit code 2.
+ */
+public final class ReportCommand {
+    static final int FAILED = 2;
+    static final String USAGE = "Usage: bin/jremix report <report.json> [-o <report.html>]   the JSON report of a"
+            + " run (-XX:REMIXReport, park report=, -XX:VBDReport) as one self-contained HTML page";
+
+    private ReportCommand() {
+    }
+
+    public static void main(String[] args) {
+        System.exit(run(List.of(args), System.out, System.err));
+    }
+
+    static int run(List<String> args, PrintStream out, PrintStream err) {
+        if (args.size() == 1 && List.of("-h", "-help", "--help", "-?").contains(args.get(0))) {
+            out.println(USAGE);
+            return 0;
+        }
+        boolean named = args.size() == 3 && args.get(1).equals("-o");
+        if (args.size() != 1 && !named) {
+            err.println("jremix: error: expected a JSON report and optionally -o <file>\n" + USAGE);
+            return FAILED;
+        }
+        Path in = Path.of(args.get(0));
+        Path target = named ? Path.of(args.get(2)) : beside(in);
+        try {
+            String html = HtmlReport.render(document(in));
+            AtomicFiles.checkWritable(target);
+            AtomicFiles.write(target, html);
+        } catch (IOException e) {
+            err.println("jremix: error: " + in + ": " + AtomicFiles.reason(e));
+            return FAILED;
+        } catch (IllegalArgumentException e) {
+            err.println("jremix: error: " + in + ": " + e.getMessage());
+            return FAILED;
+        }
+        out.println("jremix: wrote " + target);
+        return 0;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> document(Path in) throws IOException {
+        Object doc = Json.parse(Files.readString(in, StandardCharsets.UTF_8));
+        if (!(doc instanceof Map)) {
+            throw new IllegalArgumentException("not a jremix report: the document is not a JSON object");
+        }
+        return (Map<String, Object>) doc;
+    }
+
+    private static Path beside(Path in) {
+        String name = in.getFileName().toString();
+        String base = name.endsWith(".json") ? name.substring(0, name.length() - 5) : name;
+        return in.resolveSibling(base + ".html");
+    }
+}

@@ -1,0 +1,43 @@
+package io.jremix.options;
+
+import java.nio.file.Path;
+
+import io.jremix.options.Option.Choice;
+
+/**
+ * Cache contention, after REMIX: "Remix: Online Detection and Repair of Cache Contention for the JVM" (PLDI 2016,
+ * https://doi.org/10.1145/2908080.2908090). Option names follow REMIX where it had them; the detection-window
+ * options are jremix's own.
+ */
+public final class CacheContentionOptions {
+    public static final Section SECTION = new Section("Cache contention (REMIX)", "REMIX");
+
+    public static final Option<String> MODE = SECTION.mode("-remix", "off",
+            new Choice("online", "detect cache contention and repair false sharing"),
+            new Choice("detect", "detect cache contention only"));
+    public static final Option<Long> SAMPLING_RATIO = SECTION.value("REMIXSamplingRatio",
+            Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n");
+    public static final Option<Boolean> VERBOSE = SECTION.flag("REMIXVerbose",
+            "print progress: address model, detection window, findings as they appear");
+    public static final Option<Boolean> HIT_VERBOSE = SECTION.flag("REMIXHitVerbose",
+            "print every sampled coherence miss (HITM equivalent)");
+    public static final Option<Boolean> DEBUG = SECTION.flag("REMIXDebug",
+            "print instrumentation details, including classes that could not be instrumented");
+    public static final Option<Path> REPORT = SECTION.value("REMIXReport", Type.file(), null,
+            "write the findings at exit as JSON, or as HTML for a name ending in .html");
+    public static final Option<Path> PROFILE = SECTION.value("REMIXProfile", Type.file(), null,
+            "repair plan: pad the classes it names when they load; with detection, add this run's findings to it at exit");
+    public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
+            "cache-line size to simulate");
+    public static final Option<Long> THRESHOLD = SECTION.value("REMIXThreshold", Type.wholeNumber(0, Long.MAX_VALUE),
+            100_000L, "estimated coherence misses per second that make a finding");
+    public static final Option<Long> WINDOW = SECTION.value("REMIXWindow", Type.seconds(true), 3_000_000_000L,
+            "keep tracing this long after contention is found, then restore the classes");
+    public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,
+            "stop tracing after this long if no contention is found");
+    public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,
+            "open a new detection window this long after the last one closed; 0: never");
+
+    private CacheContentionOptions() {
+    }
+}

@@ -1,0 +1,40 @@
+package io.jremix.options;
+
+import java.util.List;
+
+/** Every jremix option: the features' options in the order {@code --help} lists them, the commands' own, and the parser. */
+public final class Spec {
+    private Spec() {
+    }
+
+    public static List<Section> sections() {
+        return List.of(CacheContentionOptions.SECTION, ParkContentionOptions.SECTION, VolatileByDefaultOptions.SECTION);
+    }
+
+    /** The options of the commands bin/jremix runs instead of a program, each parsed by its section. */
+    public static List<Section> commands() {
+        return List.of(DoctorCommandOptions.SECTION, JitCommandOptions.SECTION, SignalCommandOptions.SECTION);
+    }
+
+    /** Whether {@code arg} is spelled as a jremix option (so jremix's to accept or refuse, never java's). */
+    public static boolean claims(String arg) {
+        return section(arg) != null;
+    }
+
+    /** Parses {@code args}, in order: a later option overrides an earlier one, as in java. */
+    public static Values parse(List<String> args) throws OptionException {
+        Values values = new Values();
+        for (String arg : args) {
+            Section section = section(arg);
+            if (section == null) {
+                throw new OptionException("unknown option '" + arg + "'");
+            }
+            section.apply(arg, values);
+        }
+        return values;
+    }
+
+    private static Section section(String arg) {
+        return sections().stream().filter(s -> s.claims(arg)).findFirst().orElse(null);
+    }
+}

@@ -1,0 +1,119 @@
+package io.jremix.options;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+class SpecTest {
+    @Test
+    void notGivenIsTheDeclaredDefault() throws OptionException {
+        Values v = Spec.parse(List.of());
+        for (Section s : Spec.sections()) {
+            for (Option<?> o : s.options()) {
+                assertFalse(v.given(o), o.usage());
+                assertEquals(o.defaultValue(), v.get(o), o.usage());
+            }
+        }
+    }
+
+    @Test
+    void laterOptionsOverrideEarlierOnes() throws OptionException {
+        Values v = Spec.parse(List.of("-remix", "-remix:detect", "-XX:REMIXSamplingRatio=5", "-XX:REMIXSamplingRatio=7",
+                "-XX:+VBD", "-XX:-VBD", "-XXgetparkcontention:threshold=1,threshold=4", "-XXgetparkcontention:rows=0"));
+        assertEquals("detect", v.get(CacheContentionOptions.MODE));
+        assertEquals(7L, v.get(CacheContentionOptions.SAMPLING_RATIO));
+        assertFalse(v.get(VolatileByDefaultOptions.ENABLED));
+        assertTrue(v.get(ParkContentionOptions.PROFILE));
+        assertEquals(4L, v.get(ParkContentionOptions.THRESHOLD), "a repeated group adds to the one before");
+        assertEquals(0L, v.get(ParkContentionOptions.ROWS));
+    }
+
+    @Test
+    void valuesAreReadByTheirTypes() throws OptionException {
+        Values v = Spec.parse(List.of("-remix", "-XX:REMIXWindow=500ms", "-XX:REMIXMaxWindow=2.5", "-XX:REMIXLineSize=128",
+                "-XX:REMIXReport=r.json", "-XXgetparkcontention:freeOnPrint"));
+        assertEquals("online", v.get(CacheContentionOptions.MODE), "the bare word is the first choice");
+        assertEquals(500_000_000L, v.get(CacheContentionOptions.WINDOW));
+        assertEquals(2_500_000_000L, v.get(CacheContentionOptions.MAX_WINDOW));
+        assertEquals(128L, v.get(CacheContentionOptions.LINE_SIZE));
+        assertEquals(Path.of("r.json").toAbsolutePath(), v.get(CacheContentionOptions.REPORT));
+        assertEquals("r.json", v.text(CacheContentionOptions.REPORT));
+        assertEquals("-XX:REMIXReport=r.json", v.argument(CacheContentionOptions.REPORT));
+        assertTrue(v.get(ParkContentionOptions.FREE_ON_PRINT));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-remix:repair", "-XX:REMIXFoo=1", "-XX:+REMIXSamplingRatio", "-XX:REMIXSamplingRatio=0",
+        "-XX:REMIXVerbose", "-XX:+REMIXVerbose=1", "-XX:REMIXLineSize=96", "-XX:REMIXWindow=0", "-XX:REMIXRearm=soon",
+        "-XX:REMIXReport=", "-XXgetparkcontention:", "-XXgetparkcontention:fast", "-XXgetparkcontention:rows",
+        "-XXgetparkcontention:freeOnPrint=1", "-XXgetparkcontentions", "-XX:VBD", "-XX:+VBDFast", "-XX:+VBDRelaxed=x",
+        "-Xmx1g"})
+    void badOptionsAreOneLineNamingTheOption(String arg) {
+        OptionException e = assertThrows(OptionException.class, () -> Spec.parse(List.of(arg)));
+        assertTrue(e.getMessage().contains("'" + arg + "'"), e.getMessage());
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+    }
+
+    @Test
+    void badValuesSayWhatIsAllowed() {
+        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 2147483647",
+                assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXSamplingRatio=0"))).getMessage());
+        assertEquals("unknown sub-option 'x' in '-XXgetparkcontention:x': use threshold=<n>, printThreshold=<n>,"
+                + " freeOnPrint, rows=<n> or report=<file>",
+                assertThrows(OptionException.class, () -> Spec.parse(List.of("-XXgetparkcontention:x"))).getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-remix", "-remix:whatever", "-XX:REMIXAnything", "-XX:-VBD", "-XX:VBDx=1",
+        "-XXgetparkcontentionX"})
+    void theSpecClaimsEveryArgumentSpelledAsAFeaturesOption(String arg) {
+        assertTrue(Spec.claims(arg), arg);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-remixx", "-XX:+UseG1GC", "-XX:MaxRAM=1g", "-Dremix=1", "-cp", "Main"})
+    void javasOwnArgumentsAreNotClaimed(String arg) {
+        assertFalse(Spec.claims(arg), arg);
+    }
+
+    @Test
+    void usagesAreUniqueAndEveryOptionHasADoc() {
+        Set<String> usages = new HashSet<>();
+        for (Section s : Spec.sections()) {
+            for (Option<?> o : s.options()) {
+                assertTrue(usages.add(o.usage()), o.usage());
+                o.helpRows().forEach(r -> assertFalse(r.doc().isBlank() || r.doc().contains("\n"), r.usage()));
+            }
+        }
+    }
+
+    @Test
+    void commandsReadTheirLongOptions() throws OptionException {
+        Values v = SignalCommandOptions.SECTION.parseCommand(List.of("--pairs", "1,2,1", "--rate", "5", "--duration",
+                "0.5", "--rate", "7"));
+        assertEquals(List.of(1L, 2L), v.get(SignalCommandOptions.PAIRS), "each once");
+        assertEquals(7L, v.get(SignalCommandOptions.RATE), "the last one");
+        assertEquals(0.5, v.get(SignalCommandOptions.DURATION));
+        assertEquals(SignalCommandOptions.MECHANISMS.defaultValue(), v.get(SignalCommandOptions.MECHANISMS));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"--pairs x", "--pairs 0", "--pairs 1,,2", "--rate 2.5", "--duration -1", "--duration 0",
+        "--mechanisms futex", "--bogus 1", "stray", "--csv", "--csv "})
+    void badCommandArgumentsAreOneLine(String args) {
+        OptionException e = assertThrows(OptionException.class,
+                () -> SignalCommandOptions.SECTION.parseCommand(List.of(args.split(" ", -1))));
+        assertFalse(e.getMessage().contains("\n"), e.getMessage());
+        assertTrue(e.getMessage().contains("'" + args.split(" ")[0]), e.getMessage());
+    }
+}
