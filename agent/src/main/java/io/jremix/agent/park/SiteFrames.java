@@ -18,15 +18,17 @@ import io.jremix.core.park.StackFrames;
  * tell one place apart by how it was reached.
  *
  * <p>A server makes a new blocker per request (a {@code CompletableFuture}), and the first park on each walks the
- * stack. So a frame's text, with whether it ends a site, is worked out once per class, method and bytecode index
- * and then only looked up: writing it (a {@code StackTraceElement}, the string, its interning) was most of a walk's
- * cost. The method's descriptor is part of the key because overloads can park at the same index on other lines.
+ * stack. So a frame's text, with whether it ends a site, is worked out once per class, method name and line, what
+ * the text shows of a frame besides its class, and then only looked up: the string, its interning and parsing were
+ * most of a walk's cost. The name and line come from the frame's {@code StackTraceElement}, which the JVM fills in
+ * one call; the method's descriptor would tell overloads apart too, but on JDK 22+ it resolves the parameter types
+ * through the class's loader, which can load classes inside the program's park (and costs more than the rest).
  */
 final class SiteFrames {
     private static final int MAX_FRAMES = 64;
     /** Made at start: a security manager the program installs later could refuse class references. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
-    /** Per class, its frames by method and index; a {@link ClassValue} does not keep the class from unloading. */
+    /** Per class, its frames by method and line; a {@link ClassValue} does not keep the class from unloading. */
     private static final ClassValue<Map<FrameKey, Frame>> FRAMES = new ClassValue<>() {
         @Override
         protected Map<FrameKey, Frame> computeValue(Class<?> c) {
@@ -34,7 +36,7 @@ final class SiteFrames {
         }
     };
 
-    private record FrameKey(String method, String descriptor, int bci) {
+    private record FrameKey(String method, int line) {
     }
 
     /** A frame's text, shared by every site it is in, and whether a site ends there. */
@@ -88,7 +90,8 @@ final class SiteFrames {
 
     private static Frame frame(StackWalker.StackFrame f) {
         Map<FrameKey, Frame> known = FRAMES.get(f.getDeclaringClass());
-        FrameKey key = new FrameKey(f.getMethodName(), f.getDescriptor(), f.getByteCodeIndex());
+        StackTraceElement e = f.toStackTraceElement();
+        FrameKey key = new FrameKey(e.getMethodName(), e.getLineNumber());
         Frame frame = known.get(key);
         if (frame == null) {
             frame = Frame.of(f);

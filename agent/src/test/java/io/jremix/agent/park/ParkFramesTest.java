@@ -37,7 +37,7 @@ class ParkFramesTest {
     void overloadsThatCallAtOneIndexKeepTheirOwnLines() {
         List<String> one = site(1);
         List<String> two = site(1, 2);
-        // both overloads call walk() at the same bytecode index, on different lines
+        // both overloads call walk() at the same bytecode index, on different lines: a key by name and index fails
         assertTrue(one.get(0).contains(".site("), one.toString());
         assertTrue(two.get(0).contains(".site("), two.toString());
         assertNotEquals(one.get(0), two.get(0));
