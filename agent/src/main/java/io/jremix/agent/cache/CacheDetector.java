@@ -16,6 +16,7 @@ import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.Thresholds;
+import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.HeapAddresses;
@@ -41,6 +42,7 @@ public final class CacheDetector {
     private final TraceCollector collector;
     private final CacheTransformer transformer;
     private final DetectionWindow window;
+    private final WindowHistory history = new WindowHistory();
     private final String gc;
     private final Repairer repairer;
     private int hitLines;
@@ -57,7 +59,7 @@ public final class CacheDetector {
                 new FieldLayouts(), options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
-                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached));
+                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached), history);
     }
 
     /** What a detection started in a running program ({@code bin/jremix attach}) tells the attach session. */
@@ -127,7 +129,10 @@ public final class CacheDetector {
         window.start();
     }
 
-    /** Attached: the report when the window closes, and the transformer removed once nothing carries probes. */
+    /**
+     * The report when a window closes, attached or re-arming (a service reads it without exiting), and, attached,
+     * the transformer removed once nothing carries probes.
+     */
     private final class WindowEvents implements DetectionWindow.Events {
         private final Instrumentation inst;
         private final Attached attached;
@@ -139,8 +144,10 @@ public final class CacheDetector {
 
         @Override
         public void closed() {
+            if (attached != null || options.rearmNanos() > 0) {
+                report(attached != null);
+            }
             if (attached != null) {
-                report();
                 if (window.restoring()) {
                     log.info("Some classes keep their probes, switched off, until their running methods return;"
                             + " they are restored then (bin/jremix attach <pid> status).");
@@ -188,13 +195,18 @@ public final class CacheDetector {
     /** At exit: stops tracing, then reports. */
     private void finish() {
         window.stop();
-        report();
+        report(true);
     }
 
-    /** Prints the report and writes the JSON file. */
-    private void report() {
+    /**
+     * Prints the report and writes the JSON file.
+     *
+     * @param last whether it is the run's last (at exit, or an attached window's), which adds the findings to the
+     *             repair profile
+     */
+    private void report(boolean last) {
         try {
-            CacheRun run = run();
+            CacheRun run = run(last);
             for (String line : CacheTextReport.lines(run)) {
                 log.info(line);
             }
@@ -206,7 +218,7 @@ public final class CacheDetector {
         }
     }
 
-    private CacheRun run() {
+    private CacheRun run(boolean last) {
         CacheRun.Settings settings = new CacheRun.Settings(options.samplingRatio(), options.lineSize(),
                 options.threshold(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
                 options.rearmNanos() / 1e9);
@@ -221,7 +233,8 @@ public final class CacheDetector {
         String mode = options.cacheMode().name().toLowerCase(Locale.ROOT);
         List<Finding> findings = tracker.findings(SiteTable::where);
         return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
-                tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, true));
+                tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, last),
+                history.windows());
     }
 
     public static String version() {

@@ -13,6 +13,7 @@ import io.jremix.agent.AgentLog;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.ProbeGate;
 
@@ -44,6 +45,7 @@ final class DetectionWindow implements Runnable {
     private final long startNanos;
     private final Consumer<List<Finding>> onFindings;
     private final Events events;
+    private final WindowHistory history;
     private final Thread thread;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
@@ -73,7 +75,7 @@ final class DetectionWindow implements Runnable {
      */
     DetectionWindow(Instrumentation inst, AgentOptions options, CacheTransformer transformer, TraceCollector collector,
                     ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings,
-                    Events events) {
+                    Events events, WindowHistory history) {
         this.inst = inst;
         this.options = options;
         this.transformer = transformer;
@@ -83,6 +85,7 @@ final class DetectionWindow implements Runnable {
         this.startNanos = startNanos;
         this.onFindings = onFindings;
         this.events = events;
+        this.history = history;
         this.thread = new Thread(this, "jremix-cache-detector");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -178,6 +181,8 @@ final class DetectionWindow implements Runnable {
         openedAt = now;
         foundAt = 0;
         windows++;
+        history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
+                tracker.findings(SiteTable::where));
         settled.clear();
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open: closes %.1f s after contention is found, or after %.1f s without.",
@@ -191,6 +196,7 @@ final class DetectionWindow implements Runnable {
         open = false;
         closedAt = now;
         tracedNanos += now - openedAt;
+        recordClosed(now);
         settled.clear();
         int before = restored;
         sync(now);
@@ -254,9 +260,14 @@ final class DetectionWindow implements Runnable {
                 long now = System.nanoTime();
                 collector.collect(now);
                 tracedNanos += now - openedAt;
+                recordClosed(now);
                 open = false;
             }
         }
+    }
+
+    private void recordClosed(long now) {
+        history.closed(now, collector.sampledAccesses(), tracker.misses(), tracker.findings(SiteTable::where));
     }
 
     synchronized int windows() {
