@@ -4,11 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -22,7 +20,6 @@ class LiveReportsTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
     private static final String TALLY = SERVICE + "$Tally";
     private static final String SEMAPHORE = "java.util.concurrent.Semaphore$NonfairSync";
-    private static final long DEADLINE_MILLIS = 180_000;
     /** Short windows, re-armed a second after each closes: the test sees several without waiting long. */
     private static final List<String> REARMED = List.of("-remix:detect", Jremix.TEST_THRESHOLD,
             "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1");
@@ -30,28 +27,8 @@ class LiveReportsTest {
     @TempDir
     Path dir;
 
-    /**
-     * Reads {@code file} while {@code program} runs until {@code done} holds for its document, which it returns; the
-     * file never holds a document that does not parse.
-     */
-    private static Map<String, Object> awaitReport(LiveProgram program, Path file, Predicate<Map<String, Object>> done)
-            throws IOException, InterruptedException {
-        long deadline = System.currentTimeMillis() + DEADLINE_MILLIS;
-        while (System.currentTimeMillis() < deadline) {
-            assertTrue(program.alive(), "the program runs while its report is read");
-            if (Files.exists(file)) {
-                Map<String, Object> doc = Jremix.json(file);
-                if (done.test(doc)) {
-                    return doc;
-                }
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError("no such report in " + file + " in time");
-    }
-
     @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> list(Map<String, Object> doc, String key) {
+    static List<Map<String, Object>> list(Map<String, Object> doc, String key) {
         return (List<Map<String, Object>>) doc.get(key);
     }
 
@@ -62,12 +39,7 @@ class LiveReportsTest {
 
     private static void stopAndCheckOutput(LiveProgram service) throws IOException, InterruptedException {
         service.send("stop");
-        Jremix.Run run = service.finish();
-        assertEquals(0, run.exit(), run.stderr());
-        List<String> out = run.stdout().lines().toList();
-        assertEquals(2, out.size(), run.stdout());
-        assertEquals("serving", out.get(0));
-        assertTrue(out.get(1).matches("served [1-9][0-9]*"), run.stdout());
+        AttachTest.assertServed(service.finish());
     }
 
     @Test
@@ -77,19 +49,19 @@ class LiveReportsTest {
         options.add("-XX:REMIXReport=" + report);
         try (LiveProgram service = LiveProgram.start(options, SERVICE, "4")) {
             service.awaitLine("serving");
-            Map<String, Object> first = awaitReport(service, report, d -> !list(d, "windowHistory").isEmpty());
+            Map<String, Object> first = service.awaitReport(report, d -> !list(d, "windowHistory").isEmpty());
             Map<String, Object> window1 = list(first, "windowHistory").get(0);
             assertEquals(1, ((Number) window1.get("number")).intValue());
             assertTrue(((Number) window1.get("seconds")).doubleValue() > 0, window1.toString());
             assertTrue(window1.get("openedAt") instanceof String, window1.toString());
 
-            Map<String, Object> second = awaitReport(service, report, d -> list(d, "windowHistory").size() >= 2);
+            Map<String, Object> second = service.awaitReport(report, d -> list(d, "windowHistory").size() >= 2);
             assertEquals(List.of(1, 2), list(second, "windowHistory").stream().limit(2)
                     .map(w -> ((Number) w.get("number")).intValue()).toList());
             assertEquals(window1, list(second, "windowHistory").get(0), "an earlier window's entry stays as it was");
 
             // the kernel may keep the sharing threads on one core for a window: later windows get their chance
-            Map<String, Object> found = awaitReport(service, report,
+            Map<String, Object> found = service.awaitReport(report,
                     d -> list(d, "windowHistory").stream().anyMatch(LiveReportsTest::findsTally));
             Map<String, Object> firstFinding = list(found, "windowHistory").stream()
                     .filter(LiveReportsTest::findsTally).findFirst().orElseThrow();
@@ -109,7 +81,7 @@ class LiveReportsTest {
         options.add("-XX:REMIXReport=" + report);
         try (LiveProgram service = LiveProgram.start(options, SERVICE, "4", "padded")) {
             service.awaitLine("serving");
-            Map<String, Object> doc = awaitReport(service, report, d -> list(d, "windowHistory").size() >= 2);
+            Map<String, Object> doc = service.awaitReport(report, d -> list(d, "windowHistory").size() >= 2);
             for (Map<String, Object> window : list(doc, "windowHistory")) {
                 assertEquals(List.of(), window.get("findings"), window.toString());
                 assertTrue(((Number) window.get("sampledAccesses")).longValue() > 0, "the window traced the service");
@@ -125,19 +97,14 @@ class LiveReportsTest {
         try (LiveProgram service = LiveProgram.start(
                 List.of("-XXgetparkcontention:interval=1s,report=" + report), SERVICE, "2")) {
             service.awaitLine("serving");
-            Map<String, Object> doc = awaitReport(service, report, d -> timesParked(d, SEMAPHORE) > 0);
+            Map<String, Object> doc = service.awaitReport(report, d -> AttachTest.timesParked(d, SEMAPHORE) > 0);
             assertEquals("interval", doc.get("trigger"));
             assertEquals(1.0, ((Number) ((Map<?, ?>) doc.get("settings")).get("intervalSeconds")).doubleValue());
-            long parked = timesParked(doc, SEMAPHORE);
-            awaitReport(service, report, d -> timesParked(d, SEMAPHORE) > parked);
+            long parked = AttachTest.timesParked(doc, SEMAPHORE);
+            service.awaitReport(report, d -> AttachTest.timesParked(d, SEMAPHORE) > parked);
             service.awaitErrorLine("PARK: Park contention at interval after ");
             stopAndCheckOutput(service);
         }
         assertEquals("exit", Jremix.json(report).get("trigger"), "no interval report after the one at exit");
-    }
-
-    private static long timesParked(Map<String, Object> parkReport, String className) {
-        return list(parkReport, "blockers").stream().filter(b -> b.get("className").equals(className))
-                .mapToLong(b -> ((Number) b.get("timesParked")).longValue()).sum();
     }
 }

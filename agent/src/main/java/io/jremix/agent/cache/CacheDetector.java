@@ -64,8 +64,12 @@ public final class CacheDetector {
 
     /** What a detection started in a running program ({@code bin/jremix attach}) tells the attach session. */
     public interface Attached {
-        /** The window closed and its report is out. */
-        void reported();
+        /**
+         * A window closed and its report is out.
+         *
+         * @param last whether no window opens after it (no re-arming, or {@link #end} was called)
+         */
+        void reported(boolean last);
 
         /** Every class is back to its original bytecode and the transformer is gone. */
         void settled();
@@ -88,17 +92,22 @@ public final class CacheDetector {
     }
 
     /**
-     * One detection window in a running program: the report comes when it closes, then the classes go back to
-     * their original bytecode. Returns {@code false}, having said why in one line, if detection cannot run here.
+     * Detection in a running program: one window, or one every {@code REMIXRearm} until {@link #end}; a report
+     * when each closes; after the last the classes go back to their original bytecode. Returns {@code null},
+     * having said why in one line, if detection cannot run here.
      */
-    public static boolean attach(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
-                                 Attached attached) {
+    public static CacheDetector attach(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
+                                       Attached attached) {
         CacheDetector detector = create(inst, options, log, repairer, attached);
-        if (detector == null) {
-            return false;
+        if (detector != null) {
+            detector.begin(inst);
         }
-        detector.begin(inst);
-        return true;
+        return detector;
+    }
+
+    /** Attached: closes the window open now (or the next to open) and opens no other. */
+    public void end() {
+        window.end();
     }
 
     private static CacheDetector create(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
@@ -144,15 +153,16 @@ public final class CacheDetector {
 
         @Override
         public void closed() {
-            if (attached != null || options.rearmNanos() > 0) {
-                report(attached != null);
+            boolean last = !window.rearming();
+            if (attached != null || !last) {
+                report(attached != null && last);
             }
             if (attached != null) {
-                if (window.restoring()) {
+                if (last && window.restoring()) {
                     log.info("Some classes keep their probes, switched off, until their running methods return;"
                             + " they are restored then (bin/jremix attach <pid> status).");
                 }
-                attached.reported();
+                attached.reported(last);
             }
         }
 

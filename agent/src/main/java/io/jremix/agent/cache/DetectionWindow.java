@@ -50,6 +50,10 @@ final class DetectionWindow implements Runnable {
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
     private volatile boolean stopping;
+    /** No window opens after the one open now, which closes at once: {@code bin/jremix attach <pid> stop}. */
+    private volatile boolean ending;
+    /** Whether the owner was told of a close after which no window opens. */
+    private boolean lastReported;
     private boolean open;
     private boolean waiting;
     private long openedAt;
@@ -119,15 +123,25 @@ final class DetectionWindow implements Runnable {
             synchronized (this) {
                 if (open) {
                     close(System.nanoTime());
-                    events.closed();
+                    reportClosed();
                 }
             }
         }
     }
 
-    /** Closed for good: no re-arming, and nothing left to restore. */
+    /** Closed for good: no re-arming, the last close told, and nothing left to restore. */
     private synchronized boolean done() {
-        return !open && windows > 0 && options.rearmNanos() == 0 && !waiting;
+        return !open && windows > 0 && !rearming() && lastReported && !waiting;
+    }
+
+    /** Whether another window will open after the last closed. */
+    boolean rearming() {
+        return options.rearmNanos() > 0 && !ending;
+    }
+
+    /** Closes the window open now at the next tick, and opens no other: then the classes are restored. */
+    void end() {
+        ending = true;
     }
 
     /** Whether classes closed by the last window still wait to be restored (their methods were running). */
@@ -145,16 +159,24 @@ final class DetectionWindow implements Runnable {
                 announce(now);
             }
             boolean found = foundAt != 0;
-            if ((found && now - foundAt >= options.windowNanos()) || (!found && now - openedAt >= options.maxWindowNanos())) {
+            if (ending || (found && now - foundAt >= options.windowNanos())
+                    || (!found && now - openedAt >= options.maxWindowNanos())) {
                 close(now);
-                events.closed();
+                reportClosed();
             }
-        } else if (options.rearmNanos() > 0 && now - closedAt >= options.rearmNanos()) {
+        } else if (ending && !lastReported) {
+            reportClosed(); // ended between two windows: the last window's report again, as the last
+        } else if (rearming() && now - closedAt >= options.rearmNanos()) {
             open(now);
         }
         if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
             sync(now);
         }
+    }
+
+    private void reportClosed() {
+        lastReported = !rearming();
+        events.closed();
     }
 
     private void announce(long now) {
