@@ -42,6 +42,10 @@ final class AttachedJvm implements AutoCloseable {
             throw new LaunchException("process " + pid + " belongs to user " + owner + "; run bin/jremix attach as "
                     + owner);
         }
+        if (JvmLibrary.surelyAbsent(pid)) {
+            throw new LaunchException("cannot attach to process " + pid + ": not a Java program (no JVM library in"
+                    + " its memory map)");
+        }
         VirtualMachine vm;
         try {
             vm = VirtualMachine.attach(Long.toString(pid));

@@ -219,7 +219,7 @@ class AttachTest {
         Process notJava = new ProcessBuilder("sleep", "120").start();
         try {
             assertTrue(oneErrorLine(attach(notJava.pid(), "status")).contains("cannot attach to process "
-                    + notJava.pid() + ": not a Java program"));
+                    + notJava.pid() + ": not a Java program (no JVM library in its memory map)"));
         } finally {
             notJava.destroy();
         }
