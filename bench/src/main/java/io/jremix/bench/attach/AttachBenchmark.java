@@ -17,11 +17,7 @@ import io.jremix.bench.BenchOptions;
  * <p>Usage: {@code bench/run-attach [--runs N] [--phase SECONDS] [--threads N] [--out FILE.md]}
  */
 public final class AttachBenchmark {
-    /**
-     * A pre-touched heap, so that RSS moves only with what lives outside it; no {@code -Xmx}, which on this machine
-     * keeps compressed oops shifted by 3: on Temurin 25 with unshifted ones ({@code -Xmx256m}) detection samples
-     * the service's accesses but replays no coherence miss (JDK 17 finds it), a bug not yet found.
-     */
+    /** A pre-touched heap, so that RSS moves only with what lives outside it; the maximum is the JVM's default. */
     static final List<String> HEAP = List.of("-Xms256m", "-XX:+AlwaysPreTouch");
 
     private AttachBenchmark() {

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.jremix.bench.Command;
 import io.jremix.bench.longrun.MemorySample;
@@ -21,6 +23,7 @@ final class AttachRun {
     static final String TALLY = "io.jremix.workloads.cache.LiveService$Tally";
     static final String LOCK = "java.util.concurrent.locks.ReentrantLock$NonfairSync";
     private static final long IDLE_TIMEOUT_MILLIS = 120_000;
+    private static final Pattern USED = Pattern.compile("Both:.*?([0-9.]+) (bytes|KB|MB|GB) \\(\\s*<?\\d+%\\) used");
 
     /** Requests served between two moments. */
     record Phase(String name, ServiceUnderTest.Progress from, ServiceUnderTest.Progress to) {
@@ -126,23 +129,30 @@ final class AttachRun {
 
     private Checkpoint checkpoint(String name, long pid) throws IOException, InterruptedException {
         MemorySample sample = MemorySample.take(jcmd, pid, 0);
-        Process info = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.heap_info")
+        Process info = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "VM.metaspace")
                 .redirectErrorStream(true).start();
         String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         info.waitFor();
         return new Checkpoint(name, sample, metaspaceUsedKb(text));
     }
 
-    /** From {@code GC.heap_info}'s line {@code Metaspace used 6480K, committed ...}; -1 without one. */
-    static long metaspaceUsedKb(String heapInfo) {
-        for (String line : heapInfo.lines().toList()) {
-            String t = line.trim();
-            if (t.startsWith("Metaspace") && t.contains("used ")) {
-                String used = t.substring(t.indexOf("used ") + 5);
-                return Long.parseLong(used.substring(0, used.indexOf('K')).trim());
-            }
+    /**
+     * From {@code VM.metaspace} (JDK 17 and 25 alike): the {@code used} figure of the first {@code Both:} line, below
+     * {@code Total Usage}; -1 without one.
+     */
+    static long metaspaceUsedKb(String metaspace) {
+        int total = metaspace.indexOf("Total Usage");
+        Matcher m = USED.matcher(total < 0 ? "" : metaspace.substring(total));
+        if (!m.find()) {
+            return -1;
         }
-        return -1;
+        double kb = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+            case "bytes" -> 1.0 / 1024;
+            case "MB" -> 1024;
+            case "GB" -> 1024 * 1024;
+            default -> 1;
+        };
+        return Math.round(kb);
     }
 
     @SuppressWarnings("unchecked")

@@ -39,7 +39,9 @@ final class AttachTable {
                 + " detection* is the time `bin/jremix attach <pid> -remix:detect -XX:REMIXThreshold=1000"
                 + " -XX:REMIXWindow=5 -XX:REMIXMaxWindow=10` takes (the attach client's own JVM included); *after"
                 + " detection* starts once `status` says jremix runs nothing there (every class restored); *during park"
-                + " profiling* is a phase between `-XXgetparkcontention` and `stop`.%n%n", LocalDate.now(),
+                + " profiling* is a phase between `-XXgetparkcontention` and `stop`. Memory: the live heap after the full collection"
+                + " of `jcmd <pid> GC.class_histogram`, the instances of jremix's classes in it, VmRSS, and the used"
+                + " metaspace of `jcmd <pid> VM.metaspace` (classes not from the CDS archive).%n%n", LocalDate.now(),
                 machine.get("cpu"), machine.get("cores"), machine.get("jdk"), load, threads,
                 String.join(" ", AttachBenchmark.HEAP), threads, runs, phase, phase));
         md.append("| phase | requests/s (median) | ÷ before, wall clock (median) | ÷ before, per CPU-second (median)"

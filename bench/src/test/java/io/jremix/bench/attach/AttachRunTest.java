@@ -6,15 +6,20 @@ import org.junit.jupiter.api.Test;
 
 class AttachRunTest {
     @Test
-    void metaspaceInUseIsReadFromHeapInfo() {
-        String heapInfo = """
+    void metaspaceInUseIsReadFromVmMetaspace() {
+        String metaspace = """
                 12345:
-                 garbage-first heap   total 262144K, used 5120K [0x00000000f0000000, 0x0000000100000000)
-                  region size 1024K, 3 young (3072K), 0 survivors (0K)
-                 Metaspace       used 7925K, committed 8128K, reserved 1114112K
-                  class space    used 812K, committed 896K, reserved 1048576K
+
+                Total Usage - 15 loaders, 776 classes (721 shared):
+                  Non-Class:   19 chunks,      4.06 MB capacity,  382.00 KB (  9%) committed,   362.04 KB (  9%) used,    19.96 KB ( <1%) free,     0 bytes (  0%) waste
+                      Class:   17 chunks,    276.00 KB capacity,   84.00 KB ( 30%) committed,    30.07 KB ( 11%) used,    53.93 KB ( 20%) free,     0 bytes (  0%) waste
+                       Both:   36 chunks,      4.33 MB capacity,  466.00 KB ( 11%) committed,   392.11 KB (  9%) used,    73.89 KB (  2%) free,     0 bytes (  0%) waste
+
+                Virtual space:
+                       Both:  reserved:       1.06 GB,     committed:    4.50 MB (  1%) used
                 """;
-        assertEquals(7925, AttachRun.metaspaceUsedKb(heapInfo));
+        assertEquals(392, AttachRun.metaspaceUsedKb(metaspace));
+        assertEquals(7782, AttachRun.metaspaceUsedKb(metaspace.replace("392.11 KB (  9%) used", "7.60 MB ( 40%) used")));
         assertEquals(-1, AttachRun.metaspaceUsedKb("12345:\nno such process\n"));
     }
 
