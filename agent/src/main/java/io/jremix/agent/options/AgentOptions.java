@@ -203,7 +203,7 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
     }
 
     /** Seconds, with an optional {@code s} or {@code ms} suffix: {@code 3}, {@code 2.5s}, {@code 500ms}. */
-    private static long duration(String option, String value) throws OptionException {
+    static long duration(String option, String value) throws OptionException {
         String v = value.trim().toLowerCase(Locale.ROOT);
         double scale = 1e9;
         if (v.endsWith("ms")) {

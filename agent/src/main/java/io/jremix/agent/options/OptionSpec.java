@@ -7,14 +7,16 @@ enum OptionSpec {
     VERBOSE("REMIXVerbose", true, "", "print progress: address model, detection window, findings as they appear"),
     HIT_VERBOSE("REMIXHitVerbose", true, "", "print every sampled coherence miss (HITM equivalent)"),
     DEBUG("REMIXDebug", true, "", "print instrumentation details, including classes that could not be instrumented"),
-    REPORT("REMIXReport", false, "<file>", "write the findings as JSON to file at exit"),
+    REPORT("REMIXReport", false, "<file>", "write the findings as JSON to file at exit, and when each window closes"
+            + " if REMIXRearm is set"),
     PROFILE("REMIXProfile", false, "<file>", "repair plan: pad the classes it names when they load; with detection,"
             + " add this run's findings to it at exit"),
     LINE_SIZE("REMIXLineSize", false, "<bytes>", "cache-line size to simulate (default 64)"),
     THRESHOLD("REMIXThreshold", false, "<n>", "estimated coherence misses per second that make a finding (default 100000)"),
     WINDOW("REMIXWindow", false, "<seconds>", "keep tracing this long after contention is found, then restore the classes (default 3)"),
     MAX_WINDOW("REMIXMaxWindow", false, "<seconds>", "stop tracing after this long if no contention is found (default 5)"),
-    REARM("REMIXRearm", false, "<seconds>", "open a new detection window this long after the last one closed (default 0: never)");
+    REARM("REMIXRearm", false, "<seconds>", "open a new detection window this long after the last one closed, reporting as each"
+            + " closes (default 0: never)");
 
     private final String optionName;
     private final boolean flag;

@@ -3,8 +3,8 @@ package io.jremix.agent.options;
 import java.nio.file.Path;
 
 /**
- * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,rows=N,report=FILE]} (the J9 thesis,
- * 3.3; the row limit and the report file are jremix's additions). Values are non-negative whole numbers; a later sub-option overrides an
+ * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,rows=N,report=FILE,interval=T]} (the J9
+ * thesis, 3.3; the row limit, the report file and the interval are jremix's additions). Values are non-negative whole numbers; a later sub-option overrides an
  * earlier one, and a repeated {@code -XXgetparkcontention} adds to the one before.
  *
  * @param threshold      parks on a blocker before its times are collected (3.3.1)
@@ -13,14 +13,17 @@ import java.nio.file.Path;
  * @param rows           rows each table on stderr shows at most, most thread-time first; 0 shows all (the JSON
  *                       report always has every row)
  * @param report         JSON written at exit, or {@code null}
+ * @param intervalNanos  period of the reports made while the program runs (and of the rewrites of {@code report}),
+ *                       0 for none: a service is read without exiting
  */
-public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, int rows, Path report) {
+public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, int rows, Path report,
+                          long intervalNanos) {
     static final String NAME = "-XXgetparkcontention";
     /** Rows per table by default: a server's report fits on a screen or two. */
     static final int DEFAULT_ROWS = 10;
 
     public static ParkOptions defaults() {
-        return new ParkOptions(0, 0, false, DEFAULT_ROWS, null);
+        return new ParkOptions(0, 0, false, DEFAULT_ROWS, null, 0);
     }
 
     static boolean matches(String option) {
@@ -34,6 +37,7 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
         boolean freeOnPrint = base.freeOnPrint;
         int rows = base.rows;
         Path report = base.report;
+        long intervalNanos = base.intervalNanos;
         if (option.length() > NAME.length()) {
             String list = option.substring(NAME.length() + 1);
             if (list.isEmpty()) {
@@ -57,18 +61,24 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
                     case "rows" -> rows = (int) AgentOptions.integer(option, required(option, name, value), 0,
                             Integer.MAX_VALUE);
                     case "report" -> report = AgentOptions.writableFile(option, required(option, name, value));
+                    case "interval" -> intervalNanos = AgentOptions.duration(option, required(option, name, value));
                     default -> throw new OptionException("unknown sub-option '" + sub + "' in '" + option
-                            + "': use threshold=<n>, printThreshold=<n>, freeOnPrint, rows=<n> or report=<file>");
+                            + "': use threshold=<n>, printThreshold=<n>, freeOnPrint, rows=<n>, report=<file> or"
+                            + " interval=<seconds>");
                 }
             }
         }
-        return new ParkOptions(threshold, printThreshold, freeOnPrint, rows, report);
+        return new ParkOptions(threshold, printThreshold, freeOnPrint, rows, report, intervalNanos);
     }
 
     private static String required(String option, String name, String value) throws OptionException {
         if (value == null) {
             throw new OptionException("malformed option '" + option + "': use " + name + "="
-                    + (name.equals("report") ? "<file>" : "<n>"));
+                    + switch (name) {
+                        case "report" -> "<file>";
+                        case "interval" -> "<seconds>";
+                        default -> "<n>";
+                    });
         }
         return value;
     }
@@ -85,6 +95,8 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
         AgentOptions.helpLine(sb, "  rows=<n>", "rows each table shows, most thread-time first (default "
                 + DEFAULT_ROWS + "; 0: all)");
         AgentOptions.helpLine(sb, "  report=<file>", "also write the report at exit as JSON to file");
+        AgentOptions.helpLine(sb, "  interval=<seconds>", "also report every interval while the program runs (60, 60s,"
+                + " 500ms), rewriting the report file each time (default 0: at exit only)");
         return sb.toString();
     }
 }

@@ -61,6 +61,8 @@ public final class ParkProfiler implements ParkListener {
     private ParkTransformer transformer;
     private UnsafeParkTransformer unsafeParks;
     private Thread exitHook;
+    /** Reports while the program runs ({@code interval=}); null without. */
+    private IntervalReports intervals;
 
     private ParkProfiler(ParkOptions options, AgentLog log, long startNanos) {
         this.options = options;
@@ -111,6 +113,8 @@ public final class ParkProfiler implements ParkListener {
         System.setProperty(RUNNING_PROPERTY, "on");
         profiler.exitHook = new Thread(profiler::exit, "jremix-park-report");
         Runtime.getRuntime().addShutdownHook(profiler.exitHook);
+        profiler.intervals = IntervalReports.start(options.intervalNanos(),
+                () -> profiler.report("interval", options.report()));
     }
 
     /**
@@ -123,6 +127,7 @@ public final class ParkProfiler implements ParkListener {
         if (p == null) {
             return false;
         }
+        p.stopIntervals();
         p.report("stop", file);
         running = null;
         ParkHooks.install(null);
@@ -151,12 +156,20 @@ public final class ParkProfiler implements ParkListener {
     /** The report at exit; the monitor stream is closed whatever happens, since it runs JFR's own shutdown hook. */
     private void exit() {
         try {
+            stopIntervals();
             report("exit", options.report());
         } finally {
             MonitorProfiler m = monitors;
             if (m != null) {
                 m.close();
             }
+        }
+    }
+
+    /** No interval report comes after this: the last report (at stop or exit) stays in the file. */
+    private void stopIntervals() {
+        if (intervals != null) {
+            intervals.stop();
         }
     }
 
@@ -241,7 +254,7 @@ public final class ParkProfiler implements ParkListener {
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
             ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
-                    options.freeOnPrint(), options.rows());
+                    options.freeOnPrint(), options.rows(), options.intervalNanos() / 1e9);
             ParkRun run = new ParkRun(trigger, total, settings, sweep.blockers(), nullBlockerParks.sum(),
                     blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
