@@ -69,6 +69,7 @@ final class MethodRewriter {
         Map<AbstractInsnNode, String> arrayTypes = needsTypes(code) ? ArrayTypes.of(owner, classVersion, m) : Map.of();
         boolean sites = unpublished != null && (classVersion & 0xFFFF) >= Opcodes.V1_7;
         Set<AbstractInsnNode> unpublishedAccesses = sites ? Set.copyOf(unpublished.accesses()) : Set.of();
+        Set<FieldInsnNode> onThis = ThisValues.fieldAccessesOnThis(owner, m);
         List<Runnable> edits = new ArrayList<>();
         int fields = 0;
         int fieldCalls = 0;
@@ -82,7 +83,7 @@ final class MethodRewriter {
                 if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
                     int site = VolatileFieldCalls.site(m.name, f);
                     if (site >= 0) {
-                        edits.add(() -> VolatileFieldCalls.replace(code, f, site));
+                        edits.add(() -> VolatileFieldCalls.replace(code, f, site, onThis.contains(f)));
                         fieldCalls++;
                     } else {
                         edits.add(() -> fieldFences.fence(code, f));

@@ -17,7 +17,10 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * escapes) rather than a plain access between free-standing fences.
  *
  * <p>The plain instruction stays in front as a load whose value is dropped: it resolves the field, checks access and
- * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. Constructors (whose
+ * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. An access to a field of
+ * {@code this} ({@link ThisValues#fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
+ * class has the field the instruction names, which the site resolves when it first runs) and goes without: the
+ * check would add 5 bytes to the site's 5, and C2's inlining limits count bytes. Constructors (whose
  * stores may act on the object before its superclass constructor ran, which no method may be handed) keep
  * {@link FieldFences}, and so does any site once {@code VolatileFields} has numbered as many as it can hold.
  */
@@ -34,23 +37,17 @@ public final class VolatileFieldCalls {
         return instance && !method.equals("<init>") ? VolatileFields.site(f.owner, f.name, f.desc) : -1;
     }
 
-    /** Replaces {@code f} in {@code code}: a check, the offset, the call (and a cast back for a reference load). */
-    static void replace(InsnList code, FieldInsnNode f, int number) {
+    /**
+     * Replaces {@code f} in {@code code}: a check unless the object is {@code this}, the site's number, the call (and
+     * a cast back for a reference load).
+     */
+    static void replace(InsnList code, FieldInsnNode f, int number, boolean onThis) {
         Type type = Type.getType(f.desc);
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
         InsnList site = new InsnList();
-        if (load) {
-            site.add(new InsnNode(Opcodes.DUP));
-        } else if (type.getSize() == 1) { // object, value -> object, value, object
-            site.add(new InsnNode(Opcodes.SWAP));
-            site.add(new InsnNode(Opcodes.DUP_X1));
-        } else { // object, value(2) -> object, value(2), object
-            site.add(new InsnNode(Opcodes.DUP2_X1));
-            site.add(new InsnNode(Opcodes.POP2));
-            site.add(new InsnNode(Opcodes.DUP_X2));
+        if (!onThis) {
+            site.add(check(f, type, load));
         }
-        site.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
-        site.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
         site.add(new LdcInsnNode(number));
         String kind = kind(type);
         String value = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY ? OBJECT
@@ -64,9 +61,48 @@ public final class VolatileFieldCalls {
         code.remove(f);
     }
 
+    private static InsnList check(FieldInsnNode f, Type type, boolean load) {
+        InsnList check = new InsnList();
+        if (load) {
+            check.add(new InsnNode(Opcodes.DUP));
+        } else if (type.getSize() == 1) { // object, value -> object, value, object
+            check.add(new InsnNode(Opcodes.SWAP));
+            check.add(new InsnNode(Opcodes.DUP_X1));
+        } else { // object, value(2) -> object, value(2), object
+            check.add(new InsnNode(Opcodes.DUP2_X1));
+            check.add(new InsnNode(Opcodes.POP2));
+            check.add(new InsnNode(Opcodes.DUP_X2));
+        }
+        check.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
+        check.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
+        return check;
+    }
+
     /**
-     * The call that {@code f} is the check of, or {@code null} when {@code f} is an ordinary instruction: whoever
-     * reads rewritten code (cache detection beside VBD) learns from it whether the site loads or stores the field.
+     * What a rewritten site's call accesses.
+     *
+     * @param number the instruction pushing the site's number, just before the call (the object, and the value of a
+     *               store, are on the stack under it)
+     */
+    public record Access(AbstractInsnNode number, String owner, String name, String descriptor, boolean store) {
+    }
+
+    /**
+     * What {@code call} accesses when it is a rewritten site's call, or {@code null}: whoever reads rewritten code
+     * (cache detection beside VBD) learns from it which field the site loads or stores.
+     */
+    public static Access accessOf(MethodInsnNode call) {
+        AbstractInsnNode number = previous(call);
+        if (!call.owner.equals(FIELDS) || !isSiteNumber(number)) {
+            return null;
+        }
+        String[] f = VolatileFields.field((Integer) ((LdcInsnNode) number).cst);
+        return new Access(number, f[0], f[1], f[2], call.name.startsWith("put"));
+    }
+
+    /**
+     * The call that {@code f} is the check of, or {@code null} when {@code f} is an ordinary instruction: a check
+     * is not an access of its own, its call is ({@link #accessOf}).
      */
     public static MethodInsnNode checkedCall(FieldInsnNode f) {
         AbstractInsnNode pop = next(f);
@@ -82,18 +118,20 @@ public final class VolatileFieldCalls {
         return insn instanceof LdcInsnNode ldc && ldc.cst instanceof Integer;
     }
 
-    /** Whether {@code f} is the check of a store. */
-    public static boolean checksStore(FieldInsnNode f) {
-        MethodInsnNode call = checkedCall(f);
-        return call != null && call.name.startsWith("put");
-    }
-
     private static AbstractInsnNode next(AbstractInsnNode insn) {
         AbstractInsnNode n = insn.getNext();
         while (n != null && n.getOpcode() < 0) {
             n = n.getNext();
         }
         return n;
+    }
+
+    private static AbstractInsnNode previous(AbstractInsnNode insn) {
+        AbstractInsnNode p = insn.getPrevious();
+        while (p != null && p.getOpcode() < 0) {
+            p = p.getPrevious();
+        }
+        return p;
     }
 
     private static String kind(Type type) {

@@ -68,6 +68,11 @@ public final class VolatileFields {
         return site;
     }
 
+    /** The field of a numbered site: its class (internal name), name and descriptor. */
+    public static synchronized String[] field(int site) {
+        return FIELDS[site >>> CHUNK_BITS][site & (CHUNK - 1)].clone();
+    }
+
     @ForceInline
     private static long offset(Object o, int site) {
         long at = OFFSETS[site >>> CHUNK_BITS][site & (CHUNK - 1)];
@@ -75,8 +80,9 @@ public final class VolatileFields {
     }
 
     /**
-     * Finds the field of {@code site} as the JVM resolved it from the class the instruction names, which is
-     * {@code o}'s class or one above it (the site's plain load has just resolved it, so the field exists), and
+     * Finds the field of {@code site} as the JVM resolves it from the class the instruction names, which is
+     * {@code o}'s class or one above it (the site's plain load has just resolved it, or {@code o} is the
+     * {@code this} of a method of that class, which the bytecode verifier let through), and
      * records what the site's accesses use: the field's offset for a volatile access, or its complement for a plain
      * one. A site is rewritten before the field's class may have loaded, so only now is it known whether the field
      * needs no ordering after all: a final field never changes after its constructor's fence, and a field of the
