@@ -153,8 +153,8 @@ final class CacheInstrumenter implements Opcodes {
                     }
                     case INVOKESTATIC -> {
                         VolatileFieldCalls.Access a = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
-                        if (a != null && thisInitialized) { // VBD's access call: its object is under the site number
-                            field(a.number(), a.owner(), a.name(), a.descriptor(), a.store());
+                        if (a != null && thisInitialized) { // VBD's access call: its object is on the stack
+                            field(insn, a.owner(), a.name(), a.descriptor(), a.store());
                         }
                     }
                     case GETSTATIC, PUTSTATIC -> staticField((FieldInsnNode) insn, op == PUTSTATIC);

@@ -7,54 +7,46 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
-import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 
 /**
- * Turns a {@code getfield}/{@code putfield} into a call of the matching {@code VolatileFields} method with the
- * site's number, so that C2 sees a volatile access tied to its object (whose barriers it drops when the object never
- * escapes) rather than a plain access between free-standing fences.
+ * Turns a {@code getfield}/{@code putfield} into a call of its site's volatile access method ({@link FieldSites}),
+ * so that C2 sees a volatile access tied to its object (whose barriers it drops when the object never escapes)
+ * rather than a plain access between free-standing fences.
  *
  * <p>The plain instruction stays in front as a load whose value is dropped: it resolves the field, checks access and
  * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. An access to a field of
  * {@code this} ({@link ThisValues#fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
- * class has the field the instruction names, which the site resolves when it first runs) and goes without: the
- * check would add 5 bytes to the site's 5, and C2's inlining limits count bytes. Constructors (whose
- * stores may act on the object before its superclass constructor ran, which no method may be handed) keep
- * {@link FieldFences}, and so does any site once {@code VolatileFields} has numbered as many as it can hold.
+ * class has the field the instruction names, which the site resolves when it first runs) and goes without, so it
+ * keeps the size of the instruction it replaces. Constructors (whose stores may act on the object before its
+ * superclass constructor ran, which no method may be handed) keep {@link FieldFences}, and so does any site once no
+ * more can be made.
  */
 public final class VolatileFieldCalls {
-    static final String FIELDS = "io/jremix/probe/vbd/VolatileFields";
-    private static final String OBJECT = "Ljava/lang/Object;";
-
     private VolatileFieldCalls() {
     }
 
-    /** The number of a new site for {@code f} in a method called {@code method}, or -1 if it keeps its fences. */
-    static int site(String method, FieldInsnNode f) {
+    /** Whether {@code f}, in a method called {@code method}, may become a call (else it keeps its fences). */
+    static boolean callable(String method, FieldInsnNode f) {
         boolean instance = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.PUTFIELD;
-        return instance && !method.equals("<init>") ? VolatileFields.site(f.owner, f.name, f.desc) : -1;
+        return instance && !method.equals("<init>");
     }
 
     /**
-     * Replaces {@code f} in {@code code}: a check unless the object is {@code this}, the site's number, the call (and
-     * a cast back for a reference load).
+     * Replaces {@code f} in {@code code} by {@code call}: with a check in front unless the object is {@code this},
+     * and a cast back after a reference load.
      */
-    static void replace(InsnList code, FieldInsnNode f, int number, boolean onThis) {
+    static void replace(InsnList code, FieldInsnNode f, MethodInsnNode call, boolean onThis) {
         Type type = Type.getType(f.desc);
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
         InsnList site = new InsnList();
         if (!onThis) {
             site.add(check(f, type, load));
         }
-        site.add(new LdcInsnNode(number));
-        String kind = kind(type);
-        String value = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY ? OBJECT
-                : type.getSort() == Type.BOOLEAN && !load ? "I" : f.desc;
-        site.add(new MethodInsnNode(Opcodes.INVOKESTATIC, FIELDS, (load ? "get" : "put") + kind,
-                load ? "(" + OBJECT + "I)" + value : "(" + OBJECT + value + "I)V", false));
-        if (load && value.equals(OBJECT) && !f.desc.equals(OBJECT)) {
+        site.add(call);
+        boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
+        if (load && reference && !f.desc.equals("Ljava/lang/Object;")) {
             site.add(new TypeInsnNode(Opcodes.CHECKCAST, type.getInternalName()));
         }
         code.insertBefore(f, site);
@@ -79,12 +71,9 @@ public final class VolatileFieldCalls {
     }
 
     /**
-     * What a rewritten site's call accesses.
-     *
-     * @param number the instruction pushing the site's number, just before the call (the object, and the value of a
-     *               store, are on the stack under it)
+     * What a rewritten site's call accesses: the object (and the value of a store) are on the stack under the call.
      */
-    public record Access(AbstractInsnNode number, String owner, String name, String descriptor, boolean store) {
+    public record Access(String owner, String name, String descriptor, boolean store) {
     }
 
     /**
@@ -92,12 +81,17 @@ public final class VolatileFieldCalls {
      * (cache detection beside VBD) learns from it which field the site loads or stores.
      */
     public static Access accessOf(MethodInsnNode call) {
-        AbstractInsnNode number = previous(call);
-        if (!call.owner.equals(FIELDS) || !isSiteNumber(number)) {
+        if (!isSiteCall(call)) {
             return null;
         }
-        String[] f = VolatileFields.field((Integer) ((LdcInsnNode) number).cst);
-        return new Access(number, f[0], f[1], f[2], call.name.startsWith("put"));
+        String[] f = VolatileFields.field(Integer.parseInt(call.name.substring(1)));
+        return new Access(f[0], f[1], f[2], call.name.charAt(0) == 'p');
+    }
+
+    private static boolean isSiteCall(AbstractInsnNode insn) {
+        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC
+                && m.owner.startsWith(FieldSites.PREFIX) && m.name.length() > 1
+                && (m.name.charAt(0) == 'g' || m.name.charAt(0) == 'p') && m.name.chars().skip(1).allMatch(Character::isDigit);
     }
 
     /**
@@ -106,16 +100,10 @@ public final class VolatileFieldCalls {
      */
     public static MethodInsnNode checkedCall(FieldInsnNode f) {
         AbstractInsnNode pop = next(f);
-        AbstractInsnNode number = pop == null ? null : next(pop);
-        AbstractInsnNode call = number == null ? null : next(number);
+        AbstractInsnNode call = pop == null ? null : next(pop);
         boolean site = f.getOpcode() == Opcodes.GETFIELD && pop != null
-                && (pop.getOpcode() == Opcodes.POP || pop.getOpcode() == Opcodes.POP2)
-                && isSiteNumber(number) && call instanceof MethodInsnNode m && m.owner.equals(FIELDS);
+                && (pop.getOpcode() == Opcodes.POP || pop.getOpcode() == Opcodes.POP2) && isSiteCall(call);
         return site ? (MethodInsnNode) call : null;
-    }
-
-    private static boolean isSiteNumber(AbstractInsnNode insn) {
-        return insn instanceof LdcInsnNode ldc && ldc.cst instanceof Integer;
     }
 
     private static AbstractInsnNode next(AbstractInsnNode insn) {
@@ -126,15 +114,8 @@ public final class VolatileFieldCalls {
         return n;
     }
 
-    private static AbstractInsnNode previous(AbstractInsnNode insn) {
-        AbstractInsnNode p = insn.getPrevious();
-        while (p != null && p.getOpcode() < 0) {
-            p = p.getPrevious();
-        }
-        return p;
-    }
-
-    private static String kind(Type type) {
+    /** The name part of {@code VolatileFields}' accessor for a field of {@code type}: {@code getInt}, ... */
+    static String kind(Type type) {
         return switch (type.getSort()) {
             case Type.BOOLEAN -> "Boolean";
             case Type.BYTE -> "Byte";

@@ -58,8 +58,13 @@ class VolatileFieldCallsTest {
         assertEquals(List.of(), fields(onThis), "no field instruction left in roundTripOnThis");
         long calls = java.util.stream.StreamSupport.stream(onThis.instructions.spliterator(), false)
                 .filter(insn -> insn instanceof MethodInsnNode m && VolatileFieldCalls.accessOf(m) != null).count();
-        assertEquals(fields(method(classBytes(FieldCallsFixture.class), "roundTripOnThis")).size(), calls,
-                "every field access of roundTripOnThis is a call");
+        List<FieldInsnNode> original = fields(method(classBytes(FieldCallsFixture.class), "roundTripOnThis"));
+        assertEquals(original.size(), calls, "every field access of roundTripOnThis is a call");
+        long methods = java.util.stream.StreamSupport.stream(onThis.instructions.spliterator(), false)
+                .filter(insn -> insn instanceof MethodInsnNode m && VolatileFieldCalls.accessOf(m) != null)
+                .map(insn -> ((MethodInsnNode) insn).name).distinct().count();
+        assertEquals(original.stream().map(f -> f.getOpcode() + f.name).distinct().count(), methods,
+                "one access method per field and direction, shared by the class's sites");
         List<FieldInsnNode> either = fields(method(rewritten, "eitherObject"));
         assertEquals(1, either.size());
         assertNotNull(VolatileFieldCalls.checkedCall(either.get(0)), "a maybe-this object is checked");
