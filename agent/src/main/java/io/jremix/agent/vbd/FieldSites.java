@@ -21,6 +21,9 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * inlining limits count the bytes of the program's methods (not those of force-inlined callees), so a site that
  * pushed its number itself made hot methods too big to inline.
  *
+ * <p>A reference travels as {@code Object}, cast back at the site: a method on the boot class path whose signature
+ * names a class of the program is one C2 will not inline ("unloaded signature classes").
+ *
  * <p>Sites are numbered per class and field, not per instruction. At most {@link #MAX_CLASSES} such classes are
  * made (they live as long as the JVM); a later class's fields are fenced instead.
  */
