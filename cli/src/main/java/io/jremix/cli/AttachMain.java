@@ -12,11 +12,13 @@ public final class AttachMain {
     static final int FAILED = 2;
     static final String USAGE = String.join("\n",
             "Usage: bin/jremix attach <pid> <jremix options>   start in a running JVM what the options ask:",
-            "         -remix:detect [-XX:REMIX... options]     one detection window, then the REMIX report here",
+            "         -remix:detect [-XX:REMIX... options]     one detection window, then the REMIX report here;",
+            "           with -XX:REMIXRearm=<s> -XX:REMIXReport=<file>, windows until 'stop', each rewriting file",
             "         -XXgetparkcontention[:sub-options]     park and monitor profiling, until 'stop'",
             "       bin/jremix attach <pid> status            what jremix is doing in that JVM now",
             "       bin/jremix attach <pid> dump [<file>]     the park report now (JSON to file)",
-            "       bin/jremix attach <pid> stop [<file>]     the last park report, then the original LockSupport",
+            "       bin/jremix attach <pid> stop [<file>]     the last park report, then the original LockSupport;",
+            "                                                 the re-armed windows' last report, then the original classes",
             "A JVM of the same user, Java 17 or later. Files are named relative to this directory.");
 
     private AttachMain() {

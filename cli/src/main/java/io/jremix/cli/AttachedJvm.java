@@ -42,6 +42,10 @@ final class AttachedJvm implements AutoCloseable {
             throw new LaunchException("process " + pid + " belongs to user " + owner + "; run bin/jremix attach as "
                     + owner);
         }
+        if (JvmLibrary.surelyAbsent(pid)) {
+            throw new LaunchException("cannot attach to process " + pid + ": not a Java program (no JVM library in"
+                    + " its memory map)");
+        }
         VirtualMachine vm;
         try {
             vm = VirtualMachine.attach(Long.toString(pid));
@@ -92,7 +96,12 @@ final class AttachedJvm implements AutoCloseable {
      * has loaded: so there is one agent, and the boot class path is not appended twice.
      */
     int send(AttachCommand command, Installation installation, PrintStream out, PrintStream err) throws LaunchException {
-        if (!command.action().equals("start") && properties.getProperty(PARK_RUNNING) == null) {
+        boolean stop = command.action().equals("stop");
+        if (stop && properties.getProperty(PARK_RUNNING) == null && properties.getProperty(ATTACHED_CACHE) == null) {
+            throw new LaunchException("nothing to stop in process " + pid + ": park profiling is not running there,"
+                    + " nor attached detection windows");
+        }
+        if (command.action().equals("dump") && properties.getProperty(PARK_RUNNING) == null) {
             throw new LaunchException("park profiling is not running in process " + pid + "; start it with"
                     + " 'bin/jremix attach " + pid + " -XXgetparkcontention'");
         }

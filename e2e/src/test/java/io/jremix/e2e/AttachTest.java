@@ -62,15 +62,20 @@ class AttachTest {
 
     /** The program said only what it says without jremix, and the JVM only its own agent warnings. */
     private static void assertUnchanged(Jremix.Run program) {
+        assertServed(program);
+        for (String line : program.stderrLines()) {
+            assertTrue(line.isBlank() || JVM_WARNINGS.stream().anyMatch(line::startsWith),
+                    "only the JVM's own warnings on the program's stderr:\n" + program.stderr());
+        }
+    }
+
+    /** LiveService ended well after its {@code stop}: exit code 0, and its own two lines on stdout. */
+    static void assertServed(Jremix.Run program) {
         assertEquals(0, program.exit(), program.stderr());
         List<String> out = program.stdout().lines().toList();
         assertEquals("serving", out.get(0));
         assertEquals(2, out.size(), program.stdout());
         assertTrue(out.get(1).matches("served [1-9][0-9]*"), program.stdout());
-        for (String line : program.stderrLines()) {
-            assertTrue(line.isBlank() || JVM_WARNINGS.stream().anyMatch(line::startsWith),
-                    "only the JVM's own warnings on the program's stderr:\n" + program.stderr());
-        }
     }
 
     @Test
@@ -124,10 +129,39 @@ class AttachTest {
     }
 
     @SuppressWarnings("unchecked")
-    private static long timesParked(Map<String, Object> parkReport, String className) {
+    static long timesParked(Map<String, Object> parkReport, String className) {
         return ((List<Map<String, Object>>) parkReport.get("blockers")).stream()
                 .filter(b -> b.get("className").equals(className))
                 .mapToLong(b -> ((Number) b.get("timesParked")).longValue()).sum();
+    }
+
+    @Test
+    void reArmedWindowsRewriteTheReportUntilStop() throws Exception {
+        Path report = dir.resolve("remix.json");
+        try (LiveProgram service = LiveProgram.start(List.of(), SERVICE, "4")) {
+            service.awaitLine("serving");
+            long pid = service.pid();
+            awaitIdle(pid);
+            Jremix.Run detect = attach(pid, "-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXWindow=1",
+                    "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1", "-XX:REMIXReport=" + report);
+            assertEquals(0, detect.exit(), detect.stdout() + detect.stderr());
+            assertTrue(detect.stdout().contains("REMIX: Windows re-open 1 s after each closes; each rewrites "
+                    + report), detect.stdout());
+            service.awaitReport(report, d -> LiveReportsTest.list(d, "windowHistory").size() >= 2);
+            assertTrue(attach(pid, "status").stdout().contains("windows re-open 1 s after each closes"));
+
+            Jremix.Run stop = attach(pid, "stop");
+            assertEquals(0, stop.exit(), stop.stdout() + stop.stderr());
+            assertTrue(stop.stdout().contains("REMIX: Ending detection"), stop.stdout());
+            assertTrue(stop.stdout().contains("REMIX: Traced "), "the last report: " + stop.stdout());
+            awaitIdle(pid);
+            int windows = LiveReportsTest.list(Jremix.json(report), "windowHistory").size();
+            assertTrue(windows >= 2, "the history stays in the last report: " + windows);
+            assertTrue(oneErrorLine(attach(pid, "stop")).contains("nothing to stop"));
+
+            service.send("stop");
+            assertUnchanged(service.finish());
+        }
     }
 
     @Test
@@ -153,10 +187,10 @@ class AttachTest {
             assertTrue(oneErrorLine(attach(pid, "-XX:+VBD")).contains("volatile-by-default cannot start in a running"
                     + " program"));
             assertTrue(oneErrorLine(attach(pid, "-remix")).contains("cannot be padded"));
-            assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXRearm=5")).contains("one window"));
+            assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXRearm=5")).contains("needs -XX:REMIXReport"));
             assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXWindow=soon")).contains("REMIXWindow"));
             assertTrue(oneErrorLine(attach(pid, "-cp", "x")).contains("not a jremix option: '-cp'"));
-            assertTrue(oneErrorLine(attach(pid, "stop")).contains("park profiling is not running"));
+            assertTrue(oneErrorLine(attach(pid, "stop")).contains("nothing to stop in process " + pid));
             awaitIdle(pid);
             service.send("stop");
             assertUnchanged(service.finish());
@@ -185,7 +219,7 @@ class AttachTest {
         Process notJava = new ProcessBuilder("sleep", "120").start();
         try {
             assertTrue(oneErrorLine(attach(notJava.pid(), "status")).contains("cannot attach to process "
-                    + notJava.pid() + ": not a Java program"));
+                    + notJava.pid() + ": not a Java program (no JVM library in its memory map)"));
         } finally {
             notJava.destroy();
         }

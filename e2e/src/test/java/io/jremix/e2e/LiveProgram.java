@@ -7,8 +7,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
 
 /**
  * A program started through {@code bin/jremix} that keeps running while the test looks at it: its output goes to
@@ -84,6 +86,28 @@ public final class LiveProgram implements AutoCloseable {
             Thread.sleep(50);
         }
         throw new AssertionError("no line '" + prefix + "' in time");
+    }
+
+    /**
+     * Reads the JSON report {@code file} while this program runs until {@code done} holds for it, and returns it:
+     * the file never holds a document that does not parse (reports are written atomically).
+     */
+    public Map<String, Object> awaitReport(Path file, Predicate<Map<String, Object>> done)
+            throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        while (System.currentTimeMillis() < deadline) {
+            if (!process.isAlive()) {
+                throw new AssertionError("ended while its report was read: " + Files.readString(err));
+            }
+            if (Files.exists(file)) {
+                Map<String, Object> doc = Jremix.json(file);
+                if (done.test(doc)) {
+                    return doc;
+                }
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no such report in " + file + " in time");
     }
 
     public void send(String line) throws IOException {

@@ -24,7 +24,8 @@ public final class CacheContentionOptions {
     public static final Option<Boolean> DEBUG = SECTION.flag("REMIXDebug",
             "print instrumentation details, including classes that could not be instrumented");
     public static final Option<Path> REPORT = SECTION.value("REMIXReport", Type.file(), null,
-            "write the findings at exit as JSON, or as HTML for a name ending in .html");
+            "write the findings at exit as JSON, or as HTML for a name ending in .html, and when each window closes if"
+                    + " REMIXRearm is set");
     public static final Option<Path> PROFILE = SECTION.value("REMIXProfile", Type.file(), null,
             "repair plan: pad the classes it names when they load; with detection, add this run's findings to it at exit");
     public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
@@ -36,7 +37,7 @@ public final class CacheContentionOptions {
     public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,
             "stop tracing after this long if no contention is found");
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,
-            "open a new detection window this long after the last one closed; 0: never");
+            "open a new detection window this long after the last one closed, reporting as each closes; 0: never");
 
     private CacheContentionOptions() {
     }

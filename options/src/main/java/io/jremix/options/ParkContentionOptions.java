@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * Park contention, after the J9 profiler of "Measuring Java Util Concurrent parking contention in the IBM J9 Virtual
  * Machine" (thesis, University of New Brunswick, 2014, https://unbscholar.lib.unb.ca/handle/1882/14321), 3.3; the
- * row limit and the report file are jremix's. A later sub-option overrides an earlier one, and a repeated
+ * row limit, the report file and the interval are jremix's. A later sub-option overrides an earlier one, and a repeated
  * {@code -XXgetparkcontention} adds to the one before.
  */
 public final class ParkContentionOptions {
@@ -23,6 +23,8 @@ public final class ParkContentionOptions {
             "rows each table shows, most thread-time first; 0: all");
     public static final Option<Path> REPORT = SECTION.sub("report", Type.file(), null,
             "also write the report at exit as JSON, or as HTML for a name ending in .html");
+    public static final Option<Long> INTERVAL = SECTION.sub("interval", Type.seconds(false), 0L,
+            "also report every interval while the program runs, rewriting the report file each time; 0: at exit only");
 
     private ParkContentionOptions() {
     }

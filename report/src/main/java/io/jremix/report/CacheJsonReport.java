@@ -1,5 +1,6 @@
 package io.jremix.report;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +10,7 @@ import java.util.function.Function;
 
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.WindowHistory;
 
 /** The {@code -XX:REMIXReport} document: the findings REMIX printed (class, fields, kind, sites), as JSON. */
 public final class CacheJsonReport {
@@ -51,7 +53,26 @@ public final class CacheJsonReport {
         if (run.repair() != null) {
             doc.put("repair", run.repair().json());
         }
+        doc.put("windowHistory", windowHistory(run));
         return doc;
+    }
+
+    /** Each closed window: when it opened, how long it stayed open, and what it found. */
+    private static List<Object> windowHistory(CacheRun run) {
+        List<Object> out = new ArrayList<>();
+        for (WindowHistory.Window w : run.windowHistory()) {
+            List<Object> seen = new ArrayList<>();
+            for (WindowHistory.Seen f : w.findings()) {
+                seen.add(map("kind", f.kind().key(), "className", f.className(),
+                        "location", f.location().name().toLowerCase(Locale.ROOT), "fields", f.fields(),
+                        "sampled", f.sampled(), "events", f.sampled() * run.settings().samplingRatio(),
+                        "new", f.newFound()));
+            }
+            out.add(map("number", w.number(), "openedAt", Instant.ofEpochMilli(w.openedEpochMillis()).toString(),
+                    "openedSeconds", round((w.openedNanos() - run.startNanos()) / 1e9), "seconds", round(w.nanos() / 1e9),
+                    "sampledAccesses", w.sampledAccesses(), "sampledMisses", w.sampledMisses(), "findings", seen));
+        }
+        return out;
     }
 
     private static List<Object> findings(CacheRun run, List<Finding> findings, boolean detected,

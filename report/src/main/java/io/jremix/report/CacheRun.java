@@ -3,6 +3,7 @@ package io.jremix.report;
 import java.util.List;
 
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.WindowHistory;
 
 /**
  * Everything a cache-contention report says about one run.
@@ -16,9 +17,11 @@ import io.jremix.core.cache.Finding;
  * @param findings        classes above the thresholds
  * @param belowThreshold  classes with coherence misses that stayed below them
  * @param repair          what repair did, or {@code null} when it was not asked for
+ * @param windowHistory   the closed detection windows, oldest first, at most {@link WindowHistory#MAX_WINDOWS}
  */
 public record CacheRun(String mode, long startNanos, Settings settings, Trace trace, Instrumented instrumentation,
-                       Jvm jvm, List<Finding> findings, List<Finding> belowThreshold, RepairReport repair) {
+                       Jvm jvm, List<Finding> findings, List<Finding> belowThreshold, RepairReport repair,
+                       List<WindowHistory.Window> windowHistory) {
 
     /** Options that shaped the result. */
     public record Settings(int samplingRatio, int lineSize, double thresholdPerSecond, double windowSeconds,

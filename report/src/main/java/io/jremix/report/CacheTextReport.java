@@ -1,5 +1,9 @@
 package io.jremix.report;
 
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -9,6 +13,7 @@ import java.util.Map;
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.SharingKind;
+import io.jremix.core.cache.WindowHistory;
 
 /**
  * The report REMIX printed at exit: the classes with hits, then one {@code - Hit Class::field[offset]: n} line per
@@ -53,6 +58,9 @@ public final class CacheTextReport {
                 "Traced %.1f s in %d window%s at 1:%d: %d accesses sampled, %d coherence misses, %d finding%s.",
                 t.tracedSeconds(), t.windows(), t.windows() == 1 ? "" : "s", run.settings().samplingRatio(),
                 t.sampledAccesses(), t.sampledMisses(), run.findings().size(), run.findings().size() == 1 ? "" : "s"));
+        if (run.settings().rearmSeconds() > 0 && !run.windowHistory().isEmpty()) {
+            out.add(lastWindow(run.windowHistory().get(run.windowHistory().size() - 1)));
+        }
         if (t.untracedThreads() > 0) {
             out.add(t.untracedThreads() + " thread" + (t.untracedThreads() == 1 ? " was" : "s were")
                     + " not traced, or only in part: at most 256 threads are traced at once.");
@@ -61,6 +69,22 @@ public final class CacheTextReport {
             out.addAll(run.repair().lines());
         }
         return out;
+    }
+
+    /** With re-arming, what the window that just closed found, since the findings above add up every window. */
+    private static String lastWindow(WindowHistory.Window w) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "Window %d, opened %s for %.1f s: ", w.number(),
+                LocalTime.ofInstant(Instant.ofEpochMilli(w.openedEpochMillis()), ZoneId.systemDefault())
+                        .truncatedTo(ChronoUnit.SECONDS), w.nanos() / 1e9));
+        if (w.findings().isEmpty()) {
+            return sb.append("no contention above the threshold.").toString();
+        }
+        for (int i = 0; i < w.findings().size(); i++) {
+            WindowHistory.Seen f = w.findings().get(i);
+            sb.append(i == 0 ? "" : "; ").append(f.className()).append(' ').append(f.kind().words()).append(", ")
+                    .append(f.sampled()).append(" sampled").append(f.newFound() ? " (new)" : "");
+        }
+        return sb.append('.').toString();
     }
 
     private static String hitName(Finding f, Finding.Hit h) {

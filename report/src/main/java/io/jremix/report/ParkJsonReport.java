@@ -38,6 +38,7 @@ public final class ParkJsonReport {
         settings.put("printThreshold", s.printThreshold());
         settings.put("freeOnPrint", s.freeOnPrint());
         settings.put("rows", s.rows());
+        settings.put("intervalSeconds", s.intervalSeconds());
         doc.put("settings", settings);
         List<ParkRun.Blocker> shown = run.shown();
         doc.put("blockersRecorded", run.blockers().size());

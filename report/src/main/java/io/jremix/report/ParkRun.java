@@ -15,7 +15,7 @@ import io.jremix.core.park.WaitKind;
  * Everything a park-contention report says, taken at one moment: the text and JSON reports both render this one
  * object, so they always agree.
  *
- * @param trigger             {@code exit}, {@code dump} or {@code stop}
+ * @param trigger             {@code exit}, {@code dump}, {@code stop} or {@code interval}
  * @param totalExecutionNanos from the agent's start to this report, the denominator of the utilisations
  * @param settings            the options in force
  * @param blockers            every record, shown or not
@@ -32,10 +32,11 @@ public record ParkRun(String trigger, long totalExecutionNanos, Settings setting
     /**
      * The {@code -XXgetparkcontention} sub-options that shape the report.
      *
-     * @param rows rows each text table shows at most, the first of {@link #shown} or {@link #shownMonitors}; 0
-     *             shows all. The JSON report has every row.
+     * @param rows            rows each text table shows at most, the first of {@link #shown} or
+     *                        {@link #shownMonitors}; 0 shows all. The JSON report has every row.
+     * @param intervalSeconds period of the reports made while the program runs, 0 for none
      */
-    public record Settings(long threshold, long printThreshold, boolean freeOnPrint, int rows) {
+    public record Settings(long threshold, long printThreshold, boolean freeOnPrint, int rows, double intervalSeconds) {
     }
 
     /**

@@ -10,6 +10,7 @@ import java.util.Map;
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.SharingKind;
+import io.jremix.core.cache.WindowHistory;
 import org.junit.jupiter.api.Test;
 
 class CacheReportTest {
@@ -27,10 +28,52 @@ class CacheReportTest {
     }
 
     private static CacheRun run(List<Finding> findings, long untracedThreads) {
-        return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, 0),
+        return run(findings, untracedThreads, 0, List.of());
+    }
+
+    private static CacheRun run(List<Finding> findings, long untracedThreads, double rearmSeconds,
+                                List<WindowHistory.Window> history) {
+        return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, rearmSeconds),
                 new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
                 new CacheRun.Instrumented(3, 1, 40, 0, List.of(), 2),
-                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null);
+                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history);
+    }
+
+    /** Two re-armed windows: the first found a.B$V, the second found it again and nothing new. */
+    private static CacheRun rearmed() {
+        WindowHistory.Seen first = new WindowHistory.Seen(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD,
+                List.of("value"), 12, true);
+        WindowHistory.Seen again = new WindowHistory.Seen(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD,
+                List.of("value"), 7, false);
+        return run(List.of(), 0, 20, List.of(
+                new WindowHistory.Window(1, 0, START + 50_000_000L, 3_000_000_000L, 4000, 12, List.of(first)),
+                new WindowHistory.Window(2, 23_000, START + 23_050_000_000L, 2_500_000_000L, 1000, 7, List.of(again))));
+    }
+
+    @Test
+    void withRearmingTheTextSaysWhatTheLastWindowFound() {
+        List<String> lines = CacheTextReport.lines(rearmed());
+        assertTrue(lines.get(lines.size() - 1).matches("Window 2, opened \\d\\d:\\d\\d:23 for 2\\.5 s:"
+                + " a\\.B\\$V false sharing, 7 sampled\\."), lines.toString());
+        assertEquals(2, CacheTextReport.lines(run(List.of())).size(), "one window without re-arming: no such line");
+    }
+
+    @Test
+    void jsonReportHasTheWindowHistory() {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> history = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(
+                Json.write(CacheJsonReport.document(rearmed(), "1.0")))).get("windowHistory");
+        assertEquals(2, history.size());
+        Map<String, Object> w = history.get(1);
+        assertEquals(2L, w.get("number"));
+        assertEquals("1970-01-01T00:00:23Z", w.get("openedAt"));
+        assertEquals(23.05, w.get("openedSeconds"));
+        assertEquals(2.5, w.get("seconds"));
+        assertEquals(1000L, w.get("sampledAccesses"));
+        assertEquals(7L, w.get("sampledMisses"));
+        assertEquals(List.of(Map.of("kind", "false-sharing", "className", "a.B$V", "location", "field",
+                "fields", List.of("value"), "sampled", 7L, "events", 700L, "new", false)), w.get("findings"));
+        assertEquals(true, ((List<Map<String, Object>>) history.get(0).get("findings")).get(0).get("new"));
     }
 
     @Test

@@ -38,7 +38,7 @@ class ParkReportTest {
     }
 
     private static ParkRun run(long printThreshold, ParkRun.Blocker... blockers) {
-        return new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, printThreshold, true, 0), List.of(blockers), 7, 0,
+        return new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, printThreshold, true, 0, 0), List.of(blockers), 7, 0,
                 100_000, 2, List.of());
     }
 
@@ -96,7 +96,7 @@ class ParkReportTest {
         assertTrue(lines.contains("Parks without a blocker (not in the table): 7."), lines.toString());
         assertTrue(lines.contains("freeOnPrint: dropped the records of 2 collected blockers after this report."));
         assertFalse(lines.stream().anyMatch(l -> l.startsWith("Warning")));
-        ParkRun full = new ParkRun("dump", MS, new ParkRun.Settings(0, 0, false, 0), List.of(), 0, 12, 100_000, 0, List.of());
+        ParkRun full = new ParkRun("dump", MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 12, 100_000, 0, List.of());
         List<String> fullLines = ParkTextReport.lines(full);
         assertTrue(fullLines.get(0).startsWith("Park contention at dump"));
         assertTrue(fullLines.stream().anyMatch(l -> l.startsWith("Warning: the 100000-record limit was reached; 12 parks")),
@@ -273,7 +273,7 @@ class ParkReportTest {
         enters.applyAll();
         ParkRecord waits = new ParkRecord("demo.Account", 0, 0);
         MonitorSnapshot account = new MonitorSnapshot("demo.Account", 0x7f00beefL, enters.snapshot(), waits.snapshot(), 0);
-        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0), List.of(), 0, 0, 100_000, 0,
+        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
                 List.of(account));
         List<String> lines = ParkTextReport.lines(run);
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("Monitor contention")).findFirst().orElseThrow());
@@ -307,7 +307,7 @@ class ParkReportTest {
     @SuppressWarnings("unchecked")
     void littleContendedMonitorsOfOneClassBlockedInOneMethodShareARow() {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
-        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0), List.of(), 0, 0, 100_000, 0,
+        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
                 List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2), monitor(2, loading, "app//demo.B.run(line:2)", 1),
                         monitor(3, loading, "app//demo.C.run(line:3)", 2),
                         monitor(4, "app//demo.Bank.run(line:40)", "app//demo.Main.main(line:9)", 3)));
@@ -328,7 +328,7 @@ class ParkReportTest {
     @SuppressWarnings("unchecked")
     void tablesListTheirFirstRowsAndAddUpTheRestWhichTheJsonLists() {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
-        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 1),
+        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 1, 0),
                 List.of(SMALL, BOTTLENECK, UNCOLLECTED), 0, 0, 100_000, 0,
                 List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2),
                         monitor(4, "app//demo.Bank.run(line:40)", "app//demo.Main.main(line:9)", 3)));
@@ -346,7 +346,7 @@ class ParkReportTest {
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
         assertEquals(3, ((List<Object>) doc.get("blockers")).size());
         assertEquals(2, ((List<Object>) doc.get("monitors")).size());
-        ParkRun all = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0), run.blockers(), 0, 0,
+        ParkRun all = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), run.blockers(), 0, 0,
                 100_000, 0, run.monitors());
         assertTrue(ParkTextReport.lines(all).stream().noneMatch(l -> l.contains(" more row")));
     }

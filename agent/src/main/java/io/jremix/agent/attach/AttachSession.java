@@ -13,12 +13,10 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.ModuleAccess;
-import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.options.AgentArguments;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.options.OptionException;
 import io.jremix.agent.park.ParkProfiler;
-import io.jremix.agent.repair.Repairer;
 
 /**
  * The agent's side of {@code bin/jremix attach}: starts what the options ask in this running program, or dumps or
@@ -39,7 +37,7 @@ public final class AttachSession {
     public static final String LOADED_PROPERTY = "jremix.agent";
     /** The options of a program started under jremix. */
     public static final String STARTED_PROPERTY = "jremix.started";
-    private static final int FAILED = 2;
+    static final int FAILED = 2;
     private static final int DYNAMIC_AGENT_WARNING = 21;
     private static final Relay PARK_LINES = new Relay();
 
@@ -88,7 +86,7 @@ public final class AttachSession {
             channel.end(0);
             return;
         }
-        startCache(inst, options, channel);
+        AttachedDetection.start(inst, options, channel);
     }
 
     /** Park and monitor profiling until {@code stop}; its lines reach the program's stderr never. */
@@ -110,37 +108,6 @@ public final class AttachSession {
         return true;
     }
 
-    /** One detection window: the channel ends with its report, and the property goes once classes are restored. */
-    private static void startCache(Instrumentation inst, AgentOptions options, Channel channel) {
-        AgentLog log = new AgentLog(channel.stream(), "REMIX: ", options.verbose(), options.debug());
-        Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, log);
-        System.setProperty(CACHE_PROPERTY, String.format(Locale.ROOT,
-                "a detection window opened at %s, closing at most %.0f s later", now(), options.maxWindowNanos() / 1e9));
-        log.info(String.format(Locale.ROOT, "Detection window open: it closes %.1f s after contention is found, or"
-                + " after %.1f s without; then the report.", options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
-        boolean started = CacheDetector.attach(inst, options, log, repairer, new CacheDetector.Attached() {
-            @Override
-            public void reported() {
-                System.setProperty(CACHE_PROPERTY, "the window closed; restoring classes whose methods were running");
-                if (options.profile() != null) {
-                    log.info("A loaded class cannot be padded: the findings went to the profile " + options.profile()
-                            + ", which pads them from the next start under bin/jremix -XX:REMIXProfile="
-                            + options.profile() + ".");
-                }
-                channel.end(0);
-            }
-
-            @Override
-            public void settled() {
-                System.clearProperty(CACHE_PROPERTY);
-            }
-        });
-        if (!started) {
-            System.clearProperty(CACHE_PROPERTY);
-            channel.end(FAILED);
-        }
-    }
-
     private static void dump(AttachRequest request, Channel channel) {
         if (System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null) {
             channel.fail("park profiling is not running in this program; start it with 'bin/jremix attach <pid>"
@@ -160,22 +127,38 @@ public final class AttachSession {
         channel.end(0);
     }
 
+    /** Stops the attached park profiler, and the attached detection's windows, whose last report ends the channel. */
     private static void stop(AttachRequest request, Channel channel) {
-        if (System.getProperty(PARK_PROPERTY) == null) {
-            channel.fail(System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null
-                    ? "nothing to stop: no park profiling was attached to this program"
-                    : "park profiling was started with this program, not attached: it reports at exit");
+        boolean park = System.getProperty(PARK_PROPERTY) != null;
+        if (park) {
+            PARK_LINES.to(channel.stream());
+            try {
+                ParkProfiler.stop(request.reportFile());
+            } finally {
+                PARK_LINES.to(null);
+            }
+            System.clearProperty(PARK_PROPERTY);
+            channel.stream().println("PARK: stopped; LockSupport runs its original code again.");
+        }
+        if (AttachedDetection.stop(channel)) {
             return;
         }
-        PARK_LINES.to(channel.stream());
-        try {
-            ParkProfiler.stop(request.reportFile());
-        } finally {
-            PARK_LINES.to(null);
+        if (park) {
+            channel.end(0);
+        } else {
+            channel.fail(System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null
+                    ? "nothing to stop: no park profiling or detection windows were attached to this program"
+                    : "park profiling was started with this program, not attached: it reports at exit");
         }
-        System.clearProperty(PARK_PROPERTY);
-        channel.stream().println("PARK: stopped; LockSupport runs its original code again.");
-        channel.end(0);
+    }
+
+    /** What {@code status} says of the attached detection; {@code null} once none runs. */
+    static void setCacheStatus(String status) {
+        if (status == null) {
+            System.clearProperty(CACHE_PROPERTY);
+        } else {
+            System.setProperty(CACHE_PROPERTY, status);
+        }
     }
 
     /** JDK 21+ warns on the program's stderr when an agent is loaded into it, unless it was started allowing it. */
@@ -192,7 +175,7 @@ public final class AttachSession {
         }
     }
 
-    private static String now() {
+    static String now() {
         return LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT));
     }
 }

@@ -18,9 +18,9 @@ final class Refusals {
             return "a running program's classes are loaded and cannot be padded: attach with -remix:detect"
                     + " -XX:REMIXProfile=FILE, and start the program next time with bin/jremix -XX:REMIXProfile=FILE";
         }
-        if (options.rearmNanos() > 0) {
-            return "-XX:REMIXRearm is for programs started under bin/jremix; an attach runs one window"
-                    + " (attach again for another)";
+        if (options.rearmNanos() > 0 && options.report() == null) {
+            return "-XX:REMIXRearm in an attach needs -XX:REMIXReport=FILE: the reports of the windows after the first"
+                    + " go only there";
         }
         if (!options.cacheDetection() && options.park() == null) {
             return "nothing to start: give -remix:detect or -XXgetparkcontention (see bin/jremix --help)";

@@ -4,8 +4,9 @@ import java.io.OutputStream;
 import java.io.PrintStream;
 
 /**
- * Where an attached park profiler's lines go: to the channel of the attach command running now ({@code dump},
- * {@code stop}), and nowhere in between, so that nothing jremix says lands on the program's own stderr.
+ * Where an attached park profiler's or detection's lines go: to the channel of the attach command waiting for them
+ * ({@code dump}, {@code stop}, a detection's start), and nowhere in between, so that nothing jremix says lands on
+ * the program's own stderr.
  */
 final class Relay extends OutputStream {
     private volatile PrintStream target;

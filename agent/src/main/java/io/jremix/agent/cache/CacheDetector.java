@@ -15,6 +15,7 @@ import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.Thresholds;
 import io.jremix.core.jvm.JvmDescription;
+import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.HeapAddresses;
@@ -40,6 +41,7 @@ public final class CacheDetector {
     private final FieldLayouts layouts = new FieldLayouts();
     private final CacheTransformer transformer;
     private final DetectionWindow window;
+    private final WindowHistory history = new WindowHistory();
     private final String gc;
     private final Repairer repairer;
     private int hitLines;
@@ -56,13 +58,17 @@ public final class CacheDetector {
                 layouts, options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
-                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached));
+                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached), history);
     }
 
     /** What a detection started in a running program ({@code bin/jremix attach}) tells the attach session. */
     public interface Attached {
-        /** The window closed and its report is out. */
-        void reported();
+        /**
+         * A window closed and its report is out.
+         *
+         * @param last whether no window opens after it (no re-arming, or {@link #end} was called)
+         */
+        void reported(boolean last);
 
         /** Every class is back to its original bytecode and the transformer is gone. */
         void settled();
@@ -85,17 +91,22 @@ public final class CacheDetector {
     }
 
     /**
-     * One detection window in a running program: the report comes when it closes, then the classes go back to
-     * their original bytecode. Returns {@code false}, having said why in one line, if detection cannot run here.
+     * Detection in a running program: one window, or one every {@code REMIXRearm} until {@link #end}; a report
+     * when each closes; after the last the classes go back to their original bytecode. Returns {@code null},
+     * having said why in one line, if detection cannot run here.
      */
-    public static boolean attach(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
-                                 Attached attached) {
+    public static CacheDetector attach(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
+                                       Attached attached) {
         CacheDetector detector = create(inst, options, log, repairer, attached);
-        if (detector == null) {
-            return false;
+        if (detector != null) {
+            detector.begin(inst);
         }
-        detector.begin(inst);
-        return true;
+        return detector;
+    }
+
+    /** Attached: closes the window open now (or the next to open) and opens no other. */
+    public void end() {
+        window.end();
     }
 
     private static CacheDetector create(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
@@ -127,7 +138,10 @@ public final class CacheDetector {
         window.start();
     }
 
-    /** Attached: the report when the window closes, and the transformer removed once nothing carries probes. */
+    /**
+     * The report when a window closes, attached or re-arming (a service reads it without exiting), and, attached,
+     * the transformer removed once nothing carries probes.
+     */
     private final class WindowEvents implements DetectionWindow.Events {
         private final Instrumentation inst;
         private final Attached attached;
@@ -139,13 +153,16 @@ public final class CacheDetector {
 
         @Override
         public void closed() {
+            boolean last = !window.rearming();
+            if (attached != null || !last) {
+                report(attached != null && last);
+            }
             if (attached != null) {
-                report();
-                if (window.restoring()) {
+                if (last && window.restoring()) {
                     log.info("Some classes keep their probes, switched off, until their running methods return;"
                             + " they are restored then (bin/jremix attach <pid> status).");
                 }
-                attached.reported();
+                attached.reported(last);
             }
         }
 
@@ -175,13 +192,18 @@ public final class CacheDetector {
     /** At exit: stops tracing, then reports. */
     private void finish() {
         window.stop();
-        report();
+        report(true);
     }
 
-    /** Prints the report and writes the JSON file. */
-    private void report() {
+    /**
+     * Prints the report and writes the JSON file.
+     *
+     * @param last whether it is the run's last (at exit, or an attached window's), which adds the findings to the
+     *             repair profile
+     */
+    private void report(boolean last) {
         try {
-            CacheRun run = run();
+            CacheRun run = run(last);
             for (String line : CacheTextReport.lines(run)) {
                 log.info(line);
             }
@@ -193,7 +215,7 @@ public final class CacheDetector {
         }
     }
 
-    private CacheRun run() {
+    private CacheRun run(boolean last) {
         CacheRun.Settings settings = new CacheRun.Settings(options.samplingRatio(), options.lineSize(),
                 options.threshold(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
                 options.rearmNanos() / 1e9);
@@ -208,7 +230,8 @@ public final class CacheDetector {
         String mode = options.cacheMode().name().toLowerCase(Locale.ROOT);
         List<Finding> findings = tracker.findings(SiteTable::where);
         return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
-                tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, true));
+                tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, last),
+                history.windows());
     }
 
     public static String version() {

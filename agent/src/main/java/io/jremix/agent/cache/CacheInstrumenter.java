@@ -146,9 +146,15 @@ final class CacheInstrumenter implements Opcodes {
                 switch (op) {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
-                        if (thisInitialized) {
-                            FieldInsnNode f = (FieldInsnNode) insn;
-                            field(f, op == PUTFIELD, op == PUTFIELD || VolatileFieldCalls.checksStore(f));
+                        FieldInsnNode f = (FieldInsnNode) insn;
+                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null) {
+                            field(f, f.owner, f.name, f.desc, op == PUTFIELD);
+                        }
+                    }
+                    case INVOKESTATIC -> {
+                        VolatileFieldCalls.Access a = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
+                        if (a != null && thisInitialized) { // VBD's access call: its object is on the stack
+                            field(insn, a.owner(), a.name(), a.descriptor(), a.store());
                         }
                     }
                     case GETSTATIC, PUTSTATIC -> staticField((FieldInsnNode) insn, op == PUTSTATIC);
@@ -175,12 +181,12 @@ final class CacheInstrumenter implements Opcodes {
         }
 
         /**
-         * @param store  whether {@code f} is a {@code putfield} (the object is under the value)
-         * @param writes whether the site writes the field: a store, or VBD's check in front of its volatile store
+         * Probes a load or store of field {@code owner.name} of type {@code desc} made by {@code access}, with the
+         * object on top of the stack before it (under the value for a store).
          */
-        private void field(FieldInsnNode f, boolean store, boolean writes) {
-            Type t = Type.getType(f.desc);
-            int site = site(CacheSite.Kind.FIELD, writes, sizeOf(t), f.owner, f.name);
+        private void field(AbstractInsnNode access, String owner, String name, String desc, boolean store) {
+            Type t = Type.getType(desc);
+            int site = site(CacheSite.Kind.FIELD, store, sizeOf(t), owner, name);
             InsnList code = new InsnList();
             if (!store) {
                 code.add(new InsnNode(DUP));
@@ -194,7 +200,7 @@ final class CacheInstrumenter implements Opcodes {
             }
             code.add(push(site));
             code.add(probe("field", "(Ljava/lang/Object;I)V"));
-            insertBefore(f, code);
+            insertBefore(access, code);
         }
 
         private void staticField(FieldInsnNode f, boolean write) {

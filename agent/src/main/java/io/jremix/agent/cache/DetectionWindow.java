@@ -14,6 +14,7 @@ import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.EventBuffer;
 import io.jremix.probe.ProbeGate;
 
@@ -45,10 +46,15 @@ final class DetectionWindow implements Runnable {
     private final long startNanos;
     private final Consumer<List<Finding>> onFindings;
     private final Events events;
+    private final WindowHistory history;
     private final Thread thread;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
     private volatile boolean stopping;
+    /** No window opens after the one open now, which closes at once: {@code bin/jremix attach <pid> stop}. */
+    private volatile boolean ending;
+    /** Whether the owner was told of a close after which no window opens. */
+    private boolean lastReported;
     private boolean open;
     private boolean waiting;
     private long openedAt;
@@ -77,7 +83,7 @@ final class DetectionWindow implements Runnable {
      */
     DetectionWindow(Instrumentation inst, AgentOptions options, CacheTransformer transformer, TraceCollector collector,
                     ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings,
-                    Events events) {
+                    Events events, WindowHistory history) {
         this.inst = inst;
         this.options = options;
         this.transformer = transformer;
@@ -87,6 +93,7 @@ final class DetectionWindow implements Runnable {
         this.startNanos = startNanos;
         this.onFindings = onFindings;
         this.events = events;
+        this.history = history;
         this.thread = new Thread(this, "jremix-cache-detector");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -120,15 +127,25 @@ final class DetectionWindow implements Runnable {
             synchronized (this) {
                 if (open) {
                     close(System.nanoTime());
-                    events.closed();
+                    reportClosed();
                 }
             }
         }
     }
 
-    /** Closed for good: no re-arming, and nothing left to restore. */
+    /** Closed for good: no re-arming, the last close told, and nothing left to restore. */
     private synchronized boolean done() {
-        return !open && windows > 0 && options.rearmNanos() == 0 && !waiting;
+        return !open && windows > 0 && !rearming() && lastReported && !waiting;
+    }
+
+    /** Whether another window will open after the last closed. */
+    boolean rearming() {
+        return options.rearmNanos() > 0 && !ending;
+    }
+
+    /** Closes the window open now at the next tick, and opens no other: then the classes are restored. */
+    void end() {
+        ending = true;
     }
 
     /** Whether classes closed by the last window still wait to be restored (their methods were running). */
@@ -146,16 +163,24 @@ final class DetectionWindow implements Runnable {
                 announce(now);
             }
             boolean found = foundAt != 0;
-            if ((found && now - foundAt >= options.windowNanos()) || (!found && now - openedAt >= options.maxWindowNanos())) {
+            if (ending || (found && now - foundAt >= options.windowNanos())
+                    || (!found && now - openedAt >= options.maxWindowNanos())) {
                 close(now);
-                events.closed();
+                reportClosed();
             }
-        } else if (options.rearmNanos() > 0 && now - closedAt >= options.rearmNanos()) {
+        } else if (ending && !lastReported) {
+            reportClosed(); // ended between two windows: the last window's report again, as the last
+        } else if (rearming() && now - closedAt >= options.rearmNanos()) {
             open(now);
         }
         if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
             sync(now);
         }
+    }
+
+    private void reportClosed() {
+        lastReported = !rearming();
+        events.closed();
     }
 
     private void announce(long now) {
@@ -185,6 +210,8 @@ final class DetectionWindow implements Runnable {
         foundAt = 0;
         windows++;
         windowEvent = JfrEvents.windowOpened(windows);
+        history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
+                tracker.findings(SiteTable::where));
         settled.clear();
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open: closes %.1f s after contention is found, or after %.1f s without.",
@@ -199,6 +226,7 @@ final class DetectionWindow implements Runnable {
         closedAt = now;
         tracedNanos += now - openedAt;
         JfrEvents.windowClosed(windowEvent, foundAt != 0 ? "contention found" : "no contention", found);
+        recordClosed(now);
         settled.clear();
         int before = restored;
         sync(now);
@@ -263,9 +291,14 @@ final class DetectionWindow implements Runnable {
                 collector.collect(now);
                 tracedNanos += now - openedAt;
                 JfrEvents.windowClosed(windowEvent, "exit", found);
+                recordClosed(now);
                 open = false;
             }
         }
+    }
+
+    private void recordClosed(long now) {
+        history.closed(now, collector.sampledAccesses(), tracker.misses(), tracker.findings(SiteTable::where));
     }
 
     synchronized int windows() {

@@ -7,12 +7,14 @@ import io.jremix.options.ParkContentionOptions;
 import io.jremix.options.Values;
 
 import static io.jremix.options.ParkContentionOptions.FREE_ON_PRINT;
+import static io.jremix.options.ParkContentionOptions.INTERVAL;
 import static io.jremix.options.ParkContentionOptions.PRINT_THRESHOLD;
 import static io.jremix.options.ParkContentionOptions.ROWS;
 import static io.jremix.options.ParkContentionOptions.THRESHOLD;
 
 /**
- * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,rows=N,report=FILE]}, as declared in
+ * {@code -XXgetparkcontention[:threshold=N,printThreshold=N,freeOnPrint,rows=N,report=FILE,interval=T]}, as
+ * declared in
  * {@link ParkContentionOptions}.
  *
  * @param threshold      parks on a blocker before its times are collected (3.3.1)
@@ -21,12 +23,15 @@ import static io.jremix.options.ParkContentionOptions.THRESHOLD;
  * @param rows           rows each table on stderr shows at most, most thread-time first; 0 shows all (the JSON
  *                       report always has every row)
  * @param report         report written at exit (JSON, or HTML for a name ending in {@code .html}), or {@code null}
+ * @param intervalNanos  period of the reports made while the program runs (and of the rewrites of {@code report}),
+ *                       0 for none: a service is read without exiting
  */
-public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, int rows, Path report) {
+public record ParkOptions(long threshold, long printThreshold, boolean freeOnPrint, int rows, Path report,
+                          long intervalNanos) {
 
     public static ParkOptions defaults() {
         return new ParkOptions(THRESHOLD.defaultValue(), PRINT_THRESHOLD.defaultValue(), FREE_ON_PRINT.defaultValue(),
-                ROWS.defaultValue().intValue(), ParkContentionOptions.REPORT.defaultValue());
+                ROWS.defaultValue().intValue(), ParkContentionOptions.REPORT.defaultValue(), INTERVAL.defaultValue());
     }
 
     /** The park options parsed, with the report file checked; {@code null} when park profiling was not asked for. */
@@ -35,6 +40,6 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
             return null;
         }
         return new ParkOptions(v.get(THRESHOLD), v.get(PRINT_THRESHOLD), v.get(FREE_ON_PRINT), v.get(ROWS).intValue(),
-                AgentOptions.writableFile(v, ParkContentionOptions.REPORT));
+                AgentOptions.writableFile(v, ParkContentionOptions.REPORT), v.get(INTERVAL));
     }
 }

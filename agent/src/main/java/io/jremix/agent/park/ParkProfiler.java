@@ -3,12 +3,9 @@ package io.jremix.agent.park;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.ReportFile;
@@ -16,11 +13,9 @@ import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.agent.monitor.MonitorProfiler;
 import io.jremix.agent.options.ParkOptions;
-import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
-import io.jremix.core.park.StackFrames;
 import io.jremix.core.park.ThreadLabel;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
@@ -41,11 +36,7 @@ public final class ParkProfiler implements ParkListener {
      * the other blockers first parked at the same place, the usual case when there are many.
      */
     static final int MAX_RECORDS = 100_000;
-    private static final int MAX_FRAMES = 64;
     private static final String LOCK_SUPPORT = LockSupport.class.getName();
-    private static final String HOOKS = ParkHooks.class.getName();
-    /** Made at start: a security manager the program installs later could refuse class references. */
-    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
 
     private static volatile ParkProfiler running;
 
@@ -54,8 +45,11 @@ public final class ParkProfiler implements ParkListener {
     private final long startNanos;
     private final BlockerTable blockers;
     private final LongAdder nullBlockerParks = new LongAdder();
-    /** Created here, not at the first park: a lambda's first use bootstraps invokedynamic. */
-    private final Supplier<List<String>> siteFrames = ParkProfiler::siteFrames;
+    /**
+     * The park's site: its frames from the method that called the hooks (the {@code LockSupport} park method, or
+     * the JDK method that calls {@code Unsafe.park} directly) to the program's first.
+     */
+    private final SiteFrames siteFrames = new SiteFrames(ParkHooks.class);
     private final ThreadLocal<Parker> parkers = ThreadLocal.withInitial(Parker::new);
 
     /** Parks on the profiler itself: only its self-test in the starting thread makes them. */
@@ -67,6 +61,8 @@ public final class ParkProfiler implements ParkListener {
     private ParkTransformer transformer;
     private UnsafeParkTransformer unsafeParks;
     private Thread exitHook;
+    /** Reports while the program runs ({@code interval=}); null without. */
+    private IntervalReports intervals;
 
     private ParkProfiler(ParkOptions options, AgentLog log, long startNanos) {
         this.options = options;
@@ -117,6 +113,8 @@ public final class ParkProfiler implements ParkListener {
         System.setProperty(RUNNING_PROPERTY, "on");
         profiler.exitHook = new Thread(profiler::exit, "jremix-park-report");
         Runtime.getRuntime().addShutdownHook(profiler.exitHook);
+        profiler.intervals = IntervalReports.start(options.intervalNanos(),
+                () -> profiler.report("interval", options.report()));
     }
 
     /**
@@ -129,6 +127,7 @@ public final class ParkProfiler implements ParkListener {
         if (p == null) {
             return false;
         }
+        p.stopIntervals();
         p.report("stop", file);
         running = null;
         ParkHooks.install(null);
@@ -157,12 +156,20 @@ public final class ParkProfiler implements ParkListener {
     /** The report at exit; the monitor stream is closed whatever happens, since it runs JFR's own shutdown hook. */
     private void exit() {
         try {
+            stopIntervals();
             report("exit", options.report());
         } finally {
             MonitorProfiler m = monitors;
             if (m != null) {
                 m.close();
             }
+        }
+    }
+
+    /** No interval report comes after this: the last report (at stop or exit) stays in the file. */
+    private void stopIntervals() {
+        if (intervals != null) {
+            intervals.stop();
         }
     }
 
@@ -248,7 +255,7 @@ public final class ParkProfiler implements ParkListener {
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
             ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
-                    options.freeOnPrint(), options.rows());
+                    options.freeOnPrint(), options.rows(), options.intervalNanos() / 1e9);
             ParkRun run = new ParkRun(trigger, total, settings, sweep.blockers(), nullBlockerParks.sum(),
                     blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
@@ -274,38 +281,6 @@ public final class ParkProfiler implements ParkListener {
         return m.snapshot();
     }
 
-    /**
-     * The parking thread's site: its frames from the method that called the hooks (the {@code LockSupport} park
-     * method, or the JDK method that calls {@code Unsafe.park} directly) to the program's first.
-     */
-    private static List<String> siteFrames() {
-        return framesBelow(HOOKS);
-    }
-
-    /**
-     * This thread's frames below the first run of frames of class {@code top}, up to the program's first frame
-     * that is not a queue's ({@link BlockerNames#endsSite}) and its caller, or at most {@value #MAX_FRAMES}, as
-     * report text: each names its class's loader and module ({@link StackFrames}). The caller tells apart the
-     * places that take a lock through one helper of the program's; frames further out would mostly tell one
-     * place apart by how it was reached.
-     */
-    static List<String> framesBelow(String top) {
-        return WALKER.walk(s -> {
-            List<String> out = new ArrayList<>();
-            Iterator<StackWalker.StackFrame> it = s.dropWhile(f -> !f.getClassName().equals(top))
-                    .dropWhile(f -> f.getClassName().equals(top)).iterator();
-            int user = -1;
-            while (it.hasNext() && out.size() < MAX_FRAMES && (user < 0 || out.size() <= user + 1)) {
-                String frame = StackFrames.text(it.next()).intern(); // sites of many blockers share the text
-                if (user < 0 && BlockerNames.endsSite(frame)) {
-                    user = out.size();
-                }
-                out.add(frame);
-            }
-            return List.copyOf(out);
-        });
-    }
-
     /** The thread as the park table names it ({@link ThreadLabel}). */
     @SuppressWarnings("deprecation") // threadId() is JDK 19+
     static String threadName(Thread t) {
@@ -320,7 +295,7 @@ public final class ParkProfiler implements ParkListener {
         BlockerTable table = new BlockerTable(0, 1);
         ParkRecord r = table.recordFor(this);
         Parker p = new Parker();
-        p.site = p.siteFor(r, () -> framesBelow(ParkProfiler.class.getName())); // no hooks' frame above
+        p.site = p.siteFor(r, new SiteFrames(SiteFrames.class)); // no hooks' frame above
         p.site.parking();
         p.record = r;
         r.parking(System.nanoTime(), p.site);

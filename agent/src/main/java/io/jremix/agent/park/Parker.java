@@ -2,7 +2,6 @@ package io.jremix.agent.park;
 
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 
 import io.jremix.core.park.ParkOrigin;
 import io.jremix.core.park.ParkRecord;
@@ -46,6 +45,8 @@ final class Parker {
     ParkRecord record;
     ParkSite site;
     long parkedAt;
+    /** The origin of the last site this thread found new, reused by the next new blocker parked on from there. */
+    private ParkOrigin lastOrigin;
     private ParkRecord acquired;
     private long acquiredAt;
 
@@ -56,18 +57,18 @@ final class Parker {
     }
 
     /**
-     * The site of the park about to happen on {@code r}: from the cache, or from {@code walk} (this thread's frames
-     * from the park method up to the program's first frame), registered with the record if new.
+     * The site of the park about to happen on {@code r}: from the cache, or from walking this thread's frames, registered
+     * with the record if new.
      */
-    ParkSite siteFor(ParkRecord r, Supplier<List<String>> walk) {
+    ParkSite siteFor(ParkRecord r, SiteFrames walk) {
         Slot s = slots[r.identityHash() & (SLOTS - 1)];
         if (s.record == r && ++s.parksSinceWalk < s.interval) {
             return s.site;
         }
-        List<String> frames = walk.get();
+        List<String> frames = walk.walk();
         ParkSite found = find(r, frames);
         if (found == null) {
-            found = new ParkSite(new ParkOrigin(ParkProfiler.threadName(Thread.currentThread()), frames));
+            found = new ParkSite(originAt(frames));
             r.addSite(found);
         }
         s.interval = s.record == r && found == s.site ? Math.min(2 * s.interval, MAX_INTERVAL) : 1;
@@ -75,6 +76,19 @@ final class Parker {
         s.site = found;
         s.parksSinceWalk = 0;
         return found;
+    }
+
+    /**
+     * Who parks at {@code frames}: a server's thread that waits on a new future per request finds the same frames
+     * for each, and working out where in the program they wait again for each showed in its profile.
+     */
+    private ParkOrigin originAt(List<String> frames) {
+        String thread = ParkProfiler.threadName(Thread.currentThread());
+        ParkOrigin last = lastOrigin;
+        if (last == null || !last.stackTrace().equals(frames) || !last.threadName().equals(thread)) {
+            lastOrigin = new ParkOrigin(thread, frames);
+        }
+        return lastOrigin;
     }
 
     private static ParkSite find(ParkRecord r, List<String> frames) {

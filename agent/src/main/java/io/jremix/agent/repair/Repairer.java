@@ -88,15 +88,17 @@ public final class Repairer {
     }
 
     /**
-     * At exit: updates the profile with the findings of this run (if detection ran) and reports.
+     * The report: at exit, or when a re-armed detection window closes. Updates the profile with the findings of this
+     * run if {@code learn} (at exit, and when an attached detection's window closes).
      *
      * @param findings this run's findings, empty when detection did not run
      */
-    public RepairReport finish(List<Finding> findings, boolean detected) {
+    public RepairReport finish(List<Finding> findings, boolean learn) {
+        List<String> notes = new ArrayList<>(profileNotes);
         List<RepairReport.Padded> padded = new ArrayList<>();
         transformer.padded().forEach((name, p) -> padded.add(new RepairReport.Padded(p.plan().className(),
                 p.plan().groups(), p.source(), p.missingFields())));
-        transformer.failed().forEach(f -> profileNotes.add("could not pad " + f));
+        transformer.failed().forEach(f -> notes.add("could not pad " + f));
         List<RepairReport.Advice> advice = new ArrayList<>();
         for (Finding f : findings) {
             RepairAdvice.Status status = !f.repairable() ? RepairAdvice.Status.NOT_REPAIRABLE
@@ -105,20 +107,20 @@ public final class Repairer {
             advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
                     status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
         }
-        if (detected && profile != null) {
+        if (learn && profile != null) {
             List<PaddedClass> learned = RepairPlanner.plan(findings);
             try {
                 String updated = profile.merge(learned, LocalDate.now().toString()).json();
                 AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
-                profileNotes.add((w.failure() == null ? "updated" : "could not be written ("
+                notes.add((w.failure() == null ? "updated" : "could not be written ("
                         + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
                         + learned.size() + (learned.size() == 1 ? " class" : " classes") + " found in this run");
             } catch (IOException e) {
-                profileNotes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
+                notes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
                         + System.getProperty("java.io.tmpdir"));
             }
         }
         return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
-                profileNotes);
+                notes);
     }
 }

@@ -57,11 +57,12 @@ final class MethodRewriter {
 
     /**
      * @param fenced      which field instructions get fences (not those of final, volatile or relaxed fields)
+     * @param fieldSites  the access methods of the class's instance-field sites
      * @param unpublished a constructor's accesses to its own object before it can escape, and the constructor it
      *                    calls first; {@code null} for other methods
      */
     static Counts rewrite(String owner, int classVersion, MethodNode m, Predicate<FieldInsnNode> fenced,
-                          FieldFences fieldFences, UnpublishedThis.Result unpublished) {
+                          FieldSites fieldSites, FieldFences fieldFences, UnpublishedThis.Result unpublished) {
         InsnList code = m.instructions;
         if (code.size() == 0) {
             return new Counts(0, 0, 0, 0, 0, 0);
@@ -69,6 +70,7 @@ final class MethodRewriter {
         Map<AbstractInsnNode, String> arrayTypes = needsTypes(code) ? ArrayTypes.of(owner, classVersion, m) : Map.of();
         boolean sites = unpublished != null && (classVersion & 0xFFFF) >= Opcodes.V1_7;
         Set<AbstractInsnNode> unpublishedAccesses = sites ? Set.copyOf(unpublished.accesses()) : Set.of();
+        Set<FieldInsnNode> onThis = ThisValues.fieldAccessesOnThis(owner, m);
         List<Runnable> edits = new ArrayList<>();
         int fields = 0;
         int fieldCalls = 0;
@@ -80,9 +82,9 @@ final class MethodRewriter {
             int op = insn.getOpcode();
             if (insn instanceof FieldInsnNode f) {
                 if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
-                    int site = VolatileFieldCalls.site(m.name, f);
-                    if (site >= 0) {
-                        edits.add(() -> VolatileFieldCalls.replace(code, f, site));
+                    MethodInsnNode call = VolatileFieldCalls.callable(m.name, f) ? fieldSites.call(f) : null;
+                    if (call != null) {
+                        edits.add(() -> VolatileFieldCalls.replace(code, f, call, onThis.contains(f)));
                         fieldCalls++;
                     } else {
                         edits.add(() -> fieldFences.fence(code, f));

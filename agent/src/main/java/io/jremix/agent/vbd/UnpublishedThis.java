@@ -17,9 +17,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
-import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
-import org.objectweb.asm.tree.analysis.BasicInterpreter;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 
@@ -36,9 +34,6 @@ import org.objectweb.asm.tree.analysis.Frame;
  * only passed instructions before the escape.
  */
 final class UnpublishedThis {
-    private static final BasicValue THIS = new BasicValue(Type.getObjectType("this"));
-    private static final BasicValue MAYBE_THIS = new BasicValue(Type.getObjectType("this?"));
-
     /**
      * What a constructor does with {@code this}.
      *
@@ -55,7 +50,7 @@ final class UnpublishedThis {
 
     /** @param fields the class's fields whose accesses may be kept */
     static Result of(String owner, MethodNode ctor, Set<String> fields) throws AnalyzerException {
-        Frame<BasicValue>[] frames = new Analyzer<>(new ThisInterpreter()).analyze(owner, ctor);
+        Frame<BasicValue>[] frames = ThisValues.frames(owner, ctor);
         InsnList code = ctor.instructions;
         MethodInsnNode first = null;
         int calls = 0;
@@ -67,7 +62,7 @@ final class UnpublishedThis {
                 continue;
             }
             if (insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESPECIAL && m.name.equals("<init>")
-                    && f.getStack(f.getStackSize() - arguments(m.desc) - 1) == THIS) {
+                    && f.getStack(f.getStackSize() - arguments(m.desc) - 1) == ThisValues.THIS) {
                 first = m;
                 calls++;
             }
@@ -84,7 +79,7 @@ final class UnpublishedThis {
         List<FieldInsnNode> accesses = new ArrayList<>();
         for (int i = start + 1; i < escape; i++) {
             if (code.get(i) instanceof FieldInsnNode fi && frames[i] != null && fi.owner.equals(owner)
-                    && fields.contains(fi.name) && receiver(fi, frames[i]) == THIS) {
+                    && fields.contains(fi.name) && ThisValues.receiver(fi, frames[i]) == ThisValues.THIS) {
                 accesses.add(fi);
             }
         }
@@ -142,61 +137,26 @@ final class UnpublishedThis {
             case Opcodes.INVOKEVIRTUAL, Opcodes.INVOKEINTERFACE, Opcodes.INVOKESTATIC, Opcodes.INVOKESPECIAL -> {
                 MethodInsnNode m = (MethodInsnNode) insn;
                 int values = arguments(m.desc) + (m.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
-                boolean initialising = m.name.equals("<init>") && f.getStack(top - values + 1) == THIS;
+                boolean initialising = m.name.equals("<init>") && f.getStack(top - values + 1) == ThisValues.THIS;
                 yield anyThis(f, top - values + 1 + (initialising ? 1 : 0), top);
             }
             case Opcodes.INVOKEDYNAMIC -> anyThis(f, top - arguments(((InvokeDynamicInsnNode) insn).desc) + 1, top);
             case Opcodes.PUTFIELD, Opcodes.PUTSTATIC, Opcodes.AASTORE, Opcodes.ATHROW, Opcodes.ARETURN,
-                 Opcodes.MONITORENTER, Opcodes.MONITOREXIT -> isThis(f.getStack(top));
+                 Opcodes.MONITORENTER, Opcodes.MONITOREXIT -> ThisValues.isThis(f.getStack(top));
             default -> false;
         };
     }
 
     private static boolean anyThis(Frame<BasicValue> f, int from, int to) {
         for (int i = from; i <= to; i++) {
-            if (isThis(f.getStack(i))) {
+            if (ThisValues.isThis(f.getStack(i))) {
                 return true;
             }
         }
         return false;
     }
 
-    private static BasicValue receiver(FieldInsnNode fi, Frame<BasicValue> f) {
-        int below = fi.getOpcode() == Opcodes.PUTFIELD ? 1 : 0;
-        return fi.getOpcode() == Opcodes.GETFIELD || fi.getOpcode() == Opcodes.PUTFIELD
-                ? f.getStack(f.getStackSize() - 1 - below) : null;
-    }
-
     private static int arguments(String desc) {
         return Type.getArgumentTypes(desc).length;
-    }
-
-    private static boolean isThis(BasicValue v) {
-        return v == THIS || v == MAYBE_THIS;
-    }
-
-    /** The basic verifier's values, with {@code this} (and "this on some paths") told apart. */
-    private static final class ThisInterpreter extends BasicInterpreter {
-        ThisInterpreter() {
-            super(Opcodes.ASM9);
-        }
-
-        @Override
-        public BasicValue newParameterValue(boolean isInstanceMethod, int local, Type type) {
-            return isInstanceMethod && local == 0 ? THIS : super.newParameterValue(isInstanceMethod, local, type);
-        }
-
-        @Override
-        public BasicValue unaryOperation(AbstractInsnNode insn, BasicValue value) throws AnalyzerException {
-            return insn.getOpcode() == Opcodes.CHECKCAST && isThis(value) ? value : super.unaryOperation(insn, value);
-        }
-
-        @Override
-        public BasicValue merge(BasicValue a, BasicValue b) {
-            if (!a.equals(b) && (isThis(a) || isThis(b))) {
-                return a.isReference() && b.isReference() ? MAYBE_THIS : BasicValue.UNINITIALIZED_VALUE;
-            }
-            return super.merge(a, b);
-        }
     }
 }

@@ -8,6 +8,7 @@ import java.util.Set;
 import java.util.function.Predicate;
 
 import io.jremix.agent.options.VbdRelaxedPatterns;
+import io.jremix.probe.vbd.VolatileFields;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
@@ -121,6 +122,7 @@ public final class VbdRewriter {
         int fences = 0;
         int unpublishedSites = 0;
         List<Constructor> constructors = new ArrayList<>();
+        FieldSites fieldSites = new FieldSites();
         for (MethodNode m : c.methods) {
             if (annotated(m.invisibleAnnotations, m.visibleAnnotations) || patterns.relaxesMember(c.name, m.name)) {
                 relaxedMethods.add(name + "::" + m.name);
@@ -133,7 +135,8 @@ public final class VbdRewriter {
             Predicate<FieldInsnNode> sites = m.name.equals("<clinit>")
                     ? fencedAccess.and(f -> !(isStatic(f) && own.test(f)))
                     : fencedAccess;
-            MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, sites, fieldFences, unpublished);
+            MethodRewriter.Counts n = MethodRewriter.rewrite(c.name, c.version, m, sites, fieldSites, fieldFences,
+                    unpublished);
             fields += n.fieldSites();
             fieldCalls += n.fieldCalls();
             arrays += n.arraySites();
@@ -142,7 +145,12 @@ public final class VbdRewriter {
             unpublishedSites += n.unpublishedSites();
         }
         boolean changed = fields + arrays + plain + fences + unpublishedSites > 0;
-        return new Outcome(name, changed ? write(reader, c) : null, false, fields, fieldCalls, arrays, plain, fences,
+        byte[] rewritten = changed ? write(reader, c) : null;
+        byte[] sitesClass = fieldSites.classfile();
+        if (rewritten != null && sitesClass != null) {
+            VolatileFields.defineSites(sitesClass);
+        }
+        return new Outcome(name, rewritten, false, fields, fieldCalls, arrays, plain, fences,
                 unpublishedSites, List.copyOf(constructors), List.copyOf(relaxedMethods), List.copyOf(relaxed));
     }
 

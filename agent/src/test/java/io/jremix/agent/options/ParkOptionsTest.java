@@ -29,14 +29,15 @@ class ParkOptionsTest {
 
     @Test
     void bareOptionHasTheSeedsDefaultsAndTenRowsATable() throws OptionException {
-        assertEquals(new ParkOptions(0, 0, false, 10, null), park("-XXgetparkcontention"));
+        assertEquals(new ParkOptions(0, 0, false, 10, null, 0), park("-XXgetparkcontention"));
     }
 
     @Test
     void subOptionsKeepTheirCommasThroughTheAgentArguments(@TempDir Path dir) throws OptionException {
         Path report = dir.resolve("park.json");
-        ParkOptions o = park("-XXgetparkcontention:threshold=1,printThreshold=2,freeOnPrint,rows=0,report=" + report);
-        assertEquals(new ParkOptions(1, 2, true, 0, report.toAbsolutePath()), o);
+        ParkOptions o = park("-XXgetparkcontention:threshold=1,printThreshold=2,freeOnPrint,rows=0,report=" + report
+                + ",interval=1.5s");
+        assertEquals(new ParkOptions(1, 2, true, 0, report.toAbsolutePath(), 1_500_000_000L), o);
     }
 
     @Test
@@ -44,13 +45,13 @@ class ParkOptionsTest {
         String joined = AgentArguments.join(List.of("-remix:detect", "-XXgetparkcontention:threshold=1,printThreshold=2"));
         AgentOptions o = AgentOptions.parse(AgentArguments.split(joined));
         assertTrue(o.cacheDetection());
-        assertEquals(new ParkOptions(1, 2, false, 10, null), o.park());
+        assertEquals(new ParkOptions(1, 2, false, 10, null, 0), o.park());
     }
 
     @Test
     void laterSubOptionsAndRepeatedOptionsOverride() throws OptionException {
         ParkOptions o = park("-XXgetparkcontention:threshold=1,threshold=7,-XXgetparkcontention:printThreshold=3");
-        assertEquals(new ParkOptions(7, 3, false, 10, null), o);
+        assertEquals(new ParkOptions(7, 3, false, 10, null, 0), o);
     }
 
     @Test
@@ -66,7 +67,8 @@ class ParkOptionsTest {
     @ValueSource(strings = {"-XXgetparkcontention:", "-XXgetparkcontention:threshold=-1",
         "-XXgetparkcontention:threshold=x", "-XXgetparkcontention:threshold", "-XXgetparkcontention:printThreshold=1.5",
         "-XXgetparkcontention:freeOnPrint=yes", "-XXgetparkcontention:fast", "-XXgetparkcontention:threshold=1,,",
-        "-XXgetparkcontention:report=/no/such/dir/p.json", "-XXgetparkcontention:rows=-1", "-XXgetparkcontention:rows", "-XXgetparkcontentions"})
+        "-XXgetparkcontention:report=/no/such/dir/p.json", "-XXgetparkcontention:rows=-1", "-XXgetparkcontention:rows", "-XXgetparkcontentions",
+        "-XXgetparkcontention:interval", "-XXgetparkcontention:interval=-1s", "-XXgetparkcontention:interval=soon"})
     void badValuesAreRejected(String option) {
         OptionException e = assertThrows(OptionException.class, () -> AgentOptions.parse(List.of(option)));
         assertFalse(e.getMessage().contains("\n"), e.getMessage());

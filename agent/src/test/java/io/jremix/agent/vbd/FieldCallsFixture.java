@@ -44,4 +44,28 @@ public class FieldCallsFixture extends FieldCallsBase {
     public static void writeText(FieldCallsFixture o, String v) {
         o.text = v;
     }
+
+    /** Writes and reads fields of {@code this}, inherited one included, as instance methods do. */
+    public String roundTripOnThis(int seed) {
+        flag = seed % 2 == 1;
+        b = (byte) (seed * 3);
+        c = (char) ('a' + seed);
+        s = (short) (seed * 1000);
+        i = seed * 100_000;
+        l = seed * 10_000_000_000L;
+        f = seed / 4f;
+        d = seed / 8d;
+        text = "t" + seed;
+        numbers = new int[] {seed};
+        inherited = seed + 1;
+        l += i;
+        d *= f;
+        return flag + " " + b + " " + c + " " + s + " " + i + " " + l + " " + f + " " + d + " " + text + " "
+                + numbers[0] + " " + inherited;
+    }
+
+    /** Reads a field of {@code this} on one path and of {@code other} on the other. */
+    public long eitherObject(FieldCallsFixture other, boolean mine) {
+        return (mine ? this : other).l;
+    }
 }

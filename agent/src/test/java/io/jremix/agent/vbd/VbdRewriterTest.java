@@ -271,10 +271,10 @@ class VbdRewriterTest {
     private static List<String> fieldAccesses(byte[] classfile, String name) {
         List<String> out = new ArrayList<>();
         for (AbstractInsnNode insn : method(classfile, name).instructions) {
-            if (insn instanceof FieldInsnNode f && VolatileFieldCalls.checkedCall(f) != null) {
-                out.add((VolatileFieldCalls.checkedCall(f).name.startsWith("get") ? "getfield " : "putfield ") + f.name
-                        + " volatile");
-            } else if (insn instanceof FieldInsnNode f) {
+            VolatileFieldCalls.Access call = insn instanceof MethodInsnNode c ? VolatileFieldCalls.accessOf(c) : null;
+            if (call != null) {
+                out.add((call.store() ? "putfield " : "getfield ") + call.name() + " volatile");
+            } else if (insn instanceof FieldInsnNode f && VolatileFieldCalls.checkedCall(f) == null) {
                 String before = fenceName(f.getPrevious());
                 String after = fenceName(f.getNext());
                 String op = org.objectweb.asm.util.Printer.OPCODES[f.getOpcode()].toLowerCase();

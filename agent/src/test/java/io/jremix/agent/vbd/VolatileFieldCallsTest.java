@@ -19,6 +19,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 
 /** Instance-field accesses made volatile access calls: what they compute, throw, and where they stay fenced. */
@@ -43,6 +44,40 @@ class VolatileFieldCallsTest {
         for (int seed : new int[] {0, 1, 2, 7, -3}) {
             assertEquals(FieldCallsFixture.roundTrip(seed), m.invoke(null, seed), "seed " + seed);
         }
+    }
+
+    /**
+     * An access whose object is {@code this} on every path goes without the check (it can neither be {@code null}
+     * nor lack the field), and computes what the plain instructions did; one whose object is {@code this} on one path
+     * only keeps it.
+     */
+    @Test
+    void accessesToThisGoWithoutTheCheck() throws Exception {
+        byte[] rewritten = rewriter.rewrite(classBytes(FieldCallsFixture.class)).classfile();
+        MethodNode onThis = method(rewritten, "roundTripOnThis");
+        assertEquals(List.of(), fields(onThis), "no field instruction left in roundTripOnThis");
+        long calls = java.util.stream.StreamSupport.stream(onThis.instructions.spliterator(), false)
+                .filter(insn -> insn instanceof MethodInsnNode m && VolatileFieldCalls.accessOf(m) != null).count();
+        List<FieldInsnNode> original = fields(method(classBytes(FieldCallsFixture.class), "roundTripOnThis"));
+        assertEquals(original.size(), calls, "every field access of roundTripOnThis is a call");
+        long methods = java.util.stream.StreamSupport.stream(onThis.instructions.spliterator(), false)
+                .filter(insn -> insn instanceof MethodInsnNode m && VolatileFieldCalls.accessOf(m) != null)
+                .map(insn -> ((MethodInsnNode) insn).name).distinct().count();
+        assertEquals(original.stream().map(f -> f.getOpcode() + f.name).distinct().count(), methods,
+                "one access method per field and direction, shared by the class's sites");
+        List<FieldInsnNode> either = fields(method(rewritten, "eitherObject"));
+        assertEquals(1, either.size());
+        assertNotNull(VolatileFieldCalls.checkedCall(either.get(0)), "a maybe-this object is checked");
+
+        Class<?> c = rewritten();
+        Object o = c.getConstructor().newInstance();
+        for (int seed : new int[] {0, 1, 2, 7, -3}) {
+            assertEquals(new FieldCallsFixture().roundTripOnThis(seed),
+                    c.getMethod("roundTripOnThis", int.class).invoke(o, seed), "seed " + seed);
+        }
+        Method eitherObject = c.getMethod("eitherObject", c, boolean.class);
+        assertEquals(-30_000_000_000L + -300_000L, eitherObject.invoke(o, null, true));
+        assertInstanceOf(NullPointerException.class, cause(() -> eitherObject.invoke(o, null, false)));
     }
 
     /** The dropped plain load in front throws the JVM's own exception, with its message, in the program's frame. */

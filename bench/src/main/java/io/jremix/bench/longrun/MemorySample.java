@@ -1,6 +1,7 @@
 package io.jremix.bench.longrun;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -13,10 +14,24 @@ import java.util.Map;
  * @param seconds        since the program started
  * @param rssKb          VmRSS from /proc/&lt;pid&gt;/status
  * @param liveHeapBytes  what a class histogram (which runs a full collection first) counts on the heap
- * @param jremixObjects  instances of io.jremix classes among them
+ * @param jremixObjects  instances of jremix's classes among them (io.jremix, but not the workloads measured)
  * @param jremixBytes    and their shallow size
  */
 public record MemorySample(long seconds, long rssKb, long liveHeapBytes, long jremixObjects, long jremixBytes) {
+    /**
+     * A sample of the running JVM {@code pid} (a class histogram, which collects first, then its RSS), or
+     * {@code null} if the program ended while it was taken.
+     */
+    public static MemorySample take(Path jcmd, long pid, long seconds) throws IOException, InterruptedException {
+        Process histogram = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.class_histogram")
+                .redirectErrorStream(true).start();
+        String text = new String(histogram.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        histogram.waitFor();
+        long[] heap = histogram(text);
+        long rss = rssKb(pid);
+        return heap == null || rss < 0 ? null : new MemorySample(seconds, rss, heap[0], heap[1], heap[2]);
+    }
+
     /** The resident set of {@code pid} in KB, or -1 once the process has gone. */
     static long rssKb(long pid) {
         try {
@@ -45,7 +60,8 @@ public record MemorySample(long seconds, long rssKb, long liveHeapBytes, long jr
             String[] f = line.trim().split("\\s+");
             if (f.length >= 3 && f[0].equals("Total")) {
                 total = Long.parseLong(f[2]);
-            } else if (f.length >= 4 && f[0].endsWith(":") && f[3].startsWith("io.jremix.")) {
+            } else if (f.length >= 4 && f[0].endsWith(":") && f[3].startsWith("io.jremix.")
+                    && !f[3].startsWith("io.jremix.workloads.")) {
                 objects += Long.parseLong(f[1]);
                 bytes += Long.parseLong(f[2]);
             }
@@ -53,7 +69,7 @@ public record MemorySample(long seconds, long rssKb, long liveHeapBytes, long jr
         return total < 0 ? null : new long[] {total, objects, bytes};
     }
 
-    Map<String, Object> json() {
+    public Map<String, Object> json() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("seconds", seconds);
         m.put("rssKb", rssKb);

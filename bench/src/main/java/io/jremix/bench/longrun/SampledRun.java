@@ -37,7 +37,7 @@ final class SampledRun {
             Process p = pb.start();
             List<MemorySample> samples = new ArrayList<>();
             while (!p.waitFor(periodSeconds, TimeUnit.SECONDS)) {
-                MemorySample s = sample(p.pid(), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
+                MemorySample s = MemorySample.take(jcmd, p.pid(), TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - start));
                 if (s != null) {
                     samples.add(s);
                     System.err.printf(Locale.ROOT, "%s: %d s, RSS %d MB, live heap %.1f MB, %d jremix objects%n",
@@ -52,16 +52,5 @@ final class SampledRun {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
-    }
-
-    /** A sample, or {@code null} if the program ended while it was taken. */
-    private MemorySample sample(long pid, long seconds) throws IOException, InterruptedException {
-        Process histogram = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.class_histogram")
-                .redirectErrorStream(true).start();
-        String text = new String(histogram.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        histogram.waitFor();
-        long[] heap = MemorySample.histogram(text);
-        long rss = MemorySample.rssKb(pid);
-        return heap == null || rss < 0 ? null : new MemorySample(seconds, rss, heap[0], heap[1], heap[2]);
     }
 }

@@ -14,6 +14,7 @@ import java.util.Map;
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
+import io.jremix.bench.ProgramClassPath;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
 import io.jremix.bench.Stats;
@@ -99,7 +100,7 @@ public final class ParkJfr {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path work = Files.createTempDirectory("park-jfr");
         try {
-            run(settings(home, java, System.getProperty("java.class.path"), workloads, plan, size, work), work, out);
+            run(settings(home, java, ProgramClassPath.ofHarness(), workloads, plan, size, work), work, out);
         } finally {
             deleteAll(work);
         }

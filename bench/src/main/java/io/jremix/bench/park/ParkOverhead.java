@@ -13,6 +13,7 @@ import java.util.Map;
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
+import io.jremix.bench.ProgramClassPath;
 import io.jremix.bench.Rounds;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
@@ -47,7 +48,7 @@ public final class ParkOverhead {
         RoundsPlan plan = RoundsPlan.read(o, 5, 8, 3);
         Path out = o.path("--out", home.resolve("bench/results/park-overhead.md"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        String classpath = System.getProperty("java.class.path");
+        String classpath = ProgramClassPath.ofHarness();
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Workload w : WORKLOADS) {
             List<Double> plain = new ArrayList<>();

@@ -14,6 +14,7 @@ import java.util.Map;
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
+import io.jremix.bench.ProgramClassPath;
 import io.jremix.bench.Stats;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
@@ -309,7 +310,7 @@ public final class Harness {
         Path out = o.path("--out", home.resolve("bench/results/suite"));
         Path baseline = o.value("--baseline", null, Harness::checkout);
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        Harness h = new Harness(new Settings(home, java, System.getProperty("java.class.path"), workloads,
+        Harness h = new Harness(new Settings(home, java, ProgramClassPath.ofHarness(), workloads,
                 List.copyOf(wanted), invocations, warmup, iterations, size, baseline));
         List<Availability> availability = new ArrayList<>();
         for (Mode m : wanted) {

@@ -13,6 +13,7 @@ import java.util.Map;
 
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
+import io.jremix.bench.ProgramClassPath;
 import io.jremix.core.ClassNames;
 import io.jremix.core.park.JfrFrames;
 import io.jremix.report.AtomicFiles;
@@ -104,7 +105,7 @@ public final class HotMethods {
             try {
                 List<String> argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(), "-XX:+VBD",
                         "-XX:StartFlightRecording=filename=" + jfr + ",settings=profile",
-                        "-cp", System.getProperty("java.class.path"), SuiteMain.class.getName(), w.name(),
+                        "-cp", ProgramClassPath.ofHarness(), SuiteMain.class.getName(), w.name(),
                         "--warmup", Integer.toString(warmup), "--iterations", Integer.toString(iterations)));
                 Command.withJava(argv, java).run().orThrow();
                 Ranking ranking = rank(jfr);

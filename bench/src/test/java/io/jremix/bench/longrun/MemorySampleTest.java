@@ -20,9 +20,10 @@ class MemorySampleTest {
                    2:           300          24000  io.jremix.agent.park.BlockerRecord
                    3:            10            160  io.jremix.probe.EventBuffer
                    4:             5            120  com.example.io.jremix.NotOurs
-                Total         20315        1624280
+                   5:             2             48  io.jremix.workloads.cache.LiveService$Tally
+                Total         20317        1624328
                 """;
-        assertArrayEquals(new long[] {1624280, 310, 24160}, MemorySample.histogram(jcmd));
+        assertArrayEquals(new long[] {1624328, 310, 24160}, MemorySample.histogram(jcmd));
     }
 
     @Test

@@ -118,8 +118,8 @@ class ParkOptionsTest {
                 Jremix.WORKLOADS.toString(), PARK_COUNTS, "one=1", "two=2"));
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
-        assertEquals(Map.of("threshold", 0L, "printThreshold", 2L, "freeOnPrint", true, "rows", 10L),
-                doc.get("settings"));
+        assertEquals(Map.of("threshold", 0L, "printThreshold", 2L, "freeOnPrint", true, "rows", 10L,
+                "intervalSeconds", 0L), doc.get("settings"));
         assertNull(withHash(blockers(doc), hashes(run).get("one")));
         assertEquals(2L, withHash(blockers(doc), hashes(run).get("two")).get("timesParked"));
     }

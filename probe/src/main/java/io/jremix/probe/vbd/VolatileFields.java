@@ -1,5 +1,6 @@
 package io.jremix.probe.vbd;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.function.Predicate;
@@ -10,8 +11,9 @@ import jdk.internal.vm.annotation.Stable;
 
 /**
  * Volatile loads and stores of instance fields, for the {@code getfield}/{@code putfield} instructions VBD
- * rewrites. The agent gives each rewritten site a number ({@link #site}); the site pushes it and calls
- * {@code getX(object, site)} or {@code putX(object, value, site)}. Each method is force-inlined: it reads the
+ * rewrites. The agent gives each field a rewritten class accesses a site number ({@link #site}) and generates, for
+ * each such class, a class of force-inlined methods ({@link #defineSites}) that call {@code getX(object, site)} or
+ * {@code putX(object, value, site)} with it. Each method here is force-inlined: it reads the
  * field's offset from a table of stable elements, which C2 folds to a constant once the site has run, and makes one
  * {@code Unsafe} volatile access, which C2 compiles exactly as an access to a field declared {@code volatile}: a
  * plain load, or a store followed by one {@code lock addl} on x86. (A negative entry, the complement of the offset,
@@ -26,10 +28,12 @@ import jdk.internal.vm.annotation.Stable;
  * {@code invokedynamic} constant costs C2 a chain of inlined method-handle calls per site, which pushed Lucene's hot
  * methods over the inlining limits (229 "hot method too big" against 130 with {@code ACC_VOLATILE}).
  *
- * <p>The rewritten site keeps the original instruction's checks: it first loads the field plainly and drops the
- * value, so resolution, access checks, {@link NullPointerException} and its message come from the JVM as before;
- * C2 removes that load and keeps its null check. ({@code jdk.internal.misc} is exported to the probes by the agent
- * at start.)
+ * <p>The rewritten site keeps the original instruction's checks (unless its object is {@code this}): it first loads
+ * the field plainly and drops the value, so resolution, access checks, {@link NullPointerException} and its message
+ * come from the JVM as before; C2 removes that load and keeps its null check. Why a method per site in a class of
+ * its own and not a call here with the number pushed: C2's inlining limits count the bytes of the program's methods,
+ * and pushing the number made each site 2 to 3 bytes larger. ({@code jdk.internal.misc} is exported to the probes
+ * by the agent at start.)
  */
 public final class VolatileFields {
     private static final Unsafe U = Unsafe.getUnsafe();
@@ -68,6 +72,24 @@ public final class VolatileFields {
         return site;
     }
 
+    /**
+     * Defines a class of sites' access methods that the agent generated (in this package, on the boot class path,
+     * where their {@code ForceInline} counts) and links it now, so that whatever is wrong with it shows here and not
+     * in the program.
+     */
+    public static void defineSites(byte[] classfile) {
+        try {
+            MethodHandles.lookup().ensureInitialized(MethodHandles.lookup().defineClass(classfile));
+        } catch (IllegalAccessException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The field of a numbered site: its class (internal name), name and descriptor. */
+    public static synchronized String[] field(int site) {
+        return FIELDS[site >>> CHUNK_BITS][site & (CHUNK - 1)].clone();
+    }
+
     @ForceInline
     private static long offset(Object o, int site) {
         long at = OFFSETS[site >>> CHUNK_BITS][site & (CHUNK - 1)];
@@ -75,8 +97,9 @@ public final class VolatileFields {
     }
 
     /**
-     * Finds the field of {@code site} as the JVM resolved it from the class the instruction names, which is
-     * {@code o}'s class or one above it (the site's plain load has just resolved it, so the field exists), and
+     * Finds the field of {@code site} as the JVM resolves it from the class the instruction names, which is
+     * {@code o}'s class or one above it (the site's plain load has just resolved it, or {@code o} is the
+     * {@code this} of a method of that class, which the bytecode verifier let through), and
      * records what the site's accesses use: the field's offset for a volatile access, or its complement for a plain
      * one. A site is rewritten before the field's class may have loaded, so only now is it known whether the field
      * needs no ordering after all: a final field never changes after its constructor's fence, and a field of the

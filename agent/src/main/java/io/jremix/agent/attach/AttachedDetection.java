@@ -1,0 +1,119 @@
+package io.jremix.agent.attach;
+
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.cache.CacheDetector;
+import io.jremix.agent.options.AgentOptions;
+import io.jremix.agent.repair.Repairer;
+
+/**
+ * Cache detection attached to this program. The start command is answered by the first window's report; with
+ * {@code -XX:REMIXRearm} windows go on, each rewriting the {@code -XX:REMIXReport} file with the window history,
+ * until {@code stop}, which is answered by the last report. The report lines reach the attaching terminal of the
+ * command waiting for them, and nowhere else. One at a time: {@link AttachSession} refuses a second.
+ */
+final class AttachedDetection implements CacheDetector.Attached {
+    private static volatile AttachedDetection current;
+
+    private final Relay lines = new Relay();
+    private final AgentOptions options;
+    private final AgentLog log;
+    private Channel starting;
+    private Channel stopping;
+    /** Set when the last window has reported: nothing left for {@code stop}, though classes may wait to be restored. */
+    private boolean finished;
+    private volatile CacheDetector detector;
+
+    private AttachedDetection(AgentOptions options, Channel starting) {
+        this.options = options;
+        this.starting = starting;
+        this.log = new AgentLog(new PrintStream(lines, true, StandardCharsets.UTF_8), "REMIX: ", options.verbose(),
+                options.debug());
+        lines.to(starting.stream());
+    }
+
+    /** Opens the first window; the channel ends with its report, or at once (exit code 2) if detection cannot run. */
+    static void start(Instrumentation inst, AgentOptions options, Channel channel) {
+        AttachedDetection d = new AttachedDetection(options, channel);
+        Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, d.log);
+        AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing at most"
+                + " %.0f s later%s", AttachSession.now(), options.maxWindowNanos() / 1e9, d.rearmed()));
+        d.log.info(String.format(Locale.ROOT, "Detection window open: it closes %.1f s after contention is found, or"
+                + " after %.1f s without; then the report.", options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+        current = d;
+        d.detector = CacheDetector.attach(inst, options, d.log, repairer, d);
+        if (d.detector == null) {
+            current = null;
+            AttachSession.setCacheStatus(null);
+            channel.end(AttachSession.FAILED);
+        }
+    }
+
+    /**
+     * {@code stop}: the window open now closes, no other opens, and the channel ends with the last report. Returns
+     * {@code false}, leaving the channel alone, when no attached detection has a window left to close.
+     */
+    static boolean stop(Channel channel) {
+        AttachedDetection d = current;
+        return d != null && d.stopWith(channel);
+    }
+
+    private synchronized boolean stopWith(Channel channel) {
+        if (finished) {
+            return false;
+        }
+        stopping = channel;
+        lines.to(channel.stream());
+        log.info("Ending detection: the window open now closes, no other opens; then the last report.");
+        detector.end();
+        return true;
+    }
+
+    private String rearmed() {
+        return options.rearmNanos() == 0 ? "" : String.format(Locale.ROOT, "; windows re-open %.0f s after each"
+                + " closes, rewriting %s, until 'bin/jremix attach <pid> stop'", options.rearmNanos() / 1e9,
+                options.report());
+    }
+
+    @Override
+    public synchronized void reported(boolean last) {
+        finished = last;
+        if (last && options.profile() != null) {
+            log.info("A loaded class cannot be padded: the findings went to the profile " + options.profile()
+                    + ", which pads them from the next start under bin/jremix -XX:REMIXProfile=" + options.profile()
+                    + ".");
+        }
+        AttachSession.setCacheStatus(last ? "the window closed; restoring classes whose methods were running"
+                : "the last window closed at " + AttachSession.now() + rearmed());
+        Channel first = starting;
+        starting = null;
+        if (first != null) {
+            if (!last) {
+                log.info(String.format(Locale.ROOT, "Windows re-open %.0f s after each closes; each rewrites %s."
+                        + " 'bin/jremix attach <pid> stop' ends them.", options.rearmNanos() / 1e9, options.report()));
+            }
+            end(first);
+        }
+        Channel stop = stopping;
+        if (last && stop != null) {
+            stopping = null;
+            end(stop);
+        }
+    }
+
+    /** Ends a command's answer; the lines go on to a {@code stop} waiting for the last report, or nowhere. */
+    private void end(Channel channel) {
+        lines.to(stopping == null ? null : stopping.stream());
+        channel.end(0);
+    }
+
+    @Override
+    public void settled() {
+        current = null;
+        AttachSession.setCacheStatus(null);
+    }
+}

@@ -1,0 +1,102 @@
+package io.jremix.agent.park;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
+import java.util.stream.Stream;
+
+import io.jremix.core.park.BlockerNames;
+import io.jremix.core.park.StackFrames;
+
+/**
+ * A park's site as report text: the thread's frames below the profiler's own, up to the program's first frame that
+ * is not a queue's ({@link BlockerNames#endsSite}) and its caller, or at most {@value #MAX_FRAMES}. The caller
+ * tells apart the places that take a lock through one helper of the program's; frames further out would mostly
+ * tell one place apart by how it was reached.
+ *
+ * <p>A server makes a new blocker per request (a {@code CompletableFuture}), and the first park on each walks the
+ * stack. So a frame's text, with whether it ends a site, is worked out once per class, method name and line, what
+ * the text shows of a frame besides its class, and then only looked up: the string, its interning and parsing were
+ * most of a walk's cost. The name and line come from the frame's {@code StackTraceElement}, which the JVM fills in
+ * one call; the method's descriptor would tell overloads apart too, but on JDK 22+ it resolves the parameter types
+ * through the class's loader, which can load classes inside the program's park (and costs more than the rest).
+ */
+final class SiteFrames {
+    private static final int MAX_FRAMES = 64;
+    /** Made at start: a security manager the program installs later could refuse class references. */
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    /** Per class, its frames by method and line; a {@link ClassValue} does not keep the class from unloading. */
+    private static final ClassValue<Map<FrameKey, Frame>> FRAMES = new ClassValue<>() {
+        @Override
+        protected Map<FrameKey, Frame> computeValue(Class<?> c) {
+            return new ConcurrentHashMap<>();
+        }
+    };
+
+    private record FrameKey(String method, int line) {
+    }
+
+    /** A frame's text, shared by every site it is in, and whether a site ends there. */
+    private record Frame(String text, boolean endsSite) {
+        static Frame of(StackWalker.StackFrame f) {
+            String text = StackFrames.text(f).intern(); // equal sites then compare their frames by identity first
+            return new Frame(text, BlockerNames.endsSite(text));
+        }
+    }
+
+    private final Class<?> top;
+    /** Made once: the walk runs on every new blocker's first park. */
+    private final Function<Stream<StackWalker.StackFrame>, List<String>> collect = s -> collect(s.iterator());
+
+    /** @param top the class whose first run of frames the site is below: the hooks, or in a test the walker itself */
+    SiteFrames(Class<?> top) {
+        this.top = top;
+    }
+
+    /** This thread's site, from the frame below the first run of {@code top}'s frames. */
+    List<String> walk() {
+        return WALKER.walk(collect);
+    }
+
+    private List<String> collect(Iterator<StackWalker.StackFrame> it) {
+        boolean inTop = false;
+        while (it.hasNext()) {
+            StackWalker.StackFrame f = it.next();
+            boolean isTop = f.getDeclaringClass() == top;
+            if (inTop && !isTop) {
+                return site(f, it);
+            }
+            inTop = isTop;
+        }
+        return List.of();
+    }
+
+    private static List<String> site(StackWalker.StackFrame first, Iterator<StackWalker.StackFrame> rest) {
+        List<String> out = new ArrayList<>();
+        int user = -1;
+        for (StackWalker.StackFrame f = first; f != null && out.size() < MAX_FRAMES && (user < 0 || out.size() <= user + 1);
+                f = rest.hasNext() ? rest.next() : null) {
+            Frame frame = frame(f);
+            if (user < 0 && frame.endsSite()) {
+                user = out.size();
+            }
+            out.add(frame.text());
+        }
+        return List.copyOf(out);
+    }
+
+    private static Frame frame(StackWalker.StackFrame f) {
+        Map<FrameKey, Frame> known = FRAMES.get(f.getDeclaringClass());
+        StackTraceElement e = f.toStackTraceElement();
+        FrameKey key = new FrameKey(e.getMethodName(), e.getLineNumber());
+        Frame frame = known.get(key);
+        if (frame == null) {
+            frame = Frame.of(f);
+            known.putIfAbsent(key, frame);
+        }
+        return frame;
+    }
+}

@@ -1,0 +1,174 @@
+package io.jremix.bench.attach;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.jremix.bench.Command;
+import io.jremix.bench.longrun.MemorySample;
+import io.jremix.report.Json;
+
+/**
+ * One run: {@link ServiceUnderTest} warmed up, then its throughput before, during and after an attached detection
+ * window and an attached park profiler, and its memory before and after each.
+ */
+final class AttachRun {
+    static final String TALLY = "io.jremix.workloads.cache.LiveService$Tally";
+    static final String LOCK = "java.util.concurrent.locks.ReentrantLock$NonfairSync";
+    private static final long IDLE_TIMEOUT_MILLIS = 120_000;
+    private static final Pattern USED = Pattern.compile("Both:.*?([0-9.]+) (bytes|KB|MB|GB) \\(\\s*<?\\d+%\\) used");
+
+    /** Requests served between two moments. */
+    record Phase(String name, ServiceUnderTest.Progress from, ServiceUnderTest.Progress to) {
+        double perSecond() {
+            return (to.requests() - from.requests()) * 1000.0 / (to.millis() - from.millis());
+        }
+
+        double perCpuSecond() {
+            return (to.requests() - from.requests()) / (to.cpuSeconds() - from.cpuSeconds());
+        }
+    }
+
+    /** The service's memory at one moment: live heap, jremix's objects, RSS, and the metaspace in use. */
+    record Checkpoint(String name, MemorySample sample, long metaspaceKb) {
+    }
+
+    /**
+     * @param found        whether the detection window reported false sharing on {@link #TALLY}
+     * @param sampledMisses coherence misses the window sampled: few when the kernel seldom ran the two workers at
+     *                     once (a busy machine), and then nothing to find
+     * @param lockParks    parks on the workers' lock in the park report at stop
+     * @param restoreSeconds from the window's report to every class restored (status idle)
+     * @param ending       the service's exit code and last line
+     */
+    record Result(List<Phase> phases, List<Checkpoint> checkpoints, boolean found, long sampledMisses,
+                  long lockParks, double restoreSeconds, String ending) {
+    }
+
+    private final Path home;
+    private final Path java;
+    private final Path jcmd;
+    private final long phaseSeconds;
+    private final Path scratch;
+
+    AttachRun(Path home, Path java, long phaseSeconds, Path scratch) {
+        this.home = home;
+        this.java = java;
+        this.jcmd = java.resolveSibling("jcmd");
+        this.phaseSeconds = phaseSeconds;
+        this.scratch = scratch;
+    }
+
+    Result run(List<String> jvmOptions, int threads) throws IOException, InterruptedException {
+        try (ServiceUnderTest service = ServiceUnderTest.start(java, jvmOptions,
+                home.resolve("workloads/target/jremix-workloads.jar"), threads)) {
+            long pid = service.pid();
+            List<Phase> phases = new ArrayList<>();
+            List<Checkpoint> checkpoints = new ArrayList<>();
+            measure(service, "warm-up");
+            phases.add(measure(service, "before"));
+            checkpoints.add(checkpoint("before", pid));
+
+            Path remix = scratch.resolve("remix-" + pid + ".json");
+            ServiceUnderTest.Progress from = service.progress();
+            attach(pid, "-remix:detect", "-XX:REMIXThreshold=1000", "-XX:REMIXWindow=5", "-XX:REMIXMaxWindow=10",
+                    "-XX:REMIXReport=" + remix).orThrow();
+            phases.add(new Phase("during detection", from, service.progress()));
+            long reported = System.nanoTime();
+            awaitIdle(pid);
+            double restore = (System.nanoTime() - reported) / 1e9;
+            phases.add(measure(service, "after detection"));
+            checkpoints.add(checkpoint("after detection", pid));
+
+            Path park = scratch.resolve("park-" + pid + ".json");
+            attach(pid, "-XXgetparkcontention").orThrow();
+            phases.add(measure(service, "during park profiling"));
+            attach(pid, "stop", park.toString()).orThrow();
+            awaitIdle(pid);
+            phases.add(measure(service, "after park profiling"));
+            checkpoints.add(checkpoint("after park profiling", pid));
+            Map<String, Object> detection = json(remix);
+            return new Result(phases, checkpoints, found(detection),
+                    ((Number) ((Map<?, ?>) detection.get("trace")).get("sampledMisses")).longValue(),
+                    lockParks(json(park)), restore, service.stop());
+        }
+    }
+
+    /** A phase of {@link #phaseSeconds} in which the service runs alone. */
+    private Phase measure(ServiceUnderTest service, String name) throws IOException, InterruptedException {
+        ServiceUnderTest.Progress from = service.progress();
+        Thread.sleep(TimeUnit.SECONDS.toMillis(phaseSeconds));
+        return new Phase(name, from, service.progress());
+    }
+
+    private Command.Result attach(long pid, String... args) throws IOException, InterruptedException {
+        List<String> argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(), "attach",
+                Long.toString(pid)));
+        argv.addAll(List.of(args));
+        return Command.withJava(argv, java).run();
+    }
+
+    /** Waits until jremix runs nothing in the service: every class restored, the profiler's hooks gone. */
+    private void awaitIdle(long pid) throws IOException, InterruptedException {
+        long deadline = System.currentTimeMillis() + IDLE_TIMEOUT_MILLIS;
+        while (!attach(pid, "status").stdout().contains("jremix is not running there")) {
+            if (System.currentTimeMillis() > deadline) {
+                throw new IOException("jremix still runs in process " + pid + " after "
+                        + IDLE_TIMEOUT_MILLIS / 1000 + " s");
+            }
+            Thread.sleep(200);
+        }
+    }
+
+    private Checkpoint checkpoint(String name, long pid) throws IOException, InterruptedException {
+        MemorySample sample = MemorySample.take(jcmd, pid, 0);
+        Process info = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "VM.metaspace")
+                .redirectErrorStream(true).start();
+        String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        info.waitFor();
+        return new Checkpoint(name, sample, metaspaceUsedKb(text));
+    }
+
+    /**
+     * From {@code VM.metaspace} (JDK 17 and 25 alike): the {@code used} figure of the first {@code Both:} line, below
+     * {@code Total Usage}; -1 without one.
+     */
+    static long metaspaceUsedKb(String metaspace) {
+        int total = metaspace.indexOf("Total Usage");
+        Matcher m = USED.matcher(total < 0 ? "" : metaspace.substring(total));
+        if (!m.find()) {
+            return -1;
+        }
+        double kb = Double.parseDouble(m.group(1)) * switch (m.group(2)) {
+            case "bytes" -> 1.0 / 1024;
+            case "MB" -> 1024;
+            case "GB" -> 1024 * 1024;
+            default -> 1;
+        };
+        return Math.round(kb);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> json(Path report) throws IOException {
+        return (Map<String, Object>) Json.parse(Files.readString(report));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static boolean found(Map<String, Object> doc) {
+        return ((List<Map<String, Object>>) doc.get("findings")).stream()
+                .anyMatch(f -> f.get("className").equals(TALLY) && f.get("kind").equals("false-sharing"));
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long lockParks(Map<String, Object> doc) {
+        return ((List<Map<String, Object>>) doc.get("blockers")).stream().filter(b -> b.get("className").equals(LOCK))
+                .mapToLong(b -> ((Number) b.get("timesParked")).longValue()).sum();
+    }
+}

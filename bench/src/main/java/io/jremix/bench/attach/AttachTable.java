@@ -1,0 +1,129 @@
+package io.jremix.bench.attach;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+import io.jremix.bench.Machine;
+import io.jremix.bench.Stats;
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+
+/**
+ * The attach table: for each phase, the median over the runs of its throughput as a ratio to the same run's
+ * {@code before} phase, by the wall clock and per CPU-second of the service's process; then the memory at each
+ * checkpoint, and every run's figures.
+ */
+final class AttachTable {
+    private AttachTable() {
+    }
+
+    static void write(Path out, List<AttachRun.Result> results, int runs, int phase, int threads, Path java)
+            throws IOException, InterruptedException {
+        Map<String, Object> machine = Machine.describe(java);
+        double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        StringBuilder md = new StringBuilder("# Attaching to a saturated service: throughput and memory\n\n");
+        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s, **under load** (load average %.1f"
+                + " at the end; other builds shared the cores): the ratios compare phases of one run, taken seconds"
+                + " apart, and the per-CPU-second column is the one less moved by the load. `SaturatedService %d`"
+                + " with `%s`, started with plain java: %d workers serve requests back to back (each counts on a"
+                + " `LiveService$Tally` beside the others', one cache line, then checksums a buffer of its own and"
+                + " takes one shared `ReentrantLock`). %d runs; each phase %d s after a %d s warm-up. *during"
+                + " detection* is the time `bin/jremix attach <pid> -remix:detect -XX:REMIXThreshold=1000"
+                + " -XX:REMIXWindow=5 -XX:REMIXMaxWindow=10` takes (the attach client's own JVM included); *after"
+                + " detection* starts once `status` says jremix runs nothing there (every class restored); *during park"
+                + " profiling* is a phase between `-XXgetparkcontention` and `stop`. Memory: the live heap after the full collection"
+                + " of `jcmd <pid> GC.class_histogram`, the instances of jremix's classes in it, VmRSS, and the used"
+                + " metaspace of `jcmd <pid> VM.metaspace` (classes not from the CDS archive).%n%n", LocalDate.now(),
+                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), load, threads,
+                String.join(" ", AttachBenchmark.HEAP), threads, runs, phase, phase));
+        md.append("| phase | requests/s (median) | ÷ before, wall clock (median) | ÷ before, per CPU-second (median)"
+                + " |\n|---|---:|---:|---:|\n");
+        List<String> names = results.get(0).phases().stream().map(AttachRun.Phase::name).toList();
+        for (int i = 0; i < names.size(); i++) {
+            int k = i;
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.3f | %.3f |%n", names.get(i),
+                    median(results, r -> r.phases().get(k).perSecond()),
+                    median(results, r -> r.phases().get(k).perSecond() / r.phases().get(0).perSecond()),
+                    median(results, r -> r.phases().get(k).perCpuSecond() / r.phases().get(0).perCpuSecond())));
+        }
+        md.append("\n| checkpoint | live heap MB (median) | jremix objects (median) | RSS MB (median) |"
+                + " metaspace used MB (median) |\n|---|---:|---:|---:|---:|\n");
+        List<String> checkpoints = results.get(0).checkpoints().stream().map(AttachRun.Checkpoint::name).toList();
+        for (int i = 0; i < checkpoints.size(); i++) {
+            int k = i;
+            md.append(String.format(Locale.ROOT, "| %s | %.1f | %.0f | %.0f | %.1f |%n", checkpoints.get(i),
+                    median(results, r -> r.checkpoints().get(k).sample().liveHeapBytes() / 1e6),
+                    median(results, r -> r.checkpoints().get(k).sample().jremixObjects()),
+                    median(results, r -> r.checkpoints().get(k).sample().rssKb() / 1024.0),
+                    median(results, r -> r.checkpoints().get(k).metaspaceKb() / 1024.0)));
+        }
+        md.append("\nEvery run (requests/s and requests per CPU-second by phase; memory at each checkpoint):\n\n");
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            AttachRun.Result r = results.get(i);
+            md.append(String.format(Locale.ROOT, "- run %d: false sharing on `LiveService$Tally` found: %s (%d coherence"
+                    + " misses sampled); parks on the lock in the park report: %d; all classes restored %.1f s after"
+                    + " the report; service: %s.%n ", i + 1, r.found() ? "yes" : "**no**", r.sampledMisses(),
+                    r.lockParks(), r.restoreSeconds(), r.ending()));
+            for (AttachRun.Phase p : r.phases()) {
+                md.append(String.format(Locale.ROOT, " %s %.0f/s, %.0f/CPU-s;", p.name(), p.perSecond(), p.perCpuSecond()));
+            }
+            for (AttachRun.Checkpoint c : r.checkpoints()) {
+                md.append(String.format(Locale.ROOT, " %s: heap %.1f MB, %d jremix objects, RSS %d MB, metaspace"
+                        + " %.1f MB;", c.name(), c.sample().liveHeapBytes() / 1e6, c.sample().jremixObjects(),
+                        c.sample().rssKb() / 1024, c.metaspaceKb() / 1024.0));
+            }
+            md.append('\n');
+            rows.add(json(r));
+        }
+        md.append(String.format(Locale.ROOT, "%nReproduce: `bench/run-attach --runs %d --phase %d` (after"
+                + " `mvn -B -DskipTests package`; with `JAVA_HOME` set, that JDK runs the service).%n", runs, phase));
+        Files.createDirectories(out.toAbsolutePath().getParent());
+        AtomicFiles.write(out, md.toString());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("machine", machine);
+        json.put("loadAverage", load);
+        json.put("runs", runs);
+        json.put("phaseSeconds", phase);
+        json.put("threads", threads);
+        json.put("results", rows);
+        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
+        System.err.println("wrote " + out);
+    }
+
+    private static double median(List<AttachRun.Result> results, ToDoubleFunction<AttachRun.Result> f) {
+        return Stats.median(results.stream().map(f::applyAsDouble).toList());
+    }
+
+    private static Map<String, Object> json(AttachRun.Result r) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("found", r.found());
+        m.put("sampledMisses", r.sampledMisses());
+        m.put("lockParks", r.lockParks());
+        m.put("restoreSeconds", r.restoreSeconds());
+        m.put("ending", r.ending());
+        List<Object> phases = new ArrayList<>();
+        for (AttachRun.Phase p : r.phases()) {
+            phases.add(Map.of("phase", p.name(), "requestsPerSecond", p.perSecond(),
+                    "requestsPerCpuSecond", p.perCpuSecond()));
+        }
+        m.put("phases", phases);
+        List<Object> checkpoints = new ArrayList<>();
+        for (AttachRun.Checkpoint c : r.checkpoints()) {
+            Map<String, Object> cm = new LinkedHashMap<>(c.sample().json());
+            cm.put("checkpoint", c.name());
+            cm.put("metaspaceUsedKb", c.metaspaceKb());
+            checkpoints.add(cm);
+        }
+        m.put("checkpoints", checkpoints);
+        return m;
+    }
+}

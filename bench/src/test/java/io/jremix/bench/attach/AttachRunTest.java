@@ -1,0 +1,33 @@
+package io.jremix.bench.attach;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import org.junit.jupiter.api.Test;
+
+class AttachRunTest {
+    @Test
+    void metaspaceInUseIsReadFromVmMetaspace() {
+        String metaspace = """
+                12345:
+
+                Total Usage - 15 loaders, 776 classes (721 shared):
+                  Non-Class:   19 chunks,      4.06 MB capacity,  382.00 KB (  9%) committed,   362.04 KB (  9%) used,    19.96 KB ( <1%) free,     0 bytes (  0%) waste
+                      Class:   17 chunks,    276.00 KB capacity,   84.00 KB ( 30%) committed,    30.07 KB ( 11%) used,    53.93 KB ( 20%) free,     0 bytes (  0%) waste
+                       Both:   36 chunks,      4.33 MB capacity,  466.00 KB ( 11%) committed,   392.11 KB (  9%) used,    73.89 KB (  2%) free,     0 bytes (  0%) waste
+
+                Virtual space:
+                       Both:  reserved:       1.06 GB,     committed:    4.50 MB (  1%) used
+                """;
+        assertEquals(392, AttachRun.metaspaceUsedKb(metaspace));
+        assertEquals(7782, AttachRun.metaspaceUsedKb(metaspace.replace("392.11 KB (  9%) used", "7.60 MB ( 40%) used")));
+        assertEquals(-1, AttachRun.metaspaceUsedKb("12345:\nno such process\n"));
+    }
+
+    @Test
+    void throughputIsRequestsOverTheServicesOwnClockAndOverItsCpuTime() {
+        AttachRun.Phase p = new AttachRun.Phase("before", new ServiceUnderTest.Progress(1000, 100, 2.0),
+                new ServiceUnderTest.Progress(3000, 20100, 6.0));
+        assertEquals(10_000, p.perSecond());
+        assertEquals(5_000, p.perCpuSecond());
+    }
+}

@@ -1,0 +1,93 @@
+package io.jremix.core.cache;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What each detection window saw: when it opened, how long it stayed open, and what was found in it. A service
+ * re-arming detection for hours reads its report while it runs, so the report says which windows still find a
+ * contention and which no longer do. Findings are latched across windows ({@link ContentionTracker}); a window's
+ * share of one is the difference of its sampled misses between the window's opening and closing.
+ */
+public final class WindowHistory {
+    /** Windows kept, the latest: a day at one window a minute stays below a megabyte of report. */
+    public static final int MAX_WINDOWS = 1000;
+
+    private final ArrayDeque<Window> windows = new ArrayDeque<>();
+    private int opened;
+    private Open current;
+
+    /**
+     * One closed window.
+     *
+     * @param number          1 for the first window of the run
+     * @param openedEpochMillis wall-clock time it opened
+     * @param openedNanos     {@link System#nanoTime()} when it opened
+     * @param nanos           how long it stayed open
+     * @param sampledAccesses accesses sampled while it was open
+     * @param sampledMisses   coherence misses counted towards findings while it was open
+     * @param findings        findings with sampled misses in it
+     */
+    public record Window(int number, long openedEpochMillis, long openedNanos, long nanos, long sampledAccesses,
+                         long sampledMisses, List<Seen> findings) {
+    }
+
+    /**
+     * A finding's share of one window.
+     *
+     * @param sampled  its sampled misses in the window
+     * @param newFound whether it crossed the thresholds in this window (else it was found in an earlier one)
+     */
+    public record Seen(SharingKind kind, String className, Datum.Kind location, List<String> fields, long sampled,
+                       boolean newFound) {
+    }
+
+    private record Key(SharingKind kind, String className, Datum.Kind location) {
+        static Key of(Finding f) {
+            return new Key(f.kind(), f.className(), f.location());
+        }
+    }
+
+    private record Open(int number, long epochMillis, long nanos, long accesses, long misses, Map<Key, Long> sampled) {
+    }
+
+    /** A window opened: remembers the counts it starts from. */
+    public synchronized void opened(long epochMillis, long nanos, long sampledAccesses, long sampledMisses,
+                                    List<Finding> findings) {
+        Map<Key, Long> sampled = new HashMap<>();
+        for (Finding f : findings) {
+            sampled.put(Key.of(f), f.sampled());
+        }
+        current = new Open(++opened, epochMillis, nanos, sampledAccesses, sampledMisses, sampled);
+    }
+
+    /** The open window closed, with these counts; nothing when none is open. */
+    public synchronized void closed(long nanos, long sampledAccesses, long sampledMisses, List<Finding> findings) {
+        Open o = current;
+        if (o == null) {
+            return;
+        }
+        current = null;
+        List<Seen> seen = new ArrayList<>();
+        for (Finding f : findings) {
+            Long before = o.sampled().get(Key.of(f));
+            long inWindow = f.sampled() - (before == null ? 0 : before);
+            if (inWindow > 0) {
+                seen.add(new Seen(f.kind(), f.className(), f.location(), f.fields(), inWindow, before == null));
+            }
+        }
+        if (windows.size() == MAX_WINDOWS) {
+            windows.removeFirst();
+        }
+        windows.addLast(new Window(o.number(), o.epochMillis(), o.nanos(), nanos - o.nanos(),
+                sampledAccesses - o.accesses(), sampledMisses - o.misses(), List.copyOf(seen)));
+    }
+
+    /** The closed windows kept, oldest first. */
+    public synchronized List<Window> windows() {
+        return List.copyOf(windows);
+    }
+}

@@ -1,0 +1,59 @@
+package io.jremix.core.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+
+class WindowHistoryTest {
+    private static final long S = 1_000_000_000L;
+
+    private static Finding finding(String cls, long sampled) {
+        return new Finding(SharingKind.FALSE_SHARING, cls, Datum.Kind.FIELD, List.of("value"), sampled * 10, sampled,
+                true, List.of(), List.of(), List.of(), 1e6, 0, 0, Map.of());
+    }
+
+    private static WindowHistory.Seen seen(String cls, long sampled, boolean newFound) {
+        return new WindowHistory.Seen(SharingKind.FALSE_SHARING, cls, Datum.Kind.FIELD, List.of("value"), sampled,
+                newFound);
+    }
+
+    @Test
+    void eachWindowKeepsItsOwnShareOfTheLatchedFindings() {
+        WindowHistory h = new WindowHistory();
+        h.opened(1000, 0, 0, 0, List.of());
+        h.closed(3 * S, 500, 40, List.of(finding("a.A", 40)));
+        h.opened(5000, 5 * S, 500, 40, List.of(finding("a.A", 40)));
+        h.closed(7 * S, 800, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
+        h.opened(9000, 9 * S, 800, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
+        h.closed(10 * S, 900, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
+
+        assertEquals(List.of(
+                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true))),
+                new WindowHistory.Window(2, 5000, 5 * S, 2 * S, 300, 30,
+                        List.of(seen("a.A", 20, false), seen("b.B", 10, true))),
+                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of())), h.windows());
+    }
+
+    @Test
+    void keepsTheLatestWindowsOnly() {
+        WindowHistory h = new WindowHistory();
+        for (int i = 0; i < WindowHistory.MAX_WINDOWS + 5; i++) {
+            h.opened(i, i, 0, 0, List.of());
+            h.closed(i + 1, 0, 0, List.of());
+        }
+        List<WindowHistory.Window> kept = h.windows();
+        assertEquals(WindowHistory.MAX_WINDOWS, kept.size());
+        assertEquals(6, kept.get(0).number());
+        assertEquals(WindowHistory.MAX_WINDOWS + 5, kept.get(kept.size() - 1).number());
+    }
+
+    @Test
+    void aCloseWithoutAnOpenWindowRecordsNothing() {
+        WindowHistory h = new WindowHistory();
+        h.closed(S, 10, 1, List.of());
+        assertEquals(List.of(), h.windows());
+    }
+}
