@@ -23,6 +23,15 @@ public final class Machine {
         return m;
     }
 
+    /** The 1-minute load average, or {@code null} where {@code /proc/loadavg} is not there. */
+    public static Double loadAverage() {
+        try {
+            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
     private static String cpuModel() throws IOException {
         Path info = Path.of("/proc/cpuinfo");
         if (!Files.isReadable(info)) {

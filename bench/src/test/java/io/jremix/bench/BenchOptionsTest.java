@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.bench.libs.RealLibraries;
 import io.jremix.bench.park.ParkJfr;
 import io.jremix.bench.park.ParkOverhead;
 import io.jremix.bench.scheduler.SchedulerBenchmark;
@@ -63,7 +64,7 @@ class BenchOptionsTest {
     /** Every bench script answers a bad option with one line and exit code 2, before it measures anything. */
     @ParameterizedTest
     @ValueSource(classes = {Harness.class, RepairBenchmark.class, DetectionOverhead.class, ParkOverhead.class,
-            ParkJfr.class, SchedulerBenchmark.class, HotMethods.class})
+            ParkJfr.class, SchedulerBenchmark.class, HotMethods.class, RealLibraries.class})
     void scriptsRefuseABadOptionWithOneLineAndExitCode2(Class<?> main) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> argv = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), main.getName()));

@@ -126,13 +126,13 @@ public final class ParkJfr {
 
     /** Measures and writes {@code out} and its JSON. */
     static void run(Settings settings, Path work, Path out) throws IOException, InterruptedException {
-        Double loadBefore = loadAverage();
+        Double loadBefore = Machine.loadAverage();
         ParkJfr bench = new ParkJfr(settings, work);
         List<Result> results = new ArrayList<>();
         for (Suite.Entry w : settings.workloads()) {
             results.add(new Result(w.name(), bench.attribute(w), bench.overhead(w)));
         }
-        Double loadAfter = loadAverage();
+        Double loadAfter = Machine.loadAverage();
         Map<String, Object> machine = Machine.describe(settings.tools().java());
         machine.put("loadAverageBefore", loadBefore);
         machine.put("loadAverageAfter", loadAfter);
@@ -248,15 +248,6 @@ public final class ParkJfr {
         m.put("withoutBlocker", c.withoutBlocker());
         m.put("byBlockerClass", c.byBlockerClass());
         return m;
-    }
-
-    /** The 1-minute load average, or {@code null} where {@code /proc/loadavg} is not there. */
-    static Double loadAverage() {
-        try {
-            return Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
     }
 
     private static void deleteAll(Path dir) throws IOException {
