@@ -101,9 +101,8 @@ public final class Repairer {
         transformer.failed().forEach(f -> notes.add("could not pad " + f));
         List<RepairReport.Advice> advice = new ArrayList<>();
         for (Finding f : findings) {
-            RepairAdvice.Status status = !f.repairable() ? RepairAdvice.Status.NOT_REPAIRABLE
-                    : transformer.padded().containsKey(f.className().replace('.', '/')) ? RepairAdvice.Status.PADDED
-                    : RepairAdvice.Status.PAD_NEXT_RUN;
+            RepairAdvice.Status status = RepairAdvice.status(f,
+                    transformer.padded().containsKey(f.className().replace('.', '/')));
             advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
                     status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
         }

@@ -17,7 +17,9 @@ public final class RepairAdvice {
         /** its class had already loaded; a profile pads it from the next run */
         PAD_NEXT_RUN("pad-next-run"),
         /** padding a class at load cannot remove it */
-        NOT_REPAIRABLE("not-repairable");
+        NOT_REPAIRABLE("not-repairable"),
+        /** its fields are only read: padding the written neighbours (their own findings) moves them off its lines */
+        READ_ONLY("read-only");
 
         private final String key;
 
@@ -31,6 +33,14 @@ public final class RepairAdvice {
     }
 
     private RepairAdvice() {
+    }
+
+    /** What happens to {@code f}: {@code padded} says whether its class was padded when it loaded in this run. */
+    public static Status status(Finding f, boolean padded) {
+        if (!f.repairable()) {
+            return Status.NOT_REPAIRABLE;
+        }
+        return padded ? Status.PADDED : RepairPlanner.writesAny(f) ? Status.PAD_NEXT_RUN : Status.READ_ONLY;
     }
 
     public static String advise(Finding f, Status status, boolean profileGiven) {
@@ -59,6 +69,9 @@ public final class RepairAdvice {
                         + ", or annotate the fields with @jdk.internal.vm.annotation.Contended and run with"
                         + " -XX:-RestrictContended";
                 case NOT_REPAIRABLE -> "not repairable by padding";
+                case READ_ONLY -> "the fields (" + fields + ") are only read here; they miss because written fields of"
+                        + " other objects share their lines: padding those classes (their own findings) moves them away,"
+                        + " so nothing in " + f.className() + " is padded";
             };
         };
     }

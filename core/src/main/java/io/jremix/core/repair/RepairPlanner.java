@@ -19,6 +19,11 @@ public final class RepairPlanner {
     private RepairPlanner() {
     }
 
+    /** Whether any field of a finding was seen written: a class whose fields are only read has nothing to pad. */
+    static boolean writesAny(Finding f) {
+        return f.writers().values().stream().anyMatch(threads -> !threads.isEmpty());
+    }
+
     public static List<PaddedClass> plan(List<Finding> findings) {
         Map<String, Map<String, Set<Integer>>> writersByClass = new TreeMap<>();
         for (Finding f : findings) {
