@@ -1,7 +1,6 @@
 package io.jremix.bench;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -10,8 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
-import io.jremix.report.AtomicFiles;
-import io.jremix.report.Json;
 import io.jremix.workloads.ExitWith;
 
 /**
@@ -99,14 +96,11 @@ public final class LauncherStartup {
             rows.add(row);
         }
         md.append("\nReproduce: `bench/run-launcher-startup [--baseline DIR]` (after `mvn -B -DskipTests package`).\n");
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        AtomicFiles.write(out, md.toString());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("runs", runs);
         json.put("rows", rows);
-        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
-        System.err.println("wrote " + out);
+        ResultFiles.write(out, md.toString(), json);
     }
 
     @SafeVarargs

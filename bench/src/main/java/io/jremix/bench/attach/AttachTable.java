@@ -12,9 +12,8 @@ import java.util.Map;
 import java.util.function.ToDoubleFunction;
 
 import io.jremix.bench.Machine;
+import io.jremix.bench.ResultFiles;
 import io.jremix.bench.Stats;
-import io.jremix.report.AtomicFiles;
-import io.jremix.report.Json;
 
 /**
  * The attach table: for each phase, the median over the runs of its throughput as a ratio to the same run's
@@ -86,8 +85,6 @@ final class AttachTable {
         }
         md.append(String.format(Locale.ROOT, "%nReproduce: `bench/run-attach --runs %d --phase %d` (after"
                 + " `mvn -B -DskipTests package`; with `JAVA_HOME` set, that JDK runs the service).%n", runs, phase));
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        AtomicFiles.write(out, md.toString());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("loadAverage", load);
@@ -95,8 +92,7 @@ final class AttachTable {
         json.put("phaseSeconds", phase);
         json.put("threads", threads);
         json.put("results", rows);
-        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
-        System.err.println("wrote " + out);
+        ResultFiles.write(out, md.toString(), json);
     }
 
     private static double median(List<AttachRun.Result> results, ToDoubleFunction<AttachRun.Result> f) {

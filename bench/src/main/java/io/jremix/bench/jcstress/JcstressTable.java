@@ -1,7 +1,6 @@
 package io.jremix.bench.jcstress;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -11,12 +10,11 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.jremix.bench.ResultFiles;
 import io.jremix.jcstress.results.Grade;
 import io.jremix.jcstress.results.JcstressRun;
 import io.jremix.jcstress.results.TestOutcomes;
 import io.jremix.jcstress.results.TestSpec;
-import io.jremix.report.AtomicFiles;
-import io.jremix.report.Json;
 
 /**
  * The results of {@code bench/run-jcstress}: per test, the samples with a non-SC outcome plain and under
@@ -45,10 +43,7 @@ public final class JcstressTable {
     }
 
     public static void write(Path out, Map<String, Object> machine, Settings settings, Runs runs) throws IOException {
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        AtomicFiles.write(out, markdown(LocalDate.now(), machine, settings, runs));
-        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json(machine, settings, runs)));
-        System.err.println("wrote " + out);
+        ResultFiles.write(out, markdown(LocalDate.now(), machine, settings, runs), json(machine, settings, runs));
     }
 
     static String markdown(LocalDate date, Map<String, Object> machine, Settings s, Runs runs) {

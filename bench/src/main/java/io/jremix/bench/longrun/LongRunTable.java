@@ -1,7 +1,6 @@
 package io.jremix.bench.longrun;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -12,8 +11,7 @@ import java.util.Map;
 import java.util.function.ToLongFunction;
 
 import io.jremix.bench.Machine;
-import io.jremix.report.AtomicFiles;
-import io.jremix.report.Json;
+import io.jremix.bench.ResultFiles;
 
 /**
  * The long-run table: per mode, the largest RSS, live heap and jremix object count in the first and in the last
@@ -89,15 +87,12 @@ final class LongRunTable {
         }
         md.append(String.format(Locale.ROOT, "%nReproduce: `bench/run-long-run --minutes %d --period %d` (after"
                 + " `mvn -B -DskipTests package`).%n", minutes, period));
-        Files.createDirectories(out.toAbsolutePath().getParent());
-        AtomicFiles.write(out, md.toString());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("minutes", minutes);
         json.put("periodSeconds", period);
         json.put("windowSeconds", window);
         json.put("rows", rows);
-        AtomicFiles.write(Path.of(out.toString().replaceFirst("\\.md$", "") + ".json"), Json.write(json));
-        System.err.println("wrote " + out);
+        ResultFiles.write(out, md.toString(), json);
     }
 }
