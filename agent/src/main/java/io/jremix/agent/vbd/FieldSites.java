@@ -44,7 +44,8 @@ final class FieldSites {
     /** The call that makes {@code f}'s access, or {@code null} when no more sites can be made (then it is fenced). */
     MethodInsnNode call(FieldInsnNode f) {
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
-        Integer site = numbers.get(f.owner + "." + f.name + ":" + f.desc);
+        String field = f.owner + "." + f.name + ":" + f.desc;
+        Integer site = numbers.get(field);
         if (site == null) {
             if (full || name == null && !claimName()) {
                 return null;
@@ -54,7 +55,7 @@ final class FieldSites {
                 full = true;
                 return null;
             }
-            numbers.put(f.owner + "." + f.name + ":" + f.desc, site);
+            numbers.put(field, site);
         }
         String method = (load ? "g" : "p") + site;
         methods.put(method, f.desc);
