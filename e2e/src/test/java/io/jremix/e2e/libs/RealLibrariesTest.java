@@ -27,7 +27,7 @@ class RealLibrariesTest {
     /** The index fields and the classes of the queue's hierarchy that declare them. */
     private static final Map<String, String> INDICES = Map.of(
             QUEUE + "ProducerIndexFields", "producerIndex", QUEUE + "ConsumerIndexField", "consumerIndex");
-    private static final String COUNT = "2000000";
+    private static final String COUNT = "10000000";
 
     @Test
     void unpaddedQueueShowsFalseSharingOnItsIndices(@TempDir Path dir) throws Exception {
