@@ -6,13 +6,14 @@ import java.lang.instrument.Instrumentation;
 import io.jremix.agent.attach.AttachRequest;
 import io.jremix.agent.attach.AttachSession;
 import io.jremix.agent.cache.CacheDetector;
-import io.jremix.agent.options.AgentArguments;
-import io.jremix.agent.options.AgentOptions;
-import io.jremix.options.OptionException;
+import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.cache.repair.Repairer;
 import io.jremix.agent.park.ParkDump;
+import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
-import io.jremix.agent.repair.Repairer;
 import io.jremix.agent.vbd.Vbd;
+import io.jremix.agent.vbd.VbdOptions;
+import io.jremix.options.OptionException;
 
 /**
  * The {@code -javaagent} entry point. Options are validated before the program starts: a bad one prints one line
@@ -27,7 +28,7 @@ public final class Agent {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        System.setProperty(AttachSession.LOADED_PROPERTY, CacheDetector.version());
+        System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
         System.setProperty(AttachSession.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
         start(args, inst);
     }
@@ -40,7 +41,7 @@ public final class Agent {
      */
     public static void agentmain(String args, Instrumentation inst) {
         if (AttachRequest.isRequest(args)) {
-            System.setProperty(AttachSession.LOADED_PROPERTY, CacheDetector.version());
+            System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
             AttachSession.handle(AttachRequest.parse(args), inst);
             return;
         }
@@ -62,12 +63,17 @@ public final class Agent {
             return;
         }
         if (options.vbd().enabled()) {
-            startVbd(inst, options, err);
+            startVbd(inst, options.vbd(), err);
         }
         if (options.park() != null) {
-            startParkProfiler(inst, options, err);
+            startParkProfiler(inst, options.park(), err);
         }
-        if (!options.cacheDetection() && options.profile() == null) {
+        startCacheContention(inst, options.cache(), err);
+    }
+
+    /** Detection, repair from a profile, or both. */
+    private static void startCacheContention(Instrumentation inst, CacheOptions options, PrintStream err) {
+        if (!options.detection() && options.profile() == null) {
             return;
         }
         AgentLog log = new AgentLog(err, "REMIX: ", options.verbose(), options.debug());
@@ -79,7 +85,7 @@ public final class Agent {
         } catch (RuntimeException | LinkageError e) {
             log.info("repair is off: could not start (" + e + ")");
         }
-        if (!options.cacheDetection()) {
+        if (!options.detection()) {
             reportAtExit(repairer, log);
             return;
         }
@@ -92,22 +98,22 @@ public final class Agent {
     }
 
     /** Park contention, alone or beside REMIX: its hooks must reach the boot class path from java.base. */
-    private static void startParkProfiler(Instrumentation inst, AgentOptions options, PrintStream err) {
+    private static void startParkProfiler(Instrumentation inst, ParkOptions options, PrintStream err) {
         AgentLog log = new AgentLog(err, "PARK: ", false, false);
         try {
             ModuleAccess.open(inst);
-            ParkProfiler.start(inst, options.park(), log);
+            ParkProfiler.start(inst, options, log);
         } catch (RuntimeException | LinkageError e) {
             log.info("park profiling is off: could not start (" + e + ")");
         }
     }
 
     /** Volatile-by-default first, so that the features after it load as few program classes as possible before it. */
-    private static void startVbd(Instrumentation inst, AgentOptions options, PrintStream err) {
-        AgentLog log = new AgentLog(err, "VBD: ", options.vbd().verbose(), false);
+    private static void startVbd(Instrumentation inst, VbdOptions options, PrintStream err) {
+        AgentLog log = new AgentLog(err, "VBD: ", options.verbose(), false);
         try {
             ModuleAccess.open(inst); // the plain accesses of relaxed code use jdk.internal.misc.Unsafe
-            Vbd.start(inst, options.vbd(), log);
+            Vbd.start(inst, options, log);
         } catch (RuntimeException | LinkageError e) {
             log.info("volatile-by-default is off: could not start (" + e + ")");
         }

@@ -4,7 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.util.Map;
 import java.util.Set;
 
-import io.jremix.probe.CacheProbe;
+import io.jremix.probe.cache.CacheProbe;
 
 /**
  * Opens what the probes need in java.base: its instrumented atomic classes must read the boot class path's

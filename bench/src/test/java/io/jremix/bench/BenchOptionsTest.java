@@ -1,15 +1,11 @@
 package io.jremix.bench;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.bench.cache.DetectionOverhead;
+import io.jremix.bench.cache.RepairBenchmark;
 import io.jremix.bench.libs.RealLibraries;
 import io.jremix.bench.park.ParkJfr;
 import io.jremix.bench.park.ParkOverhead;
@@ -19,6 +15,12 @@ import io.jremix.bench.suite.HotMethods;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BenchOptionsTest {
     private static final List<String> NAMES = List.of("--runs", "--threads", "--only", "--out", "--size");

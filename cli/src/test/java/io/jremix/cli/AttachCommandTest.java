@@ -1,15 +1,15 @@
 package io.jremix.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 
+import io.jremix.agent.AgentArguments;
 import io.jremix.agent.attach.AttachRequest;
-import io.jremix.agent.options.AgentArguments;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** What {@code bin/jremix attach} asks of the agent, as the agent reads it back. */
 class AttachCommandTest {

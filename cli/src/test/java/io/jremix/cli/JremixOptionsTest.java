@@ -1,12 +1,11 @@
 package io.jremix.cli;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import java.util.List;
 
+import io.jremix.agent.AgentArguments;
 import org.junit.jupiter.api.Test;
 
-import io.jremix.agent.options.AgentArguments;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The agent option string the plan writes is read back by the agent exactly as the options were typed. */
 class JremixOptionsTest {

@@ -26,7 +26,7 @@ public final class Jremix {
     private static final long TIMEOUT_SECONDS = 180;
     private static final int SCHEDULING_ATTEMPTS = 3;
     /** The detector's own floor of sampled misses on one class (Thresholds.DEFAULT_MIN_SAMPLED). */
-    static final int FEW_MISSES = 32;
+    public static final int FEW_MISSES = 32;
     /**
      * A run's misses spread over every line it contends on (AtomicArrayCounters' over up to four array elements),
      * so with fewer than twice the floor no class can be counted on to reach it.
@@ -107,7 +107,7 @@ public final class Jremix {
     }
 
     /** The coherence misses on the run's {@code REMIX: Traced ...} summary line, or -1 without one. */
-    static long coherenceMisses(Run run) {
+    public static long coherenceMisses(Run run) {
         return coherenceMisses(run.stderrLines());
     }
 

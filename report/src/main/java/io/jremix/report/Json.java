@@ -120,6 +120,15 @@ public final class Json {
     }
 
     /** Parses one JSON document. */
+    /** An object of the given keys and values, in order: {@code Json.object("a", 1, "b", 2)}. */
+    public static Map<String, Object> object(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < kv.length; i += 2) {
+            m.put((String) kv[i], kv[i + 1]);
+        }
+        return m;
+    }
+
     public static Object parse(String text) {
         Parser p = new Parser(text);
         Object v = p.value();

@@ -4,7 +4,7 @@ package com.sun.example;
  * A thread spins on a plain {@code boolean} until the main thread sets it, in a {@code com.sun} package although
  * it is no JDK class: loaded from the class path it is the program's, and {@code -XX:+VBD} orders its flag's accesses
  * like any other program's. {@link com.example.Spin} is the same class in an ordinary package. Without VBD, C2
- * reads the flag once and the loop never ends (see {@code io.jremix.workloads.litmus.SpinLoop}). The flag is set
+ * reads the flag once and the loop never ends (see {@code io.jremix.workloads.vbd.SpinLoop}). The flag is set
  * once the loop has run long enough to be compiled, and the loop is given a few seconds more; the program prints
  * {@code SPIN terminated} or {@code SPIN hung} and ends either way (the spinning thread is a daemon).
  *

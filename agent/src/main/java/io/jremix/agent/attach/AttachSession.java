@@ -11,12 +11,12 @@ import java.util.Locale;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
+import io.jremix.agent.AgentArguments;
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.AgentOptions;
 import io.jremix.agent.ModuleAccess;
-import io.jremix.agent.options.AgentArguments;
-import io.jremix.agent.options.AgentOptions;
-import io.jremix.options.OptionException;
 import io.jremix.agent.park.ParkProfiler;
+import io.jremix.options.OptionException;
 
 /**
  * The agent's side of {@code bin/jremix attach}: starts what the options ask in this running program, or dumps or
@@ -82,11 +82,11 @@ public final class AttachSession {
             channel.end(FAILED);
             return;
         }
-        if (!options.cacheDetection()) {
+        if (!options.cache().detection()) {
             channel.end(0);
             return;
         }
-        AttachedDetection.start(inst, options, channel);
+        AttachedDetection.start(inst, options.cache(), channel);
     }
 
     /** Park and monitor profiling until {@code stop}; its lines reach the program's stderr never. */

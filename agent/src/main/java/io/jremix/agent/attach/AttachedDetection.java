@@ -7,8 +7,8 @@ import java.util.Locale;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheDetector;
-import io.jremix.agent.options.AgentOptions;
-import io.jremix.agent.repair.Repairer;
+import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.cache.repair.Repairer;
 
 /**
  * Cache detection attached to this program. The start command is answered by the first window's report; with
@@ -20,7 +20,7 @@ final class AttachedDetection implements CacheDetector.Attached {
     private static volatile AttachedDetection current;
 
     private final Relay lines = new Relay();
-    private final AgentOptions options;
+    private final CacheOptions options;
     private final AgentLog log;
     private Channel starting;
     private Channel stopping;
@@ -28,7 +28,7 @@ final class AttachedDetection implements CacheDetector.Attached {
     private boolean finished;
     private volatile CacheDetector detector;
 
-    private AttachedDetection(AgentOptions options, Channel starting) {
+    private AttachedDetection(CacheOptions options, Channel starting) {
         this.options = options;
         this.starting = starting;
         this.log = new AgentLog(new PrintStream(lines, true, StandardCharsets.UTF_8), "REMIX: ", options.verbose(),
@@ -37,7 +37,7 @@ final class AttachedDetection implements CacheDetector.Attached {
     }
 
     /** Opens the first window; the channel ends with its report, or at once (exit code 2) if detection cannot run. */
-    static void start(Instrumentation inst, AgentOptions options, Channel channel) {
+    static void start(Instrumentation inst, CacheOptions options, Channel channel) {
         AttachedDetection d = new AttachedDetection(options, channel);
         Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, d.log);
         AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing at most"

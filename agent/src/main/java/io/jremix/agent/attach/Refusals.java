@@ -1,6 +1,6 @@
 package io.jremix.agent.attach;
 
-import io.jremix.agent.options.AgentOptions;
+import io.jremix.agent.AgentOptions;
 import io.jremix.agent.park.ParkProfiler;
 
 /** Why options cannot start in this running program, in one line; each says what to do instead. */
@@ -14,18 +14,18 @@ final class Refusals {
             return "volatile-by-default cannot start in a running program: its classes are loaded, and a loaded class"
                     + " cannot change its fields; start the program under bin/jremix -XX:+VBD";
         }
-        if (options.repair()) {
+        if (options.cache().repair()) {
             return "a running program's classes are loaded and cannot be padded: attach with -remix:detect"
                     + " -XX:REMIXProfile=FILE, and start the program next time with bin/jremix -XX:REMIXProfile=FILE";
         }
-        if (options.rearmNanos() > 0 && options.report() == null) {
+        if (options.cache().rearmNanos() > 0 && options.cache().report() == null) {
             return "-XX:REMIXRearm in an attach needs -XX:REMIXReport=FILE: the reports of the windows after the first"
                     + " go only there";
         }
-        if (!options.cacheDetection() && options.park() == null) {
+        if (!options.cache().detection() && options.park() == null) {
             return "nothing to start: give -remix:detect or -XXgetparkcontention (see bin/jremix --help)";
         }
-        if (options.cacheDetection()) {
+        if (options.cache().detection()) {
             String busy = cacheBusy();
             if (busy != null) {
                 return busy;

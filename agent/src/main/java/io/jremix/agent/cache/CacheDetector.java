@@ -6,23 +6,24 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.JremixVersion;
 import io.jremix.agent.ReportFile;
-import io.jremix.agent.options.AgentOptions;
-import io.jremix.agent.repair.Repairer;
+import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.cache.repair.Repairer;
 import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.Thresholds;
-import io.jremix.core.jvm.JvmDescription;
 import io.jremix.core.cache.WindowHistory;
-import io.jremix.probe.CacheProbe;
-import io.jremix.probe.EventBuffer;
-import io.jremix.probe.HeapAddresses;
-import io.jremix.probe.ProbeGate;
-import io.jremix.report.CacheJsonReport;
-import io.jremix.report.CacheRun;
-import io.jremix.report.CacheTextReport;
+import io.jremix.core.jvm.JvmDescription;
+import io.jremix.probe.cache.CacheProbe;
+import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.cache.HeapAddresses;
+import io.jremix.probe.cache.ProbeGate;
+import io.jremix.report.cache.CacheJsonReport;
+import io.jremix.report.cache.CacheRun;
+import io.jremix.report.cache.CacheTextReport;
 
 /**
  * Cache-contention detection for one JVM: checks that addresses can be read, installs the transformer, opens the
@@ -33,7 +34,7 @@ public final class CacheDetector {
     private static final int MAX_LINES = 1 << 17;
     private static final int MAX_HIT_LINES = 10_000;
 
-    private final AgentOptions options;
+    private final CacheOptions options;
     private final AgentLog log;
     private final long startNanos;
     private final ContentionTracker tracker;
@@ -46,7 +47,7 @@ public final class CacheDetector {
     private final Repairer repairer;
     private int hitLines;
 
-    private CacheDetector(Instrumentation inst, AgentOptions options, AgentLog log, long startNanos, String gc,
+    private CacheDetector(Instrumentation inst, CacheOptions options, AgentLog log, long startNanos, String gc,
                           Repairer repairer, Attached attached) {
         this.options = options;
         this.repairer = repairer;
@@ -80,7 +81,7 @@ public final class CacheDetector {
      *
      * @param repairer told of findings as they appear and asked for its report at exit; {@code null} for none
      */
-    public static void start(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer) {
+    public static void start(Instrumentation inst, CacheOptions options, AgentLog log, Repairer repairer) {
         CacheDetector detector = create(inst, options, log, repairer, null);
         if (detector != null) {
             Thread hook = new Thread(detector::finish, "jremix-cache-report");
@@ -95,7 +96,7 @@ public final class CacheDetector {
      * when each closes; after the last the classes go back to their original bytecode. Returns {@code null},
      * having said why in one line, if detection cannot run here.
      */
-    public static CacheDetector attach(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
+    public static CacheDetector attach(Instrumentation inst, CacheOptions options, AgentLog log, Repairer repairer,
                                        Attached attached) {
         CacheDetector detector = create(inst, options, log, repairer, attached);
         if (detector != null) {
@@ -109,7 +110,7 @@ public final class CacheDetector {
         window.end();
     }
 
-    private static CacheDetector create(Instrumentation inst, AgentOptions options, AgentLog log, Repairer repairer,
+    private static CacheDetector create(Instrumentation inst, CacheOptions options, AgentLog log, Repairer repairer,
                                         Attached attached) {
         long start = System.nanoTime();
         JvmDescription jvm = JvmDescription.current();
@@ -208,7 +209,8 @@ public final class CacheDetector {
                 log.info(line);
             }
             if (options.report() != null) {
-                ReportFile.write(options.report(), CacheJsonReport.document(run, version(), layouts::describe), log);
+                ReportFile.write(options.report(),
+                        CacheJsonReport.document(run, JremixVersion.current(), layouts::describe), log);
             }
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the report: " + e);
@@ -227,15 +229,10 @@ public final class CacheDetector {
                 window.restored());
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
-        String mode = options.cacheMode().name().toLowerCase(Locale.ROOT);
+        String mode = options.mode().name().toLowerCase(Locale.ROOT);
         List<Finding> findings = tracker.findings(SiteTable::where);
         return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
                 tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, last),
                 history.windows());
-    }
-
-    public static String version() {
-        String v = CacheDetector.class.getPackage().getImplementationVersion();
-        return v == null ? "dev" : v;
     }
 }

@@ -4,7 +4,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import io.jremix.agent.vbd.VolatileFieldCalls;
-import io.jremix.probe.CacheSite;
+import io.jremix.probe.cache.CacheSite;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
@@ -25,7 +25,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 
 /**
  * Rewrites a class so that every instance-field, static-field and array-element access, and every Unsafe and
- * VarHandle access call, first passes what it touches to {@code io.jremix.probe.CacheProbe}.
+ * VarHandle access call, first passes what it touches to {@code io.jremix.probe.cache.CacheProbe}.
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
  * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
@@ -34,7 +34,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * not yet initialized there and must not escape to a probe.
  */
 final class CacheInstrumenter implements Opcodes {
-    private static final String PROBE = "io/jremix/probe/CacheProbe";
+    private static final String PROBE = "io/jremix/probe/cache/CacheProbe";
     private static final String VAR_HANDLE = "java/lang/invoke/VarHandle";
     private static final Set<String> VAR_HANDLE_READS = Set.of("get", "getVolatile", "getOpaque", "getAcquire");
     private static final Set<String> VAR_HANDLE_WRITES = Set.of("set", "setVolatile", "setOpaque", "setRelease",

@@ -10,13 +10,13 @@ import java.util.WeakHashMap;
 import java.util.function.Consumer;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.jfr.JfrEvents;
-import io.jremix.agent.options.AgentOptions;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.WindowHistory;
-import io.jremix.probe.EventBuffer;
-import io.jremix.probe.ProbeGate;
+import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.cache.ProbeGate;
 
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
@@ -38,7 +38,7 @@ final class DetectionWindow implements Runnable {
     private static final int RETRANSFORM_BATCH = 64;
 
     private final Instrumentation inst;
-    private final AgentOptions options;
+    private final CacheOptions options;
     private final CacheTransformer transformer;
     private final TraceCollector collector;
     private final ContentionTracker tracker;
@@ -81,7 +81,7 @@ final class DetectionWindow implements Runnable {
      * @param onFindings told of the findings of each tick that made new ones (the repairer pads their classes if
      *                   they have not loaded yet)
      */
-    DetectionWindow(Instrumentation inst, AgentOptions options, CacheTransformer transformer, TraceCollector collector,
+    DetectionWindow(Instrumentation inst, CacheOptions options, CacheTransformer transformer, TraceCollector collector,
                     ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings,
                     Events events, WindowHistory history) {
         this.inst = inst;

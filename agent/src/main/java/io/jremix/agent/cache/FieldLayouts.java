@@ -9,8 +9,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 import io.jremix.core.cache.Datum;
-import io.jremix.probe.HeapAddresses;
-import io.jremix.report.ObjectLayout;
+import io.jremix.probe.cache.HeapAddresses;
+import io.jremix.report.cache.ObjectLayout;
 
 /**
  * Names what lives at an offset of an object: the field layout of a class as the JVM chose it (read through

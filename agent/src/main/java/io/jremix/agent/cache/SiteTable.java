@@ -3,8 +3,8 @@ package io.jremix.agent.cache;
 import java.util.HashMap;
 import java.util.Map;
 
-import io.jremix.probe.CacheSite;
-import io.jremix.probe.CacheSites;
+import io.jremix.probe.cache.CacheSite;
+import io.jremix.probe.cache.CacheSites;
 
 /** Registers sites with the probes once per instruction, so that windows re-opened later reuse the same ids. */
 final class SiteTable implements CacheInstrumenter.SiteRegistry {

@@ -12,10 +12,10 @@ import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Datum;
-import io.jremix.probe.CacheSite;
-import io.jremix.probe.CacheSites;
-import io.jremix.probe.EventBuffer;
-import io.jremix.probe.EventMeta;
+import io.jremix.probe.cache.CacheSite;
+import io.jremix.probe.cache.CacheSites;
+import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.cache.EventMeta;
 
 /**
  * Drains the probes' per-thread buffers, names each raw event (class, field or array element), orders the batch

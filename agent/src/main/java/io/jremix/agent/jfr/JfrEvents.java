@@ -6,7 +6,7 @@ import java.util.Locale;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.ParkSnapshot;
-import io.jremix.report.ParkRun;
+import io.jremix.report.park.ParkRun;
 
 /**
  * Commits jremix's events into any running recording. Calls cost a check when no recording is on; on a runtime

@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
-import io.jremix.report.ParkRun;
+import io.jremix.report.park.ParkRun;
 
 /**
  * The park record of each blocker, found by identity. Entries hold their blocker weakly, so profiling never keeps

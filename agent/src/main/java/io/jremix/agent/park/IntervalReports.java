@@ -1,6 +1,6 @@
 package io.jremix.agent.park;
 
-import io.jremix.probe.EventBuffer;
+import io.jremix.probe.cache.EventBuffer;
 
 /**
  * Runs a report every interval while the program runs ({@code -XXgetparkcontention:interval=}), on a daemon thread

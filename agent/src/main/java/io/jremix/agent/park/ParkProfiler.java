@@ -8,20 +8,18 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.JremixVersion;
 import io.jremix.agent.ReportFile;
-import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.jfr.JfrEvents;
-import io.jremix.agent.monitor.MonitorProfiler;
-import io.jremix.agent.options.ParkOptions;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.ThreadLabel;
 import io.jremix.probe.park.ParkHooks;
 import io.jremix.probe.park.ParkListener;
-import io.jremix.report.ParkJsonReport;
-import io.jremix.report.ParkRun;
-import io.jremix.report.ParkTextReport;
+import io.jremix.report.park.ParkJsonReport;
+import io.jremix.report.park.ParkRun;
+import io.jremix.report.park.ParkTextReport;
 
 /**
  * Park-contention profiling for one JVM. It listens to the park hooks, keeps a record per blocker, and reports at
@@ -262,7 +260,7 @@ public final class ParkProfiler implements ParkListener {
                 log.info(line);
             }
             if (file != null) {
-                ReportFile.write(file, ParkJsonReport.document(run, CacheDetector.version()), log);
+                ReportFile.write(file, ParkJsonReport.document(run, JremixVersion.current()), log);
             }
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the park report: " + e);

@@ -5,13 +5,14 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.JremixVersion;
 import io.jremix.agent.ReportFile;
-import io.jremix.agent.cache.CacheDetector;
-import io.jremix.agent.options.VbdOptions;
 import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.VolatileArrays;
 import io.jremix.probe.vbd.VolatileFields;
-import io.jremix.report.VbdJsonReport;
+import io.jremix.report.vbd.VbdJsonReport;
+import io.jremix.report.vbd.VbdRun;
+import io.jremix.report.vbd.VbdTextReport;
 
 /** Starts volatile-by-default: counts what loaded before it, installs the transformer, reports at exit. */
 public final class Vbd {
@@ -41,10 +42,10 @@ public final class Vbd {
     }
 
     private static void report(VbdStats stats, VbdOptions options, AgentLog log) {
-        stats.report(options.verbose()).forEach(log::info);
+        VbdRun run = stats.run(options.relaxedFile() == null ? null : options.relaxedFile().toString());
+        VbdTextReport.lines(run, options.verbose()).forEach(log::info);
         if (options.report() != null) {
-            String relaxed = options.relaxedFile() == null ? null : options.relaxedFile().toString();
-            ReportFile.write(options.report(), VbdJsonReport.document(stats.run(relaxed), CacheDetector.version()), log);
+            ReportFile.write(options.report(), VbdJsonReport.document(run, JremixVersion.current()), log);
         }
     }
 

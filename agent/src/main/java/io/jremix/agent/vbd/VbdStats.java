@@ -5,16 +5,13 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.jremix.report.VbdRun;
+import io.jremix.report.vbd.VbdRun;
 
 /**
  * What volatile-by-default did to the classes that loaded, for the report at exit. Class loading runs on many
  * threads, so every method is synchronized; it is called once per class, never per access.
  */
 final class VbdStats {
-    /** Names listed per line of the report unless verbose. */
-    static final int SHORT_LIST = 20;
-
     private final int loadedBefore;
     private int classes;
     private long fieldSites;
@@ -62,42 +59,10 @@ final class VbdStats {
         failed.add(new VbdRun.Failure(className, why.toString()));
     }
 
-    /** The report, one line per element, without the {@code VBD: } prefix. */
-    synchronized List<String> report(boolean verbose) {
-        List<String> lines = new ArrayList<>();
-        lines.add("Rewrote " + classes + " classes: " + fieldSites + " field sites, " + arraySites
-                + " array sites, " + plainAccessSites + " Unsafe/VarHandle sites, " + fences + " fences added, "
-                + unpublishedSites + " constructor accesses before publication.");
-        lines.add(loadedBefore + " classes loaded before the agent and " + jdkLater + " JDK classes loaded later"
-                + " are relaxed library code (plain Java memory model).");
-        names(lines, "Relaxed classes", relaxedClasses, verbose);
-        names(lines, "Relaxed methods", relaxedMethods, verbose);
-        names(lines, "Relaxed fields", relaxedFields, verbose);
-        if (!failed.isEmpty()) {
-            lines.add("Could not rewrite " + failed.size() + (failed.size() == 1 ? " class" : " classes")
-                    + ", left as they were and not sequentially consistent:");
-            failed.forEach(f -> lines.add("- " + f.className() + " (" + f.reason() + ")"));
-        }
-        return lines;
-    }
-
-    /** The same, for the JSON and HTML reports. */
+    /** What was done, for the text, JSON and HTML reports. */
     synchronized VbdRun run(String relaxedFile) {
         return new VbdRun(relaxedFile, new VbdRun.Sites(null, classes, fieldSites, arraySites, plainAccessSites, fences,
                 unpublishedSites), loadedBefore, jdkLater, List.copyOf(rewritten), List.copyOf(relaxedClasses),
                 List.copyOf(relaxedMethods), List.copyOf(relaxedFields), List.copyOf(failed));
-    }
-
-    private static void names(List<String> lines, String title, Set<String> names, boolean verbose) {
-        if (names.isEmpty()) {
-            return;
-        }
-        List<String> shown = new ArrayList<>(names);
-        String more = "";
-        if (!verbose && shown.size() > SHORT_LIST) {
-            more = " and " + (shown.size() - SHORT_LIST) + " more (-XX:+VBDVerbose lists them all)";
-            shown = shown.subList(0, SHORT_LIST);
-        }
-        lines.add(title + " (" + names.size() + "): " + String.join(", ", shown) + more);
     }
 }

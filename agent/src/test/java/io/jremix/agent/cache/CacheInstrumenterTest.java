@@ -1,10 +1,5 @@
 package io.jremix.agent.cache;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -16,19 +11,24 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import io.jremix.agent.options.VbdRelaxedPatterns;
 import io.jremix.agent.vbd.FieldCallsFixture;
+import io.jremix.agent.vbd.VbdRelaxedPatterns;
 import io.jremix.agent.vbd.VbdRewriter;
-import io.jremix.probe.CacheProbe;
-import io.jremix.probe.CacheSite;
-import io.jremix.probe.CacheSites;
-import io.jremix.probe.EventBuffer;
-import io.jremix.probe.EventMeta;
-import io.jremix.probe.ProbeGate;
+import io.jremix.probe.cache.CacheProbe;
+import io.jremix.probe.cache.CacheSite;
+import io.jremix.probe.cache.CacheSites;
+import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.cache.EventMeta;
+import io.jremix.probe.cache.ProbeGate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.util.CheckClassAdapter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheInstrumenterTest {
     private final CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4);

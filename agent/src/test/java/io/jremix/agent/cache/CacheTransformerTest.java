@@ -1,11 +1,5 @@
 package io.jremix.agent.cache;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.URL;
@@ -15,6 +9,12 @@ import java.util.List;
 
 import io.jremix.agent.AgentLog;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheTransformerTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
@@ -54,7 +54,7 @@ class CacheTransformerTest {
         assertTrue(ClassFilter.eligible(null, base, "java/util/concurrent/atomic/AtomicLong"));
         assertTrue(ClassFilter.eligible(null, base, "java/util/concurrent/atomic/AtomicLongFieldUpdater$CASUpdater"));
         assertFalse(ClassFilter.eligible(null, base, "java/util/concurrent/ConcurrentHashMap"));
-        assertFalse(ClassFilter.eligible(app, unnamed, "io/jremix/probe/CacheProbe"));
+        assertFalse(ClassFilter.eligible(app, unnamed, "io/jremix/probe/cache/CacheProbe"));
         assertFalse(ClassFilter.eligible(app, unnamed, "com/example/Foo$$Lambda$14"));
         assertFalse(ClassFilter.eligible(app, unnamed, "jdk/proxy1/$Proxy12"));
         assertFalse(ClassFilter.eligible(ClassLoader.getPlatformClassLoader(), java.sql.Date.class.getModule(),

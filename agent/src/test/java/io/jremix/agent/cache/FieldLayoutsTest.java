@@ -1,11 +1,11 @@
 package io.jremix.agent.cache;
 
+import io.jremix.core.cache.Datum;
+import io.jremix.probe.cache.HeapAddresses;
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-
-import io.jremix.core.cache.Datum;
-import io.jremix.probe.HeapAddresses;
-import org.junit.jupiter.api.Test;
 
 class FieldLayoutsTest {
     private final FieldLayouts layouts = new FieldLayouts();

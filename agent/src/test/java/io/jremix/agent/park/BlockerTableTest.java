@@ -1,5 +1,14 @@
 package io.jremix.agent.park;
 
+import java.lang.ref.WeakReference;
+import java.util.List;
+
+import io.jremix.core.park.ParkOrigin;
+import io.jremix.core.park.ParkRecord;
+import io.jremix.core.park.ParkSite;
+import io.jremix.report.park.ParkRun;
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -7,15 +16,6 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.lang.ref.WeakReference;
-import java.util.List;
-
-import io.jremix.core.park.ParkOrigin;
-import io.jremix.core.park.ParkSite;
-import io.jremix.core.park.ParkRecord;
-import io.jremix.report.ParkRun;
-import org.junit.jupiter.api.Test;
 
 class BlockerTableTest {
     private static final ParkOrigin ORIGIN = new ParkOrigin("t", List.of());

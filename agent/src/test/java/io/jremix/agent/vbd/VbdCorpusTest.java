@@ -1,8 +1,5 @@
 package io.jremix.agent.vbd;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
@@ -14,8 +11,10 @@ import java.util.Set;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
-import io.jremix.agent.options.VbdRelaxedPatterns;
 import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Rewrites real class files, none of them written for this test: the litmus workloads, ASM, and JUnit. Every
@@ -26,7 +25,7 @@ class VbdCorpusTest {
 
     @Test
     void litmusClassesBecomeVolatileByDefault() throws Exception {
-        Totals t = check(jarOf(Class.forName("io.jremix.workloads.litmus.Litmus")), "io/jremix/workloads/litmus/");
+        Totals t = check(jarOf(Class.forName("io.jremix.workloads.vbd.Litmus")), "io/jremix/workloads/vbd/");
         assertTrue(t.classes >= 10, "litmus classes: " + t.classes);
         assertTrue(t.fields >= 20 && t.arraySites >= 2 && t.fences >= 10, t.toString());
     }

@@ -1,12 +1,5 @@
 package io.jremix.agent.vbd;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
-import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.ObjectStreamClass;
@@ -21,7 +14,6 @@ import java.util.Objects;
 import java.util.Set;
 
 import io.jremix.options.OptionException;
-import io.jremix.agent.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.UnpublishedFields;
 import io.jremix.probe.vbd.VolatileArrays;
 import org.junit.jupiter.api.Test;
@@ -34,6 +26,13 @@ import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.util.CheckClassAdapter;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class VbdRewriterTest {
     private final VbdRewriter rewriter = new VbdRewriter(VbdRelaxedPatterns.none());

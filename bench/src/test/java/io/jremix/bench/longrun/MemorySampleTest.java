@@ -1,13 +1,13 @@
 package io.jremix.bench.longrun;
 
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.List;
-
-import org.junit.jupiter.api.Test;
 
 class MemorySampleTest {
     @Test
@@ -18,7 +18,7 @@ class MemorySampleTest {
                 -------------------------------------------------------
                    1:         20000        1600000  [B (java.base@17.0.15)
                    2:           300          24000  io.jremix.agent.park.BlockerRecord
-                   3:            10            160  io.jremix.probe.EventBuffer
+                   3:            10            160  io.jremix.probe.cache.EventBuffer
                    4:             5            120  com.example.io.jremix.NotOurs
                    5:             2             48  io.jremix.workloads.cache.LiveService$Tally
                 Total         20317        1624328

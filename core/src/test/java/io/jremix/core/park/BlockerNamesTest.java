@@ -1,15 +1,15 @@
 package io.jremix.core.park;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.util.List;
 import java.util.Optional;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BlockerNamesTest {
     private static final String LOCKS = "java.util.concurrent.locks.";
@@ -73,8 +73,8 @@ class BlockerNamesTest {
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.agent.park.ParkProfiler"));
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.probe.park.ParkHooks"));
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.core.park.MonitorTable"));
-        assertTrue(BlockerNames.isJremixRuntime("io.jremix.report.ParkTextReport"));
-        assertFalse(BlockerNames.isJremixRuntime("io.jremix.workloads.monitor.LargeCriticalSection"));
+        assertTrue(BlockerNames.isJremixRuntime("io.jremix.report.park.ParkTextReport"));
+        assertFalse(BlockerNames.isJremixRuntime("io.jremix.workloads.park.LargeSynchronizedSection"));
         assertFalse(BlockerNames.isJremixRuntime("io.jremixer.App"));
     }
 }

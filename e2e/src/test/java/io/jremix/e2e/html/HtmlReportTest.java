@@ -1,9 +1,5 @@
 package io.jremix.e2e.html;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +13,10 @@ import java.util.regex.Pattern;
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The HTML reports of real runs, opened in headless Chromium: the page's script runs without errors, and the page
@@ -103,15 +103,15 @@ class HtmlReportTest {
     void vbdReportWrittenAsHtml(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"),
-                "io.jremix.workloads.litmus.StoreBufferingFields$State::*\n");
+                "io.jremix.workloads.vbd.StoreBufferingFields$State::*\n");
         Path html = dir.resolve("vbd.html");
         Jremix.Run run = Jremix.main(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + html),
-                Jremix.WORKLOADS.toString(), "io.jremix.workloads.litmus.Litmus", "sb-fields,mp", "10000");
+                Jremix.WORKLOADS.toString(), "io.jremix.workloads.vbd.Litmus", "sb-fields,mp", "10000");
         assertEquals(0, run.exit(), run.stderr());
 
         RenderedPage page = loaded(chromium, html, "");
         assertEquals(Integer.parseInt(match(VBD_CLASSES, run).group(1)), page.column("rewritten", "className").size());
-        assertEquals(List.of("io.jremix.workloads.litmus.StoreBufferingFields$State"), page.listItems("relaxed-classes"));
+        assertEquals(List.of("io.jremix.workloads.vbd.StoreBufferingFields$State"), page.listItems("relaxed-classes"));
         assertTrue(page.dom().contains("named by a pattern in " + patterns), "says why they are relaxed");
         screenshot(chromium, html, "vbd-report.png");
     }
@@ -122,7 +122,7 @@ class HtmlReportTest {
         Chromium chromium = Chromium.require();
         Path html = dir.resolve("vbd.html");
         Jremix.Run run = Jremix.main(List.of("-XX:+VBD", "-XX:VBDReport=" + html), Jremix.WORKLOADS.toString(),
-                "io.jremix.workloads.litmus.Litmus", "sb-fields", "10");
+                "io.jremix.workloads.vbd.Litmus", "sb-fields", "10");
         assertEquals(0, run.exit(), run.stderr());
         RenderedPage page = new RenderedPage(chromium.dom(html, "#sort=no-such-table:x"));
         assertTrue(page.ready(), page.dom());

@@ -1,10 +1,5 @@
 package io.jremix.e2e.park;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
-
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -13,9 +8,14 @@ import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
 /** {@code synchronized} contention in the park report: the large-critical-section pattern with monitors. */
 class ParkMonitorsTest {
-    private static final String WORKLOAD = "io.jremix.workloads.monitor.LargeCriticalSection";
+    private static final String WORKLOAD = "io.jremix.workloads.park.LargeSynchronizedSection";
 
     @Test
     @SuppressWarnings("unchecked")

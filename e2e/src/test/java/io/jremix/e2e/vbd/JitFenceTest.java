@@ -1,8 +1,5 @@
 package io.jremix.e2e.vbd;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,6 +11,9 @@ import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /**
  * Counts the fences C2 compiled into hot litmus actors, plain, under {@code -XX:+VBD} and with the actor relaxed:
  * x86 volatile stores end in {@code lock addl $0,(rsp)} (or {@code mfence}). {@code -XX:CompileCommand=print} shows
@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * x86-64 only.
  */
 class JitFenceTest {
-    private static final String ARRAYS_ACTOR = "io.jremix.workloads.litmus.StoreBufferingArrays::actor";
-    private static final String FIELDS_ACTOR = "io.jremix.workloads.litmus.StoreBufferingFields::actor";
+    private static final String ARRAYS_ACTOR = "io.jremix.workloads.vbd.StoreBufferingArrays::actor";
+    private static final String FIELDS_ACTOR = "io.jremix.workloads.vbd.StoreBufferingFields::actor";
     private static final Pattern BYTES = Pattern.compile("\\s*0x[0-9a-f]+: ((?:[0-9a-f]{2,8}\\s*\\|?\\s*)+)");
     /** lock addl $0,disp8(%rsp); lock addl $0,(%rsp); mfence. */
     private static final Pattern FENCE_BYTES = Pattern.compile("f0834424..00|f083042400|0faef0");

@@ -8,10 +8,10 @@ import java.util.regex.Pattern;
 
 import io.jremix.e2e.Jremix;
 
-/** The histograms a run of {@code io.jremix.workloads.litmus.Litmus} printed, by test and outcome. */
+/** The histograms a run of {@code io.jremix.workloads.vbd.Litmus} printed, by test and outcome. */
 record LitmusResults(Map<String, Map<String, Long>> counts, Map<String, Long> trials, Map<String, Long> forbidden,
                      Map<String, String> spin, Jremix.Run run) {
-    static final String MAIN = "io.jremix.workloads.litmus.Litmus";
+    static final String MAIN = "io.jremix.workloads.vbd.Litmus";
     private static final Pattern HEADER = Pattern.compile("LITMUS (\\S+) trials=(\\d+) forbidden=.*");
     private static final Pattern OUTCOME = Pattern.compile("LITMUS (\\S+) (\\S+)=(\\d+)( FORBIDDEN)?");
     private static final Pattern SPIN = Pattern.compile("LITMUS (spin\\S*) (\\S+)");

@@ -1,8 +1,5 @@
 package io.jremix.e2e.vbd;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -12,6 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** {@code -XX:VBDRelaxed=FILE} through the launcher: relaxed code gets the plain memory model back, bad input exits 2. */
 class RelaxedTest {
@@ -25,8 +25,8 @@ class RelaxedTest {
     void relaxedMethodsGetTheirRacesBack(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"), String.join("\n",
                 "# store buffering through fields is the expert's business here",
-                "io.jremix.workloads.litmus.StoreBufferingFields::actor",
-                "io/jremix/workloads/litmus/SpinLoop.spin*",
+                "io.jremix.workloads.vbd.StoreBufferingFields::actor",
+                "io/jremix/workloads/vbd/SpinLoop.spin*",
                 ""));
         LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns),
                 "sb-fields,sb-arrays,spin,spin-volatile", 1_000_000);
@@ -35,8 +35,8 @@ class RelaxedTest {
         assertEquals("hung", r.spin().get("spin"), "a relaxed loop reads its flag plainly");
         assertEquals("terminated", r.spin().get("spin-volatile"), "a field declared volatile stays volatile");
         List<String> err = r.run().stderrLines();
-        assertTrue(err.contains("VBD: Relaxed methods (3): io.jremix.workloads.litmus.StoreBufferingFields::actor, "
-                + "io.jremix.workloads.litmus.SpinLoop::spin, io.jremix.workloads.litmus.SpinLoop::spinVolatile"),
+        assertTrue(err.contains("VBD: Relaxed methods (3): io.jremix.workloads.vbd.StoreBufferingFields::actor, "
+                + "io.jremix.workloads.vbd.SpinLoop::spin, io.jremix.workloads.vbd.SpinLoop::spinVolatile"),
                 r.run().stderr());
     }
 
@@ -44,11 +44,11 @@ class RelaxedTest {
     @Test
     void relaxedClassesKeepPlainFields(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"),
-                "io.jremix.workloads.litmus.StoreBufferingFields$State::*\n");
+                "io.jremix.workloads.vbd.StoreBufferingFields$State::*\n");
         LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns), "sb-fields", 1_000_000);
         assertTrue(r.forbidden().get("sb-fields") > 0, "relaxed again: " + r.histogram("sb-fields"));
         assertTrue(r.run().stderrLines().contains(
-                "VBD: Relaxed classes (1): io.jremix.workloads.litmus.StoreBufferingFields$State"), r.run().stderr());
+                "VBD: Relaxed classes (1): io.jremix.workloads.vbd.StoreBufferingFields$State"), r.run().stderr());
     }
 
     @Test

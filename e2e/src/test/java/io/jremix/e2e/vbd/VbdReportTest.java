@@ -1,8 +1,5 @@
 package io.jremix.e2e.vbd;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -14,6 +11,9 @@ import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** {@code -XX:VBDReport=FILE}: VBD's report as JSON, read back and checked against the text report of the same run. */
 class VbdReportTest {
     private static final Pattern REWROTE = Pattern.compile(
@@ -23,8 +23,8 @@ class VbdReportTest {
     @SuppressWarnings("unchecked")
     void jsonReportSaysWhatTheTextReportSays(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"), String.join("\n",
-                "io.jremix.workloads.litmus.StoreBufferingFields$State::*",
-                "io.jremix.workloads.litmus.MessagePassing::outcome", ""));
+                "io.jremix.workloads.vbd.StoreBufferingFields$State::*",
+                "io.jremix.workloads.vbd.MessagePassing::outcome", ""));
         Path file = dir.resolve("vbd.json");
         LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + file),
                 "sb-fields,mp", 10_000);
@@ -42,10 +42,10 @@ class VbdReportTest {
         List<Map<String, Object>> rewritten = (List<Map<String, Object>>) doc.get("rewritten");
         assertEquals(totals.get("classes"), (long) rewritten.size(), "every class listed below the limit");
         assertEquals(totals.get("fieldSites"), rewritten.stream().mapToLong(c -> (Long) c.get("fieldSites")).sum());
-        assertTrue(rewritten.stream().anyMatch(c -> c.get("className").equals("io.jremix.workloads.litmus.StoreBufferingFields")),
+        assertTrue(rewritten.stream().anyMatch(c -> c.get("className").equals("io.jremix.workloads.vbd.StoreBufferingFields")),
                 rewritten.toString());
-        assertEquals(List.of("io.jremix.workloads.litmus.StoreBufferingFields$State"), doc.get("relaxedClasses"));
-        assertEquals(List.of("io.jremix.workloads.litmus.MessagePassing::outcome"), doc.get("relaxedMethods"));
+        assertEquals(List.of("io.jremix.workloads.vbd.StoreBufferingFields$State"), doc.get("relaxedClasses"));
+        assertEquals(List.of("io.jremix.workloads.vbd.MessagePassing::outcome"), doc.get("relaxedMethods"));
         assertEquals(List.of(), doc.get("failed"));
         assertTrue((Long) doc.get("loadedBefore") > 0, doc.toString());
     }

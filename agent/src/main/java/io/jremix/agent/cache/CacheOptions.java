@@ -1,0 +1,77 @@
+package io.jremix.agent.cache;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import io.jremix.agent.AgentOptions;
+import io.jremix.options.CacheContentionOptions;
+import io.jremix.options.OptionException;
+import io.jremix.options.Values;
+
+import static io.jremix.options.CacheContentionOptions.DEBUG;
+import static io.jremix.options.CacheContentionOptions.HIT_VERBOSE;
+import static io.jremix.options.CacheContentionOptions.LINE_SIZE;
+import static io.jremix.options.CacheContentionOptions.MAX_WINDOW;
+import static io.jremix.options.CacheContentionOptions.PROFILE;
+import static io.jremix.options.CacheContentionOptions.REARM;
+import static io.jremix.options.CacheContentionOptions.SAMPLING_RATIO;
+import static io.jremix.options.CacheContentionOptions.WINDOW;
+
+/**
+ * Cache-contention detection and repair (REMIX): {@code -remix}, {@code -remix:detect} and the {@code -XX:REMIX*}
+ * options declared in {@link CacheContentionOptions}, with the files they name checked where the program will run.
+ *
+ * @param mode          whether detection (and later repair) is on
+ * @param samplingRatio one traced access in this many is recorded
+ * @param verbose       progress lines on stderr
+ * @param hitVerbose    one line per sampled coherence miss
+ * @param debug         instrumentation details, including classes that could not be instrumented
+ * @param report        report written at exit (JSON, or HTML for a name ending in {@code .html}), or {@code null}
+ * @param profile       repair profile: applied at start in repair modes, merged with this run's findings at exit
+ *                      when detection runs; {@code null} for none
+ * @param lineSize      simulated cache-line size in bytes
+ * @param threshold     estimated coherence misses per second that make a finding
+ * @param windowNanos   how long tracing goes on after contention is first found
+ * @param maxWindowNanos how long tracing goes on when no contention is found
+ * @param rearmNanos    period after which a closed window opens again, 0 for never
+ */
+public record CacheOptions(Mode mode, int samplingRatio, boolean verbose, boolean hitVerbose, boolean debug,
+                           Path report, Path profile, int lineSize, double threshold, long windowNanos,
+                           long maxWindowNanos, long rearmNanos) {
+
+    /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
+    public enum Mode { OFF, DETECT, ONLINE }
+
+    public static CacheOptions from(Values v) throws OptionException {
+        Mode mode = switch (v.get(CacheContentionOptions.MODE)) {
+            case "online" -> Mode.ONLINE;
+            case "detect" -> Mode.DETECT;
+            default -> Mode.OFF;
+        };
+        return new CacheOptions(mode, v.get(SAMPLING_RATIO).intValue(), v.get(CacheContentionOptions.VERBOSE),
+                v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
+                readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
+                v.get(MAX_WINDOW), v.get(REARM));
+    }
+
+    public boolean detection() {
+        return mode != Mode.OFF;
+    }
+
+    /**
+     * Whether classes are padded at load: with {@code -remix} (online, and from the profile if one is given), or
+     * with a profile alone (padding only, no detection). {@code -remix:detect} never changes the program.
+     */
+    public boolean repair() {
+        return mode == Mode.ONLINE || (mode == Mode.OFF && profile != null);
+    }
+
+    /** A profile is read at start and written at exit: an existing one must be readable, its directory writable. */
+    private static Path readableProfile(Values v) throws OptionException {
+        Path p = AgentOptions.writableFile(v, PROFILE);
+        if (p != null && Files.exists(p) && !Files.isReadable(p)) {
+            throw new OptionException("cannot read '" + v.text(PROFILE) + "'");
+        }
+        return p;
+    }
+}

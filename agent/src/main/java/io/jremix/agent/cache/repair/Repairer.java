@@ -1,0 +1,125 @@
+package io.jremix.agent.cache.repair;
+
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.agent.cache.CacheOptions;
+import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.repair.PaddedClass;
+import io.jremix.core.cache.repair.RepairAdvice;
+import io.jremix.core.cache.repair.RepairPlanner;
+import io.jremix.core.jvm.JvmDescription;
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.cache.RepairProfile;
+import io.jremix.report.cache.RepairReport;
+
+/**
+ * Repairs false sharing by padding classes when they load: those of the profile from their first instance, and,
+ * online, those found falsely shared before they loaded. At exit it merges this run's findings into the profile
+ * (when detection ran) and says what it did and what to do about the rest.
+ */
+public final class Repairer {
+    private final CacheOptions options;
+    private final AgentLog log;
+    private final ContendedTransformer transformer = new ContendedTransformer();
+    private final List<String> profileNotes = new ArrayList<>();
+    /** The profile as read, or {@code null} if there is none or it could not be used (then it is never overwritten). */
+    private RepairProfile profile;
+
+    private Repairer(CacheOptions options, AgentLog log) {
+        this.options = options;
+        this.log = log;
+    }
+
+    /** Reads the profile and, if padding is asked for, installs the transformer that pads at load. */
+    public static Repairer start(Instrumentation inst, CacheOptions options, AgentLog log) {
+        Repairer r = new Repairer(options, log);
+        r.readProfile();
+        if (options.repair()) {
+            if (!JvmDescription.current().contendedRestricted().equals(Optional.of(false))) {
+                log.info("padding needs -XX:-RestrictContended on the java command line (bin/jremix adds it);"
+                        + " this run pads nothing");
+            } else {
+                if (r.profile != null) {
+                    r.profile.classes().forEach(p -> r.transformer.plan(p, "profile"));
+                }
+                inst.addTransformer(r.transformer, false);
+            }
+        }
+        return r;
+    }
+
+    private void readProfile() {
+        Path file = options.profile();
+        if (file == null) {
+            return;
+        }
+        try {
+            profile = RepairProfile.read(file);
+            log.verbose("Profile " + file + ": " + profile.entries().size() + " classes to pad.");
+        } catch (RepairProfile.UnusableProfileException | IOException e) {
+            log.info("ignoring profile " + file + ": " + e.getMessage());
+            profileNotes.add("ignored (" + e.getMessage() + "), left unchanged");
+        }
+    }
+
+    /**
+     * Called with the findings while detection runs: plans padding for their classes. It takes effect for classes
+     * that load from now on, including new copies of a loaded class in other class loaders; a class already
+     * defined keeps its layout.
+     */
+    public void found(List<Finding> findings) {
+        if (options.mode() != CacheOptions.Mode.ONLINE) {
+            return;
+        }
+        for (PaddedClass p : RepairPlanner.plan(findings)) {
+            if (!transformer.planned(p.className())) {
+                transformer.plan(p, "online");
+                log.verbose("Will pad " + p.className() + " " + p.groups() + " in every class loader that loads it from now on.");
+            }
+        }
+    }
+
+    /**
+     * The report: at exit, or when a re-armed detection window closes. Updates the profile with the findings of this
+     * run if {@code learn} (at exit, and when an attached detection's window closes).
+     *
+     * @param findings this run's findings, empty when detection did not run
+     */
+    public RepairReport finish(List<Finding> findings, boolean learn) {
+        List<String> notes = new ArrayList<>(profileNotes);
+        List<RepairReport.Padded> padded = new ArrayList<>();
+        transformer.padded().forEach((name, p) -> padded.add(new RepairReport.Padded(p.plan().className(),
+                p.plan().groups(), p.source(), p.missingFields())));
+        transformer.failed().forEach(f -> notes.add("could not pad " + f));
+        List<RepairReport.Advice> advice = new ArrayList<>();
+        for (Finding f : findings) {
+            RepairAdvice.Status status = RepairAdvice.status(f,
+                    transformer.padded().containsKey(f.className().replace('.', '/')));
+            advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
+                    status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
+        }
+        if (learn && profile != null) {
+            List<PaddedClass> learned = RepairPlanner.plan(findings);
+            try {
+                String updated = profile.merge(learned, LocalDate.now().toString()).json();
+                AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
+                notes.add((w.failure() == null ? "updated" : "could not be written ("
+                        + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
+                        + learned.size() + (learned.size() == 1 ? " class" : " classes") + " found in this run");
+            } catch (IOException e) {
+                notes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
+                        + System.getProperty("java.io.tmpdir"));
+            }
+        }
+        return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
+                notes);
+    }
+}

@@ -1,0 +1,95 @@
+package io.jremix.agent.cache;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import io.jremix.agent.AgentOptions;
+import io.jremix.options.OptionException;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CacheOptionsTest {
+
+    private static CacheOptions parse(String... options) throws OptionException {
+        return AgentOptions.parse(List.of(options)).cache();
+    }
+
+    @Test
+    void defaultsAreOffWithTheDocumentedValues() throws OptionException {
+        CacheOptions o = parse();
+        assertEquals(CacheOptions.Mode.OFF, o.mode());
+        assertFalse(o.detection());
+        assertEquals(1000, o.samplingRatio());
+        assertEquals(64, o.lineSize());
+        assertEquals(100_000, o.threshold());
+        assertEquals(3_000_000_000L, o.windowNanos());
+        assertEquals(5_000_000_000L, o.maxWindowNanos());
+        assertEquals(0, o.rearmNanos());
+        assertNull(o.report());
+    }
+
+    @Test
+    void remixModes() throws OptionException {
+        assertEquals(CacheOptions.Mode.ONLINE, parse("-remix").mode());
+        assertEquals(CacheOptions.Mode.ONLINE, parse("-remix:online").mode());
+        assertEquals(CacheOptions.Mode.DETECT, parse("-remix:detect").mode());
+        assertEquals(CacheOptions.Mode.DETECT, parse("-remix", "-remix:detect").mode(), "last one wins");
+    }
+
+    @Test
+    void flagsAndValues(@TempDir Path dir) throws OptionException {
+        Path report = dir.resolve("r.json");
+        CacheOptions o = parse("-remix:detect", "-XX:REMIXSamplingRatio=50", "-XX:+REMIXVerbose", "-XX:+REMIXHitVerbose",
+                "-XX:+REMIXDebug", "-XX:-REMIXDebug", "-XX:REMIXReport=" + report, "-XX:REMIXLineSize=128",
+                "-XX:REMIXThreshold=5000", "-XX:REMIXWindow=1.5", "-XX:REMIXMaxWindow=500ms", "-XX:REMIXRearm=60s");
+        assertEquals(50, o.samplingRatio());
+        assertTrue(o.verbose());
+        assertTrue(o.hitVerbose());
+        assertFalse(o.debug());
+        assertEquals(report.toAbsolutePath(), o.report());
+        assertEquals(128, o.lineSize());
+        assertEquals(5000, o.threshold());
+        assertEquals(1_500_000_000L, o.windowNanos());
+        assertEquals(500_000_000L, o.maxWindowNanos());
+        assertEquals(60_000_000_000L, o.rearmNanos());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"-XX:REMIXFoo=1", "-XX:+REMIXFoo", "-remix:repair", "-Xmx1g", "remix",
+        "-XX:REMIXSamplingRatio=0", "-XX:REMIXSamplingRatio=ten", "-XX:REMIXSamplingRatio", "-XX:+REMIXSamplingRatio",
+        "-XX:REMIXVerbose=true", "-XX:+REMIXVerbose=1", "-XX:REMIXLineSize=96", "-XX:REMIXLineSize=8",
+        "-XX:REMIXWindow=-1", "-XX:REMIXWindow=0", "-XX:REMIXMaxWindow=soon", "-XX:REMIXThreshold=-5",
+        "-XX:REMIXReport=", "-XX:REMIXReport=/no/such/dir/r.json", "-XX:REMIXProfile=/no/such/dir/p.json",
+        "-XX:+REMIXProfile"})
+    void badOptionsAreRejectedWithOneLine(String option) {
+        OptionException e = assertThrows(OptionException.class, () -> parse("-remix:detect", option));
+        assertFalse(e.getMessage().isBlank());
+        assertFalse(e.getMessage().contains("\n"), "one line");
+    }
+
+    @Test
+    void profileAloneRepairsWithoutDetectingAndDetectNeverRepairs(@TempDir Path dir) throws OptionException {
+        String profile = "-XX:REMIXProfile=" + dir.resolve("p.json");
+        CacheOptions alone = parse(profile);
+        assertTrue(alone.repair());
+        assertFalse(alone.detection());
+        assertTrue(parse("-remix", profile).repair());
+        assertTrue(parse("-remix").repair());
+        assertFalse(parse("-remix:detect", profile).repair(), "detect learns the profile but never pads");
+        assertEquals(dir.resolve("p.json"), alone.profile());
+    }
+
+    @Test
+    void reportThatIsADirectoryIsRejected(@TempDir Path dir) {
+        OptionException e = assertThrows(OptionException.class, () -> parse("-XX:REMIXReport=" + dir));
+        assertTrue(e.getMessage().contains("directory"), e.getMessage());
+    }
+}

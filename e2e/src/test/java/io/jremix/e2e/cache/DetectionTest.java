@@ -1,0 +1,96 @@
+package io.jremix.e2e.cache;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Each workload runs under {@code -remix:detect}; the expected finding must appear with the right class, fields,
+ * kind and location, and the code that made the accesses must be named. Together they cover every probe kind:
+ * instance fields, static fields, array elements, JDK atomics (and their arrays and field updaters), VarHandles
+ * and Unsafe.
+ */
+class DetectionTest {
+    private static final String P = "io.jremix.workloads.cache.";
+
+    static Stream<Arguments> workloads() {
+        return Stream.of(
+                // workload and args, className, kind, fields that must be named, location, repairable, site prefix
+                Arguments.of(List.of("BaseTest", "8", "40000000"), P + "BaseTest$VolatileLong", "false-sharing",
+                        List.of("value"), "field", true, P + "BaseTest.run"),
+                Arguments.of(List.of("SpscQueue", "4000000"), P + "SpscQueue$Ring", "false-sharing",
+                        List.of("head", "tail"), "field", true, P + "SpscQueue."),
+                Arguments.of(List.of("AdjacentAtomicLongs", "2", "15000000"), "java.util.concurrent.atomic.AtomicLong",
+                        "false-sharing", List.of("value"), "field", true, "java.util.concurrent.atomic.AtomicLong."),
+                Arguments.of(List.of("SharedAtomicLong", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
+                        "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
+                Arguments.of(List.of("LongArrayCounters", "2", "100000000"), "long[]", "false-sharing", List.of(),
+                        "element", false, P + "LongArrayCounters."),
+                Arguments.of(List.of("AtomicArrayCounters", "2", "25000000"), "long[]", "false-sharing", List.of(),
+                        "element", false, "java.util.concurrent.atomic.AtomicLongArray."),
+                Arguments.of(List.of("StaticCounters", "2", "20000000"), P + "StaticCounters$Counters",
+                        "false-sharing", List.of(), "static", false, P + "StaticCounters."),
+                Arguments.of(List.of("FieldUpdaterCounters", "2", "15000000"), P + "FieldUpdaterCounters$Pair",
+                        "false-sharing", List.of("left", "right"), "field", true,
+                        "java.util.concurrent.atomic.AtomicLongFieldUpdater"),
+                Arguments.of(List.of("VarHandleCounters", "field", "2", "15000000"), P + "VarHandleCounters$Pair",
+                        "false-sharing", List.of("left", "right"), "field", true, P + "VarHandleCounters."),
+                Arguments.of(List.of("VarHandleCounters", "array", "2", "15000000"), "long[]", "false-sharing",
+                        List.of(), "element", false, P + "VarHandleCounters."),
+                Arguments.of(List.of("UnsafeCounters", "2", "10000000"), P + "UnsafeCounters$Pair", "false-sharing",
+                        List.of("left", "right"), "field", true, P + "UnsafeCounters."));
+    }
+
+    @ParameterizedTest(name = "{0} -> {2} on {1}")
+    @MethodSource("workloads")
+    void findingAppears(List<String> workload, String className, String kind, List<String> fields, String location,
+                        boolean repairable, String site, @TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        List<String> options = List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report,
+                "-XX:+UnlockDiagnosticVMOptions",
+                "-XX:+BytecodeVerificationLocal"); // verifies the retransformed JDK atomics too
+        Jremix.Run run = Jremix.contendedWorkload(options, workload.get(0), workload.subList(1, workload.size()).toArray(String[]::new));
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stdout().startsWith(workload.get(0) + " Time "), run.stdout());
+        Map<String, Object> finding = Jremix.findings(Jremix.json(report)).stream()
+                .filter(f -> f.get("className").equals(className) && f.get("kind").equals(kind))
+                .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " on " + className + " in\n" + run.stderr()));
+        @SuppressWarnings("unchecked")
+        List<String> named = (List<String>) finding.get("fields");
+        assertTrue(named.containsAll(fields), "fields " + named);
+        if (location.equals("element")) {
+            assertEquals(List.of(), named, "array findings name no fields");
+        }
+        if (location.equals("static")) {
+            assertTrue(named.size() >= 2, "two adjacent statics: " + named);
+        }
+        assertEquals(location, finding.get("location"));
+        assertEquals(repairable, finding.get("repairable"));
+        assertTrue((Long) finding.get("events") > 0);
+        assertTrue(Jremix.coherenceMisses(run) >= Jremix.FEW_MISSES, "a finding rests on the detector's floor of misses");
+        @SuppressWarnings("unchecked")
+        List<String> sites = (List<String>) finding.get("sites");
+        assertTrue(sites.stream().anyMatch(s -> s.startsWith(site)), "sites " + sites);
+
+        List<String> hitLines = new ArrayList<>();
+        for (String line : run.stderrLines()) {
+            if (line.startsWith("REMIX: - Hit " + className)) {
+                hitLines.add(line);
+            }
+        }
+        assertTrue(hitLines.stream().anyMatch(l -> l.endsWith("(" + kind.replace('-', ' ') + (repairable ? ")" : ", "
+                + (location.equals("static") ? "static, " : "") + "not repairable by padding)"))), String.join("\n", hitLines));
+    }
+}

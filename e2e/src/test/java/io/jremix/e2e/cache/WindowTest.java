@@ -1,0 +1,81 @@
+package io.jremix.e2e.cache;
+
+import java.io.File;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.e2e.Jremix;
+import io.jremix.e2e.LiveProgram;
+import io.jremix.e2e.RoundsUntilStopped;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The detection window closes, restores the instrumented classes, and can be opened again. */
+class WindowTest {
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> section(Map<String, Object> doc, String name) {
+        return (Map<String, Object>) doc.get(name);
+    }
+
+    /** Runs a cache workload in rounds until the agent prints a line starting with {@code line}, then stops it. */
+    private static Jremix.Run runUntil(String line, List<String> options, String workload, String... args)
+            throws Exception {
+        String classpath = Jremix.WORKLOADS + File.pathSeparator + System.getProperty("java.class.path");
+        List<String> programArgs = new ArrayList<>(List.of(Jremix.PACKAGE + workload));
+        programArgs.addAll(List.of(args));
+        try (LiveProgram program = LiveProgram.startOn(classpath, options, RoundsUntilStopped.class.getName(),
+                programArgs.toArray(String[]::new))) {
+            program.awaitErrorLine(line);
+            program.send("stop");
+            return program.finish();
+        }
+    }
+
+    @Test
+    void windowClosesAfterContentionIsFoundAndClassesAreRestored(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("r.json");
+        Jremix.Run run = runUntil("REMIX: Detection window 1 closed after", List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+                "-XX:+REMIXVerbose", "-XX:REMIXWindow=0.3", "-XX:REMIXReport=" + report), "AdjacentAtomicLongs",
+                "2", "20000000");
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertFalse(Jremix.findings(doc).isEmpty(), run.stderr());
+        assertEquals(1L, section(doc, "trace").get("windows"));
+        assertTrue((Long) section(doc, "instrumentation").get("restored") > 0, run.stderr());
+        assertTrue(run.stderr().indexOf("REMIX: Found false sharing") < run.stderr().indexOf("window 1 closed"));
+    }
+
+    @Test
+    void windowWithoutContentionClosesAndRearms(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("r.json");
+        Jremix.Run run = runUntil("REMIX: Detection window 2 open", List.of("-remix:detect", "-XX:+REMIXVerbose",
+                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SingleThread");
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertTrue((Long) section(doc, "trace").get("windows") >= 2, run.stderr());
+        assertEquals(List.of(), Jremix.findings(doc));
+    }
+
+    @Test
+    void hitVerbosePrintsSampledMisses() throws Exception {
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", "-XX:+REMIXHitVerbose"), "BaseTest", "8", "20000000");
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: HITM false sharing: "
+                + Jremix.PACKAGE + "BaseTest$VolatileLong::value[")), run.stderr());
+    }
+
+    @Test
+    void debugNamesInstrumentedClasses() throws Exception {
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXDebug"), "SharedAtomicLong", "2", "1000000");
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: instrumented java.util.concurrent.atomic.AtomicLong (")),
+                run.stderr());
+    }
+}

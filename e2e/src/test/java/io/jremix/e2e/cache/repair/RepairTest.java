@@ -1,0 +1,167 @@
+package io.jremix.e2e.cache.repair;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.e2e.Jremix;
+import io.jremix.report.Json;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Padding at class load: from a profile, learned then applied, online for later copies, behaviour unchanged. */
+class RepairTest {
+    private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
+    private static final String CELL = "io.jremix.workloads.cache.BaseTest$VolatileLong";
+    private static final String CP = System.getProperty("java.class.path");
+    private static final int LINE = 64;
+    /**
+     * What JOL needs to read @Contended groups, record field offsets and the real instance size (trailing padding
+     * included, through self-attach); not what jremix needs.
+     */
+    private static final List<String> JOL = List.of("--add-exports", "java.base/jdk.internal.vm.annotation=ALL-UNNAMED",
+            "-Djol.magicFieldOffset=true", "-Djdk.attach.allowAttachSelf=true");
+
+    private static List<String> with(List<String> first, String... more) {
+        List<String> l = new java.util.ArrayList<>(first);
+        l.addAll(List.of(more));
+        return l;
+    }
+
+    private static Path profile(Path dir, String... classesAndGroups) throws Exception {
+        Path p = dir.resolve("profile.json");
+        StringBuilder classes = new StringBuilder();
+        for (int i = 0; i < classesAndGroups.length; i += 2) {
+            classes.append(i == 0 ? "" : ",").append("{\"className\": \"").append(classesAndGroups[i])
+                    .append("\", \"groups\": ").append(classesAndGroups[i + 1]).append(", \"runs\": 1, \"lastFound\": \"2026-11-22\"}");
+        }
+        Files.writeString(p, "{\"format\": \"jremix-repair-profile\", \"version\": 1, \"classes\": [" + classes + "]}");
+        return p;
+    }
+
+    @Test
+    void profilePadsHotFieldsALineFromEachOtherAndFromNeighbours(@TempDir Path dir) throws Exception {
+        Path p = profile(dir, RING, "[[\"head\"], [\"tail\"]]", CELL, "[[\"value\"]]");
+        Map<String, Layout> plain = Layout.parse(Jremix.exec(with(with(List.of(Jremix.java()), JOL.toArray(String[]::new)),
+                "-cp", CP, LayoutPrinter.class.getName(), RING, CELL)).stdout());
+        Jremix.Run run = Jremix.main(with(JOL, "-XX:REMIXProfile=" + p), CP, LayoutPrinter.class.getName(), RING, CELL);
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Layout> padded = Layout.parse(run.stdout());
+
+        assertEquals(8, Math.abs(plain.get(RING).offset("head") - plain.get(RING).offset("tail")), "adjacent before");
+        Layout ring = padded.get(RING);
+        assertTrue(Math.abs(ring.offset("head") - ring.offset("tail")) >= LINE, run.stdout());
+        for (String f : List.of("head", "tail")) {
+            assertTrue(ring.distanceToNeighbours(f) >= LINE, f + ": " + run.stdout());
+        }
+        assertTrue(padded.get(CELL).distanceToNeighbours("value") >= LINE, run.stdout());
+        assertTrue(plain.get(CELL).distanceToNeighbours("value") < LINE);
+        assertTrue(run.stderr().contains("REMIX: Transformed 2 klasses, padded fields: "), run.stderr());
+    }
+
+    @Test
+    void withoutTheFlagTheAgentNamesTheFlagToAdd(@TempDir Path dir) throws Exception {
+        Path p = profile(dir, RING, "[[\"head\"], [\"tail\"]]");
+        String agent = Jremix.HOME.resolve("agent/target/jremix-agent.jar").toString();
+        Jremix.Run run = Jremix.exec(with(with(List.of(Jremix.java()), JOL.toArray(String[]::new)),
+                "-javaagent:" + agent + "=-XX:REMIXProfile=" + p, "-cp", CP, LayoutPrinter.class.getName(), RING));
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderr().contains("padding needs -XX:-RestrictContended on the java command line"), run.stderr());
+        Layout ring = Layout.parse(run.stdout()).get(RING);
+        assertEquals(8, Math.abs(ring.offset("head") - ring.offset("tail")));
+    }
+
+    @Test
+    void unusableProfileIsIgnoredWithOneWarningAndLeftAlone(@TempDir Path dir) throws Exception {
+        for (String text : List.of("{broken", "{\"format\": \"other\"}", "{\"format\": \"jremix-repair-profile\", \"version\": 9}")) {
+            Path p = dir.resolve("bad.json");
+            Files.writeString(p, text);
+            Jremix.Run run = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p), "SingleThread", "1000000");
+            assertEquals(0, run.exit(), run.stderr());
+            assertTrue(run.stdout().startsWith("SingleThread Time"), run.stdout());
+            assertEquals(1, run.stderrLines().stream().filter(l -> l.startsWith("REMIX: ignoring profile")).count(),
+                    run.stderr());
+            assertEquals(text, Files.readString(p), "an unusable profile is never overwritten");
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Map<String, Object>> list(Object o) {
+        return (List<Map<String, Object>>) o;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
+
+    @Test
+    void learnThenRepair(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("profile.json");
+        Path first = dir.resolve("first.json");
+        Jremix.Run learn = Jremix.workload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + p,
+                "-XX:REMIXReport=" + first), "SpscQueue", "3000000");
+        assertEquals(0, learn.exit(), learn.stderr());
+        Map<String, Object> ring = Jremix.findings(Jremix.json(first)).stream()
+                .filter(f -> f.get("className").equals(RING) && f.get("kind").equals("false-sharing"))
+                .findFirst().orElseThrow(() -> new AssertionError(learn.stderr()));
+        assertEquals("pad-next-run", map(ring.get("repair")).get("status"));
+        Map<String, Object> learned = map(Json.parse(Files.readString(p)));
+        assertEquals(List.of(Map.of("className", RING, "groups", List.of(List.of("head"), List.of("tail")), "runs", 1L,
+                "lastFound", map(list(learned.get("classes")).get(0)).get("lastFound"))), learned.get("classes"));
+
+        Path second = dir.resolve("second.json");
+        Jremix.Run repaired = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + second),
+                "SpscQueue", "3000000");
+        assertEquals(0, repaired.exit(), repaired.stderr());
+        Map<String, Object> doc = Jremix.json(second);
+        List<Map<String, Object>> padded = list(map(doc.get("repair")).get("padded"));
+        assertEquals(RING, padded.get(0).get("className"));
+        assertEquals("profile", padded.get(0).get("source"));
+        assertFalse(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(RING)
+                && f.get("kind").equals("false-sharing")), repaired.stderr());
+    }
+
+    @Test
+    void onlineRepairPadsCopiesThatLoadAfterTheFinding(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("r.json");
+        Jremix.Run run = Jremix.main(with(JOL, "-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXWindow=30", "-XX:REMIXReport=" + report), CP,
+                ReloadedContention.class.getName(), "20000000", "60");
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Layout> layouts = Layout.parse(run.stdout());
+        assertTrue(layouts.get("first").distanceToNeighbours("value") < LINE, run.stdout());
+        assertTrue(layouts.get("second").distanceToNeighbours("value") >= LINE, run.stdout());
+        List<Map<String, Object>> padded = list(map(Jremix.json(report).get("repair")).get("padded"));
+        assertEquals(HotCells.class.getName() + "$Cell", padded.get(0).get("className"));
+        assertEquals("online", padded.get(0).get("source"));
+    }
+
+    @Test
+    void paddedClassesBehaveTheSame(@TempDir Path dir) throws Exception {
+        String b = RepairedBehaviour.class.getName();
+        Path p = profile(dir, b + "$Counter", "[[\"hits\"], [\"misses\"]]", b + "$Implicit", "[[\"left\"], [\"right\"]]",
+                b + "$Point", "[[\"x\"], [\"y\"]]", b + "$Base", "[[\"first\"], [\"second\"]]");
+        Jremix.Run plain = Jremix.exec(with(with(List.of(Jremix.java()), JOL.toArray(String[]::new)), "-cp", CP, b));
+        Jremix.Run padded = Jremix.main(with(JOL, "-XX:REMIXProfile=" + p), CP, b);
+        assertEquals(0, plain.exit(), plain.stderr());
+        assertEquals(0, padded.exit(), padded.stderr());
+        assertEquals(behaviour(plain.stdout()), behaviour(padded.stdout()));
+        assertTrue(behaviour(plain.stdout()).contains("roundTripEquals=true"), plain.stdout());
+        Map<String, Layout> before = Layout.parse(plain.stdout());
+        Map<String, Layout> after = Layout.parse(padded.stdout());
+        for (String cls : List.of(b + "$Counter", b + "$Implicit", b + "$Point", b + "$Base", "copy")) {
+            assertNotEquals(before.get(cls).size(), after.get(cls).size(), cls + " was padded");
+        }
+        assertTrue(padded.stderr().contains("REMIX: Transformed 4 klasses"), padded.stderr());
+    }
+
+    private static String behaviour(String stdout) {
+        return String.join("\n", stdout.lines().filter(l -> !l.startsWith("layout ")).toList());
+    }
+}

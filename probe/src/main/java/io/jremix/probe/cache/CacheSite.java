@@ -1,0 +1,94 @@
+package io.jremix.probe.cache;
+
+import java.lang.reflect.Field;
+
+/**
+ * One instrumented bytecode instruction: what it accesses and where it is. The agent creates sites while it
+ * transforms a class; probes receive the site id.
+ */
+public final class CacheSite {
+    /** The instruction family. */
+    public enum Kind { FIELD, STATIC, ELEMENT, UNSAFE, VARHANDLE }
+
+    private final Kind kind;
+    private final boolean write;
+    private final int size;
+    private final String owner;
+    private final String name;
+    private final String where;
+    private volatile StaticSlot staticSlot;
+
+    /**
+     * @param kind  instruction family
+     * @param write whether it stores (read-modify-writes count as stores)
+     * @param size  bytes accessed, or 0 when only the runtime value tells (array elements, VarHandles)
+     * @param owner internal name of the field's owner class, for field sites
+     * @param name  field name, for field sites
+     * @param where the code location, as a stack frame prints it
+     */
+    public CacheSite(Kind kind, boolean write, int size, String owner, String name, String where) {
+        this.kind = kind;
+        this.write = write;
+        this.size = size;
+        this.owner = owner;
+        this.name = name;
+        this.where = where;
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public boolean write() {
+        return write;
+    }
+
+    public int size() {
+        return size;
+    }
+
+    public String owner() {
+        return owner;
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public String where() {
+        return where;
+    }
+
+    /** The mirror holding this static field and its offset, resolved on first use from the class javac named. */
+    StaticSlot staticSlot(Class<?> namedOwner) throws NoSuchFieldException {
+        StaticSlot s = staticSlot;
+        if (s == null) {
+            Field f = findStatic(namedOwner, name);
+            s = new StaticSlot(HeapAddresses.staticFieldBase(f), (int) HeapAddresses.staticFieldOffset(f));
+            staticSlot = s;
+        }
+        return s;
+    }
+
+    private static Field findStatic(Class<?> c, String name) throws NoSuchFieldException {
+        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
+            for (Field f : k.getDeclaredFields()) {
+                if (f.getName().equals(name) && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
+                    return f;
+                }
+            }
+            for (Class<?> i : k.getInterfaces()) {
+                try {
+                    return findStatic(i, name);
+                } catch (NoSuchFieldException ignored) {
+                    // keep looking in the next interface
+                }
+            }
+        }
+        throw new NoSuchFieldException(c.getName() + "." + name);
+    }
+
+    /** Where a static field lives: the declaring class's mirror, and the offset in it. */
+    record StaticSlot(Object base, int offset) {
+    }
+}

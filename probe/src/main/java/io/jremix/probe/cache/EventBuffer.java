@@ -1,0 +1,249 @@
+package io.jremix.probe.cache;
+
+import java.lang.ref.WeakReference;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * A bounded single-producer, single-consumer ring of sampled accesses owned by one thread. The owning thread
+ * appends on the sampling path; the agent's analysis thread drains. When the ring is full, events are dropped and
+ * counted rather than blocking the program.
+ *
+ * <p>A thread gets its buffer on its first sampled access, inside a probe, which may run in the JDK's own atomics
+ * under the virtual-thread scheduler (the unblocker thread, a carrier submitting a task). So handing out buffers
+ * takes no monitor: a virtual thread that blocked on one would be woken by the unblocker thread, and if that thread
+ * waited on the same monitor in a probe, nothing would wake either. Probes the thread reaches while its buffer is
+ * made see {@link #NONE}, so making it may use the instrumented atomics.
+ *
+ * <p>At most {@link #MAX_BUFFERS} threads hold a buffer at once. The buffer of a thread that ended goes to the next
+ * thread that needs one (up to {@link #MAX_SPARE} wait), so a program that starts a thread per task allocates no
+ * buffers for new threads while old ones end. A thread refused a buffer asks again on its later sampled accesses once one is free; it is
+ * counted once, in {@link #refusedThreads}, which the report prints.
+ */
+public final class EventBuffer {
+    /**
+     * Events per thread (about 300 KB). The agent drains every 20 ms, so a thread can record 400,000 samples a
+     * second, far more than a 1:1000 sampling ratio yields, before its events are dropped.
+     */
+    static final int CAPACITY = 8192;
+    /**
+     * Threads that hold a buffer at once, which bounds the buffers' memory to 75 MB. A program with 400 threads
+     * contending at once is still found contending by the 256 traced (ManyThreads in the e2e tests).
+     */
+    static final int MAX_BUFFERS = 256;
+
+    /**
+     * Buffers of ended threads kept for new ones: enough for a thread per task, while a program that once ran
+     * hundreds of threads and now runs a few gives the rest of their buffers back to the GC.
+     */
+    static final int MAX_SPARE = 16;
+
+    private static final Queue<EventBuffer> ALL = new ConcurrentLinkedQueue<>();
+    /** Buffers of threads that ended, drained, waiting for a new owner; at most {@link #MAX_SPARE}. */
+    private static final Queue<EventBuffer> FREE = new ConcurrentLinkedQueue<>();
+    private static final EventBuffer NONE = new EventBuffer(null, -1, 1);
+    /** A thread's value after it was refused a buffer: it asks again while {@link #IN_USE} is below the limit. */
+    private static final EventBuffer REFUSED = new EventBuffer(null, -1, 1);
+    /** A thread's value until its first sampled access gives it a buffer or {@link #NONE}. */
+    private static final EventBuffer UNASSIGNED = new EventBuffer(null, -1, 1);
+    private static final ThreadLocal<EventBuffer> CURRENT = new ThreadLocal<>() {
+        @Override
+        protected EventBuffer initialValue() {
+            return UNASSIGNED;
+        }
+    };
+    private static final AtomicInteger IN_USE = new AtomicInteger();
+    private static final AtomicInteger NEXT_INDEX = new AtomicInteger();
+    private static final AtomicLong REFUSED_THREADS = new AtomicLong();
+    private static volatile List<Thread> ignored = List.of();
+    /** Written by the agent's thread only. */
+    private static volatile long retiredDropped;
+
+    /** The owner, its name and its index in the trace: set before the buffer is published in {@link #ALL}. */
+    private WeakReference<Thread> thread;
+    private String threadName;
+    private int index;
+    private final int mask;
+    final Object[] holder = new Object[1];
+    private final long[] time;
+    private final long[] address;
+    private final int[] offset;
+    private final int[] meta;
+    private final int[] site;
+    private final int[] epoch;
+    private final Object[] type;
+    private volatile long head;
+    private volatile long tail;
+    private long dropped;
+    private boolean busy;
+
+    private EventBuffer(Thread owner, int index, int capacity) {
+        own(owner, index);
+        this.mask = capacity - 1;
+        time = new long[capacity];
+        address = new long[capacity];
+        offset = new int[capacity];
+        meta = new int[capacity];
+        site = new int[capacity];
+        epoch = new int[capacity];
+        type = new Object[capacity];
+    }
+
+    private void own(Thread owner, int threadIndex) {
+        thread = new WeakReference<>(owner);
+        threadName = owner == null ? "" : owner.getName();
+        index = threadIndex;
+    }
+
+    /** A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored. */
+    private static EventBuffer create(Thread t, boolean askedBefore) {
+        if (ignored.contains(t)) {
+            return NONE;
+        }
+        if (IN_USE.incrementAndGet() > MAX_BUFFERS) {
+            return refuse(askedBefore);
+        }
+        try {
+            EventBuffer b = FREE.poll();
+            if (b == null) {
+                b = new EventBuffer(t, NEXT_INDEX.getAndIncrement(), CAPACITY);
+            } else {
+                b.own(t, NEXT_INDEX.getAndIncrement());
+            }
+            ALL.add(b);
+            return b;
+        } catch (OutOfMemoryError e) { // the program's heap is full: its thread goes untraced, not down
+            return refuse(askedBefore);
+        }
+    }
+
+    /** Gives back the place {@link #create} took, and counts the thread once. */
+    private static EventBuffer refuse(boolean askedBefore) {
+        IN_USE.decrementAndGet();
+        if (!askedBefore) {
+            REFUSED_THREADS.incrementAndGet();
+        }
+        return REFUSED;
+    }
+
+    /** Never trace accesses made by {@code t} (the agent's own threads). */
+    public static synchronized void ignore(Thread t) {
+        List<Thread> l = new ArrayList<>(ignored);
+        l.add(t);
+        ignored = List.copyOf(l);
+    }
+
+    /** The calling thread's buffer, marked busy; {@code null} if it is not traced or already inside a probe. */
+    static EventBuffer enter() {
+        EventBuffer b = CURRENT.get();
+        if (b == UNASSIGNED || b == REFUSED) {
+            boolean askedBefore = b == REFUSED;
+            CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
+            b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
+            CURRENT.set(b);
+        }
+        if (b == NONE || b == REFUSED || b.busy) {
+            return null;
+        }
+        b.busy = true;
+        return b;
+    }
+
+    void exit() {
+        busy = false;
+    }
+
+    void append(long t, long addr, int off, int m, Object ty, int s, int e) {
+        long h = head;
+        if (h - tail > mask) {
+            dropped++;
+            return;
+        }
+        int i = (int) (h & mask);
+        time[i] = t;
+        address[i] = addr;
+        offset[i] = off;
+        meta[i] = m;
+        type[i] = ty;
+        site[i] = s;
+        epoch[i] = e;
+        head = h + 1;
+    }
+
+    /** Hands every event appended so far to {@code sink} and frees their slots. Only the agent calls this. */
+    public int drain(EventSink sink) {
+        long t = tail;
+        long h = head;
+        for (long k = t; k < h; k++) {
+            int i = (int) (k & mask);
+            sink.accept(index, time[i], address[i], offset[i], meta[i], type[i], site[i], epoch[i]);
+            type[i] = null;
+        }
+        tail = h;
+        return (int) (h - t);
+    }
+
+    /** Snapshot of the buffers of traced threads. */
+    public static List<EventBuffer> all() {
+        return List.copyOf(ALL);
+    }
+
+    /** Frees the buffers whose thread has ended for other threads; call after a final drain of them. */
+    public static void retireDead() {
+        List<EventBuffer> retired = new ArrayList<>();
+        ALL.removeIf(b -> {
+            Thread t = b.thread.get();
+            boolean retire = (t == null || !t.isAlive()) && b.head == b.tail;
+            if (retire) {
+                retired.add(b);
+            }
+            return retire;
+        });
+        for (EventBuffer b : retired) { // given out again only once it has left ALL
+            retiredDropped += b.dropped;
+            b.dropped = 0;
+            b.own(null, -1);
+            if (FREE.size() < MAX_SPARE) {
+                FREE.add(b);
+            }
+            IN_USE.decrementAndGet();
+        }
+    }
+
+    /** Events lost because a ring was full, over all threads so far. */
+    public static long totalDropped() {
+        long n = retiredDropped;
+        for (EventBuffer b : ALL) {
+            n += b.dropped;
+        }
+        return n;
+    }
+
+    /** Buffers of ended threads waiting for a new owner. */
+    static int spareBuffers() {
+        return FREE.size();
+    }
+
+    /** Threads refused a buffer, at least once, because {@link #MAX_BUFFERS} were in use. */
+    public static long refusedThreads() {
+        return REFUSED_THREADS.get();
+    }
+
+    public int threadIndex() {
+        return index;
+    }
+
+    public String threadName() {
+        return threadName;
+    }
+
+    /** Receives drained events; see {@link EventMeta} for {@code meta}. */
+    @FunctionalInterface
+    public interface EventSink {
+        void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch);
+    }
+}

@@ -1,0 +1,61 @@
+package io.jremix.report.cache;
+
+import java.util.List;
+
+import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.WindowHistory;
+
+/**
+ * Everything a cache-contention report says about one run.
+ *
+ * @param mode            {@code detect} or {@code online}
+ * @param startNanos      {@link System#nanoTime()} when the agent started; finding times are relative to it
+ * @param settings        the options in force
+ * @param trace           what was traced
+ * @param instrumentation what was instrumented
+ * @param jvm             the JVM and its address model
+ * @param findings        classes above the thresholds
+ * @param belowThreshold  classes with coherence misses that stayed below them
+ * @param repair          what repair did, or {@code null} when it was not asked for
+ * @param windowHistory   the closed detection windows, oldest first, at most {@link WindowHistory#MAX_WINDOWS}
+ */
+public record CacheRun(String mode, long startNanos, Settings settings, Trace trace, Instrumented instrumentation,
+                       Jvm jvm, List<Finding> findings, List<Finding> belowThreshold, RepairReport repair,
+                       List<WindowHistory.Window> windowHistory) {
+
+    /** Options that shaped the result. */
+    public record Settings(int samplingRatio, int lineSize, double thresholdPerSecond, double windowSeconds,
+                           double maxWindowSeconds, double rearmSeconds) {
+    }
+
+    /**
+     * @param windows         detection windows opened
+     * @param tracedSeconds   time spent with probes on
+     * @param sampledAccesses accesses recorded
+     * @param sampledMisses   coherence misses among them on lines that kept missing (contention)
+     * @param handoffMisses   first misses of a line (one-time hand-offs), not counted towards findings
+     * @param droppedEvents   events lost to full buffers
+     * @param unattributed    events whose class or field could not be named
+     * @param gcEpochs        garbage collections seen while tracing (each starts a new address epoch)
+     * @param untracedThreads threads beyond the buffer limit, not traced
+     */
+    public record Trace(int windows, double tracedSeconds, long sampledAccesses, long sampledMisses,
+                        long handoffMisses, long droppedEvents, long unattributed, int gcEpochs, long untracedThreads) {
+    }
+
+    /**
+     * @param classes        classes that received probes
+     * @param jdkClasses     of which JDK classes (java.util.concurrent.atomic)
+     * @param probes         probes inserted
+     * @param skipped        classes that could not be instrumented and were left as they were
+     * @param skippedClasses their names and reasons
+     * @param restored       classes given back their original bytecode when a window closed
+     */
+    public record Instrumented(int classes, int jdkClasses, long probes, int skipped, List<String> skippedClasses,
+                               int restored) {
+    }
+
+    /** The JVM: version, vendor, collector and how references are compressed. */
+    public record Jvm(String version, String vendor, String gc, boolean compressedOops, int oopShift) {
+    }
+}

@@ -1,0 +1,105 @@
+package io.jremix.report.cache;
+
+import java.time.Instant;
+import java.time.LocalTime;
+import java.time.ZoneId;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.core.cache.Datum;
+import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.SharingKind;
+import io.jremix.core.cache.WindowHistory;
+
+/**
+ * The report REMIX printed at exit: the classes with hits, then one {@code - Hit Class::field[offset]: n} line per
+ * field, here with the sharing kind, followed by a summary line. Lines carry no prefix; the caller adds it.
+ */
+public final class CacheTextReport {
+    /** Hit lines per finding; arrays can have one per element. */
+    static final int MAX_HITS = 8;
+
+    private CacheTextReport() {
+    }
+
+    public static List<String> lines(CacheRun run) {
+        List<String> out = new ArrayList<>();
+        Map<String, List<Finding>> byClass = new LinkedHashMap<>();
+        for (Finding f : run.findings()) {
+            byClass.computeIfAbsent(f.className(), k -> new ArrayList<>()).add(f);
+        }
+        out.add("Processed " + byClass.size() + " classes" + (byClass.isEmpty() ? "." : ":"));
+        byClass.forEach((cls, findings) -> {
+            out.add("Hits for class '" + cls + "':");
+            for (Finding f : findings) {
+                for (Finding.Hit h : f.hits().subList(0, Math.min(MAX_HITS, f.hits().size()))) {
+                    out.add("- Hit " + hitName(f, h) + ": " + h.sampled() + " sampled, ~" + h.sampled()
+                            * run.settings().samplingRatio() + " misses (" + describe(f) + ")");
+                }
+                if (f.hits().size() > MAX_HITS) {
+                    long rest = f.hits().subList(MAX_HITS, f.hits().size()).stream().mapToLong(Finding.Hit::sampled).sum();
+                    out.add("- ... " + (f.hits().size() - MAX_HITS) + " more " + (f.location() == Datum.Kind.ELEMENT
+                            ? "elements" : "fields") + ": " + rest + " sampled (" + describe(f) + ")");
+                }
+                if (!f.conflictsWith().isEmpty()) {
+                    out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
+                }
+                if (!f.sites().isEmpty()) {
+                    out.add("  at " + f.sites().get(0));
+                }
+            }
+        });
+        CacheRun.Trace t = run.trace();
+        out.add(String.format(Locale.ROOT,
+                "Traced %.1f s in %d window%s at 1:%d: %d accesses sampled, %d coherence misses, %d finding%s.",
+                t.tracedSeconds(), t.windows(), t.windows() == 1 ? "" : "s", run.settings().samplingRatio(),
+                t.sampledAccesses(), t.sampledMisses(), run.findings().size(), run.findings().size() == 1 ? "" : "s"));
+        if (run.settings().rearmSeconds() > 0 && !run.windowHistory().isEmpty()) {
+            out.add(lastWindow(run.windowHistory().get(run.windowHistory().size() - 1)));
+        }
+        if (t.untracedThreads() > 0) {
+            out.add(t.untracedThreads() + " thread" + (t.untracedThreads() == 1 ? " was" : "s were")
+                    + " not traced, or only in part: at most 256 threads are traced at once.");
+        }
+        if (run.repair() != null) {
+            out.addAll(run.repair().lines());
+        }
+        return out;
+    }
+
+    /** With re-arming, what the window that just closed found, since the findings above add up every window. */
+    private static String lastWindow(WindowHistory.Window w) {
+        StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "Window %d, opened %s for %.1f s: ", w.number(),
+                LocalTime.ofInstant(Instant.ofEpochMilli(w.openedEpochMillis()), ZoneId.systemDefault())
+                        .truncatedTo(ChronoUnit.SECONDS), w.nanos() / 1e9));
+        if (w.findings().isEmpty()) {
+            return sb.append("no contention above the threshold.").toString();
+        }
+        for (int i = 0; i < w.findings().size(); i++) {
+            WindowHistory.Seen f = w.findings().get(i);
+            sb.append(i == 0 ? "" : "; ").append(f.className()).append(' ').append(f.kind().words()).append(", ")
+                    .append(f.sampled()).append(" sampled").append(f.newFound() ? " (new)" : "");
+        }
+        return sb.append('.').toString();
+    }
+
+    private static String hitName(Finding f, Finding.Hit h) {
+        return f.location() == Datum.Kind.ELEMENT ? f.className() + " element " + h.label()
+                : f.className() + "::" + h.label();
+    }
+
+    private static String describe(Finding f) {
+        StringBuilder sb = new StringBuilder(f.kind().words());
+        if (f.location() == Datum.Kind.STATIC) {
+            sb.append(", static");
+        }
+        if (f.kind() == SharingKind.TRUE_SHARING || !f.repairable()) {
+            sb.append(", not repairable by padding");
+        }
+        return sb.toString();
+    }
+}

@@ -1,0 +1,127 @@
+package io.jremix.report.cache;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.core.cache.repair.PaddedClass;
+import io.jremix.report.AtomicFiles;
+import io.jremix.report.Json;
+
+/**
+ * The repair plan kept between runs ({@code -XX:REMIXProfile=FILE}): the classes to pad from their first instance,
+ * with their field groups. A JSON document:
+ *
+ * <pre>
+ * {"format": "jremix-repair-profile", "version": 1,
+ *  "classes": [{"className": "a.Ring", "groups": [["head"], ["tail"]], "runs": 2, "lastFound": "2026-11-22"}]}
+ * </pre>
+ *
+ * {@code runs} counts the runs that found the class falsely shared; {@code lastFound} is the date of the latest.
+ * A run merges what it found into the file: classes it found replace their old entry, the others are kept.
+ */
+public record RepairProfile(List<Entry> entries) {
+    public static final String FORMAT = "jremix-repair-profile";
+    public static final int VERSION = 1;
+
+    /** One class of the plan and its history. */
+    public record Entry(PaddedClass padding, int runs, String lastFound) {
+    }
+
+    public RepairProfile {
+        entries = List.copyOf(entries);
+    }
+
+    /** A profile that cannot be used, with the one-line reason. */
+    public static final class UnusableProfileException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        public UnusableProfileException(String message) {
+            super(message);
+        }
+    }
+
+    public List<PaddedClass> classes() {
+        return entries.stream().map(Entry::padding).toList();
+    }
+
+    /** Reads a profile; a file that does not exist yet is an empty profile. */
+    public static RepairProfile read(Path file) throws IOException, UnusableProfileException {
+        String text;
+        try {
+            text = Files.readString(file, StandardCharsets.UTF_8);
+        } catch (NoSuchFileException e) {
+            return new RepairProfile(List.of());
+        }
+        Object doc;
+        try {
+            doc = Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new UnusableProfileException("not valid JSON (" + e.getMessage() + ")");
+        }
+        if (!(doc instanceof Map<?, ?> m) || !FORMAT.equals(m.get("format"))) {
+            throw new UnusableProfileException("not a jremix repair profile (no \"format\": \"" + FORMAT + "\")");
+        }
+        if (!(m.get("version") instanceof Long v) || v != VERSION) {
+            throw new UnusableProfileException("profile version " + m.get("version") + ", this jremix reads version "
+                    + VERSION);
+        }
+        try {
+            List<Entry> entries = new ArrayList<>();
+            for (Object o : (List<?>) m.get("classes")) {
+                Map<?, ?> c = (Map<?, ?>) o;
+                List<List<String>> groups = new ArrayList<>();
+                for (Object g : (List<?>) c.get("groups")) {
+                    groups.add(((List<?>) g).stream().map(f -> (String) f).toList());
+                }
+                entries.add(new Entry(new PaddedClass((String) c.get("className"), groups),
+                        ((Long) c.get("runs")).intValue(), (String) c.get("lastFound")));
+            }
+            return new RepairProfile(entries);
+        } catch (ClassCastException | NullPointerException | IllegalArgumentException e) {
+            throw new UnusableProfileException("malformed class entry (" + e.getMessage() + ")");
+        }
+    }
+
+    /** This profile with the classes a run found falsely shared on {@code date}. */
+    public RepairProfile merge(List<PaddedClass> found, String date) {
+        Map<String, Entry> byClass = new LinkedHashMap<>();
+        for (Entry e : entries) {
+            byClass.put(e.padding().className(), e);
+        }
+        for (PaddedClass p : found) {
+            Entry old = byClass.get(p.className());
+            byClass.put(p.className(), new Entry(p, old == null ? 1 : old.runs() + 1, date));
+        }
+        return new RepairProfile(List.copyOf(byClass.values()));
+    }
+
+    /** Writes the profile atomically. */
+    public void write(Path file) throws IOException {
+        AtomicFiles.write(file, json());
+    }
+
+    /** The profile as the JSON document it is stored as. */
+    public String json() {
+        List<Object> classes = new ArrayList<>();
+        for (Entry e : entries) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("className", e.padding().className());
+            c.put("groups", e.padding().groups());
+            c.put("runs", e.runs());
+            c.put("lastFound", e.lastFound());
+            classes.add(c);
+        }
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("format", FORMAT);
+        doc.put("version", VERSION);
+        doc.put("classes", classes);
+        return Json.write(doc);
+    }
+}

@@ -1,0 +1,72 @@
+package io.jremix.report.cache;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What repair did in one run: the classes padded at load, the advice for each finding, and what became of the
+ * profile.
+ *
+ * @param padded      classes padded when they loaded
+ * @param advice      one entry per finding of this run
+ * @param profile     the profile file, or {@code null}
+ * @param profileNote what happened to it ("read 2 classes", "updated with 1 class", a warning)
+ */
+public record RepairReport(List<Padded> padded, List<Advice> advice, String profile, List<String> profileNote) {
+
+    /**
+     * @param className     the padded class
+     * @param groups        its field groups, each padded apart
+     * @param source        {@code profile} or {@code online}
+     * @param missingFields planned fields the class did not have (a stale plan)
+     */
+    public record Padded(String className, List<List<String>> groups, String source, List<String> missingFields) {
+    }
+
+    /** What happened to one finding and what to do about it. */
+    public record Advice(String kind, String className, String location, String status, String text) {
+    }
+
+    /** Text lines, without prefix, in the manner of REMIX's closing line. */
+    public List<String> lines() {
+        List<String> out = new ArrayList<>();
+        List<String> fields = new ArrayList<>();
+        for (Padded p : padded) {
+            for (List<String> g : p.groups()) {
+                fields.add(p.className() + "::" + String.join("+", g) + " (" + p.source() + ")");
+            }
+            if (!p.missingFields().isEmpty()) {
+                out.add("Stale plan for " + p.className() + ": no fields " + String.join(", ", p.missingFields()));
+            }
+        }
+        out.add(0, "Transformed " + padded.size() + " klasses" + (fields.isEmpty() ? "." : ", padded fields: "
+                + String.join(", ", fields) + "."));
+        for (Advice a : advice) {
+            if (!a.status().equals("padded")) {
+                out.add("Advice for '" + a.className() + "' (" + a.kind().replace('-', ' ') + "): " + a.text() + ".");
+            }
+        }
+        profileNote.forEach(n -> out.add("Profile " + profile + ": " + n));
+        return out;
+    }
+
+    /** The {@code repair} section of the JSON report. */
+    public Map<String, Object> json() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        List<Object> list = new ArrayList<>();
+        for (Padded p : padded) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("className", p.className());
+            c.put("groups", p.groups());
+            c.put("source", p.source());
+            c.put("missingFields", p.missingFields());
+            list.add(c);
+        }
+        m.put("padded", list);
+        m.put("profile", profile);
+        m.put("profileNotes", profileNote);
+        return m;
+    }
+}

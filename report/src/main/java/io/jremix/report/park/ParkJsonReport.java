@@ -1,0 +1,141 @@
+package io.jremix.report.park;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.core.park.BlockerNames;
+import io.jremix.core.park.MonitorSnapshot;
+import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.SiteSnapshot;
+
+/**
+ * The {@code -XXgetparkcontention:report=FILE} document (and {@code bin/jremix dump}'s): the blocker keys name
+ * the J9 thesis's metrics, the rest are additions. Times are milliseconds rounded to microseconds. Blockers are the
+ * rows the
+ * text table shows, in its order: a row of several small blockers ({@link ParkRun#shown}) has
+ * {@code "blockers"} above 1 and no {@code identityHash}, and its counts are the sums, so that adding up
+ * {@code timesParked} by {@code className} gives each class's exact count either way. {@code avgHoldTimeMs} is
+ * {@code null} when no hold was measured ({@code holdSamples} 0). {@code sites} lists the call sites. Likewise a
+ * monitor row of several little-contended monitors has {@code "monitors"} above 1 and no {@code monitorAddress}.
+ */
+public final class ParkJsonReport {
+    private ParkJsonReport() {
+    }
+
+    public static Map<String, Object> document(ParkRun run, String version) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("tool", "jremix");
+        doc.put("version", version);
+        doc.put("report", "park-contention");
+        doc.put("trigger", run.trigger());
+        doc.put("totalExecutionMs", round(run.totalExecutionMs()));
+        ParkRun.Settings s = run.settings();
+        Map<String, Object> settings = new LinkedHashMap<>();
+        settings.put("threshold", s.threshold());
+        settings.put("printThreshold", s.printThreshold());
+        settings.put("freeOnPrint", s.freeOnPrint());
+        settings.put("rows", s.rows());
+        settings.put("intervalSeconds", s.intervalSeconds());
+        doc.put("settings", settings);
+        List<ParkRun.Blocker> shown = run.shown();
+        doc.put("blockersRecorded", run.blockers().size());
+        doc.put("blockersShown", ParkRun.blockersIn(shown));
+        doc.put("rowsShown", shown.size());
+        doc.put("nullBlockerParks", run.nullBlockerParks());
+        doc.put("untrackedParks", run.untrackedParks());
+        doc.put("maxRecords", run.maxRecords());
+        doc.put("droppedRecords", run.droppedRecords());
+        List<Object> blockers = new ArrayList<>();
+        for (ParkRun.Blocker b : shown) {
+            blockers.add(blocker(b, run.totalExecutionNanos()));
+        }
+        doc.put("blockers", blockers);
+        List<Object> monitors = new ArrayList<>();
+        for (ParkRun.MonitorRow m : run.shownMonitors()) {
+            monitors.add(monitor(m, run.totalExecutionNanos()));
+        }
+        doc.put("monitorsRecorded", run.monitors().size());
+        doc.put("monitors", monitors);
+        return doc;
+    }
+
+    private static Map<String, Object> blocker(ParkRun.Blocker b, long total) {
+        ParkSnapshot s = b.stats();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("className", s.className());
+        m.put("identityHash", b.aggregated() ? null : s.identityHashHex());
+        m.put("blockers", b.blockers());
+        m.put("threadName", s.threadName());
+        m.put("stackTrace", s.stackTrace());
+        m.put("timesParked", s.timesParked());
+        m.put("parkedNow", s.parkedNow());
+        m.put("peakParked", s.peakParked());
+        m.put("parkThreadTimeMs", round(s.parkThreadTimeMs()));
+        m.put("parkRealTimeMs", round(s.parkRealTimeMs()));
+        m.put("avgParkTimeMs", round(s.avgParkTimeMs()));
+        m.put("avgHoldTimeMs", hold(s));
+        m.put("holdSamples", s.holdSamples());
+        m.put("realTimeUtilPct", round(s.realTimeUtilPct(total)));
+        m.put("threadTimeUtilPct", round(s.threadTimeUtilPct(total)));
+        m.put("realLifeTimeUtilPct", round(s.realLifeTimeUtilPct()));
+        m.put("threadLifeTimeUtilPct", round(s.threadLifeTimeUtilPct()));
+        m.put("collecting", s.collecting());
+        m.put("lifeTimeMs", round(s.lifeTimeNanos() / 1e6));
+        m.put("blockerCollected", b.collected());
+        m.put("collectedBlockers", b.collectedBlockers());
+        m.put("synchronizer", BlockerNames.synchronizer(s.className(), s.stackTrace()));
+        m.put("waitKind", b.kind().name().toLowerCase(Locale.ROOT));
+        m.put("userFrame", BlockerNames.userFrame(s.stackTrace()).orElse(null));
+        List<Object> sites = new ArrayList<>();
+        for (SiteSnapshot site : s.sites()) {
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("threadName", site.threadName());
+            j.put("stackTrace", site.stackTrace());
+            j.put("userFrame", BlockerNames.userFrame(site.stackTrace()).orElse(null));
+            j.put("timesParked", site.timesParked());
+            j.put("parkThreadTimeMs", round(site.parkThreadTimeMs()));
+            sites.add(j);
+        }
+        m.put("sites", sites);
+        return m;
+    }
+
+    private static Double hold(ParkSnapshot s) {
+        return s.hasHoldTime() ? round(s.avgHoldTimeMs()) : null;
+    }
+
+    /** A monitor: the blocked enters with the park metrics' names for what they measure, then the waits. */
+    private static Map<String, Object> monitor(ParkRun.MonitorRow row, long total) {
+        MonitorSnapshot ms = row.stats();
+        ParkSnapshot e = ms.enters();
+        ParkSnapshot w = ms.waits();
+        ParkSnapshot first = e.timesParked() > 0 ? e : w;
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("className", ms.className());
+        m.put("monitorAddress", row.aggregated() ? null : ms.monitorAddress());
+        m.put("monitors", row.monitors());
+        m.put("threadName", first.threadName());
+        m.put("stackTrace", first.stackTrace());
+        m.put("userFrame", BlockerNames.userFrame(first.stackTrace()).orElse(null));
+        m.put("contendedEnters", e.timesParked());
+        m.put("peakBlocked", e.peakParked());
+        m.put("blockedThreadTimeMs", round(e.parkThreadTimeMs()));
+        m.put("blockedRealTimeMs", round(e.parkRealTimeMs()));
+        m.put("avgHoldTimeMs", hold(e));
+        m.put("realTimeUtilPct", round(e.realTimeUtilPct(total)));
+        m.put("threadTimeUtilPct", round(e.threadTimeUtilPct(total)));
+        m.put("waits", w.timesParked());
+        m.put("waitThreadTimeMs", round(w.parkThreadTimeMs()));
+        m.put("avgWaitTimeMs", round(w.avgParkTimeMs()));
+        m.put("waitKind", w.timesParked() > 0 ? ms.waitKind().name().toLowerCase(Locale.ROOT) : null);
+        m.put("clampedMs", round(ms.clampedNanos() / 1e6));
+        return m;
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

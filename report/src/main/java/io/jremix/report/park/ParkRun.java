@@ -1,0 +1,190 @@
+package io.jremix.report.park;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.core.park.BlockerNames;
+import io.jremix.core.park.MonitorSnapshot;
+import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.WaitKind;
+
+/**
+ * Everything a park-contention report says, taken at one moment: the text and JSON reports both render this one
+ * object, so they always agree.
+ *
+ * @param trigger             {@code exit}, {@code dump}, {@code stop} or {@code interval}
+ * @param totalExecutionNanos from the agent's start to this report, the denominator of the utilisations
+ * @param settings            the options in force
+ * @param blockers            every record, shown or not
+ * @param nullBlockerParks    parks without a blocker: counted, not attributed
+ * @param untrackedParks      parks on blockers that arrived after the record limit was reached
+ * @param maxRecords          the record limit
+ * @param droppedRecords      records of collected blockers dropped after this report (freeOnPrint)
+ * @param monitors            contention on {@code synchronized} monitors, from JFR; empty without it
+ */
+public record ParkRun(String trigger, long totalExecutionNanos, Settings settings, List<Blocker> blockers,
+                      long nullBlockerParks, long untrackedParks, int maxRecords, int droppedRecords,
+                      List<MonitorSnapshot> monitors) {
+
+    /**
+     * The {@code -XXgetparkcontention} sub-options that shape the report.
+     *
+     * @param rows            rows each text table shows at most, the first of {@link #shown} or
+     *                        {@link #shownMonitors}; 0 shows all. The JSON report has every row.
+     * @param intervalSeconds period of the reports made while the program runs, 0 for none
+     */
+    public record Settings(long threshold, long printThreshold, boolean freeOnPrint, int rows, double intervalSeconds) {
+    }
+
+    /**
+     * One row of the report: a blocker, or several small ones of one class first parked at one site, added up.
+     *
+     * @param stats             the record's counters and metrics (for several, {@link ParkSnapshot#sum})
+     * @param collected         whether the GC has collected the blocker (the seed's "dead" flag); for several,
+     *                          whether it has collected them all
+     * @param kind              lock contention, a wait for a condition, or an idle pool thread waiting for work:
+     *                          read once from the first-park stack, since sorting and both reports ask for it
+     * @param blockers          how many blockers the row stands for
+     * @param collectedBlockers how many of them the GC has collected
+     */
+    public record Blocker(ParkSnapshot stats, boolean collected, WaitKind kind, int blockers, int collectedBlockers) {
+        public Blocker(ParkSnapshot stats, boolean collected) {
+            this(stats, collected, WaitKind.of(stats.className(), stats.stackTrace()), 1, collected ? 1 : 0);
+        }
+
+        /** Whether the row stands for several blockers. */
+        public boolean aggregated() {
+            return blockers > 1;
+        }
+
+        /**
+         * A blocker a report need not list alone: collected (its row can only ever be history) or parked on once
+         * (a future, a one-shot latch), of which a server makes one per request.
+         */
+        boolean small() {
+            return collected || stats.timesParked() <= 1;
+        }
+
+        /** This row with one more collected blocker of its class and first-park stack added. */
+        public Blocker plusCollected(ParkSnapshot collectedStats) {
+            return sum(List.of(this, new Blocker(collectedStats, true, kind, 1, 1)));
+        }
+
+        private static Blocker sum(List<Blocker> parts) {
+            int count = 0;
+            int collected = 0;
+            List<ParkSnapshot> stats = new ArrayList<>();
+            for (Blocker b : parts) {
+                count += b.blockers();
+                collected += b.collectedBlockers();
+                stats.add(b.stats());
+            }
+            return new Blocker(ParkSnapshot.sum(stats), collected == count, parts.get(0).kind(), count, collected);
+        }
+    }
+
+    /**
+     * Idle pool threads last, so that they never pass for contention; otherwise most parked thread-time first, the
+     * order of the seed's bottleneck tables.
+     */
+    private static final Comparator<Blocker> ORDER = Comparator
+            .comparing((Blocker b) -> b.kind() == WaitKind.IDLE)
+            .thenComparing(Comparator.comparingLong((Blocker b) -> b.stats().parkThreadTimeNanos()).reversed())
+            .thenComparing(Comparator.comparingLong((Blocker b) -> b.stats().timesParked()).reversed())
+            .thenComparing(b -> b.stats().className())
+            .thenComparingInt(b -> b.stats().identityHash());
+
+    public ParkRun {
+        blockers = List.copyOf(blockers);
+        monitors = List.copyOf(monitors);
+    }
+
+    /**
+     * The rows for the blockers parked at least {@code printThreshold} times (3.3.2), by thread-time utilisation,
+     * highest first (thread-time utilisation is thread-time over one common total, so this is thread-time order).
+     * Small blockers ({@link Blocker#small}) of one class and first-park stack ({@link ParkSnapshot#rowKey}) share
+     * a row, so that a server that makes a future per request shows one row per place that waits on them, not one
+     * per request; the row's counts are the sums, so per-class totals stay exact.
+     */
+    public List<Blocker> shown() {
+        List<Blocker> rows = new ArrayList<>();
+        Map<List<Object>, List<Blocker>> small = new LinkedHashMap<>();
+        for (Blocker b : blockers) {
+            if (b.stats().timesParked() < settings.printThreshold()) {
+                continue;
+            }
+            if (b.small()) {
+                small.computeIfAbsent(b.stats().rowKey(), k -> new ArrayList<>()).add(b);
+            } else {
+                rows.add(b);
+            }
+        }
+        for (List<Blocker> group : small.values()) {
+            rows.add(group.size() == 1 ? group.get(0) : Blocker.sum(group));
+        }
+        rows.sort(ORDER);
+        return rows;
+    }
+
+    /** How many blockers {@code rows} stand for. */
+    public static int blockersIn(List<Blocker> rows) {
+        return rows.stream().mapToInt(Blocker::blockers).sum();
+    }
+
+    /**
+     * One row of the monitor table: a monitor, or several little-contended ones added up.
+     *
+     * @param stats    the monitor's (for several, the sums; address 0)
+     * @param monitors how many monitors the row stands for
+     */
+    public record MonitorRow(MonitorSnapshot stats, int monitors) {
+        /** Whether the row stands for several monitors. */
+        public boolean aggregated() {
+            return monitors > 1;
+        }
+    }
+
+    /** Blocked enters and waits at most this many: a monitor that shares a row with others like it. */
+    static final int SMALL_MONITOR_EVENTS = 2;
+
+    private static final Comparator<MonitorRow> MONITOR_ORDER = Comparator
+            .comparingLong((MonitorRow r) -> r.stats().enters().parkThreadTimeNanos())
+            .thenComparingLong(r -> r.stats().waits().parkThreadTimeNanos()).reversed();
+
+    /**
+     * The rows for the monitors with at least {@code printThreshold} blocked enters and waits, most blocked
+     * thread-time first. Monitors contended at most {@value #SMALL_MONITOR_EVENTS} times, of one class and
+     * blocked in one method ({@link BlockerNames#entryFrame}), share a row: a server's class-loading locks and lazily initialised objects, each contended once or
+     * twice, would otherwise fill the table. The row's counts and times are the sums.
+     */
+    public List<MonitorRow> shownMonitors() {
+        List<MonitorRow> rows = new ArrayList<>();
+        Map<List<Object>, List<MonitorSnapshot>> small = new LinkedHashMap<>();
+        for (MonitorSnapshot m : monitors) {
+            long events = m.enters().timesParked() + m.waits().timesParked();
+            if (events < settings.printThreshold()) {
+                continue;
+            }
+            if (events <= SMALL_MONITOR_EVENTS) {
+                ParkSnapshot first = m.enters().timesParked() > 0 ? m.enters() : m.waits();
+                // where it blocked, not how it got there: class loading locks are reached from everywhere
+                small.computeIfAbsent(List.of(m.className(), first == m.enters(),
+                        BlockerNames.entryFrame(first.stackTrace()).orElse("")), k -> new ArrayList<>()).add(m);
+            } else {
+                rows.add(new MonitorRow(m, 1));
+            }
+        }
+        for (List<MonitorSnapshot> group : small.values()) {
+            rows.add(new MonitorRow(group.size() == 1 ? group.get(0) : MonitorSnapshot.sum(group), group.size()));
+        }
+        rows.sort(MONITOR_ORDER);
+        return rows;
+    }
+
+    public double totalExecutionMs() {
+        return totalExecutionNanos / 1e6;
+    }
+}

@@ -1,0 +1,139 @@
+package io.jremix.report.cache;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.core.cache.Datum;
+import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.SharingKind;
+import io.jremix.core.cache.WindowHistory;
+import io.jremix.report.Json;
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class CacheReportTest {
+    private static final long START = 1_000_000_000L;
+
+    private static Finding finding(SharingKind kind, String cls, Datum.Kind location, List<String> fields,
+                                   List<Finding.Hit> hits, boolean repairable) {
+        long sampled = hits.stream().mapToLong(Finding.Hit::sampled).sum();
+        return new Finding(kind, cls, location, fields, sampled * 100, sampled, repairable, hits, List.of("Other::x"),
+                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L, Map.of());
+    }
+
+    private static CacheRun run(List<Finding> findings) {
+        return run(findings, 0);
+    }
+
+    private static CacheRun run(List<Finding> findings, long untracedThreads) {
+        return run(findings, untracedThreads, 0, List.of());
+    }
+
+    private static CacheRun run(List<Finding> findings, long untracedThreads, double rearmSeconds,
+                                List<WindowHistory.Window> history) {
+        return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, rearmSeconds),
+                new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
+                new CacheRun.Instrumented(3, 1, 40, 0, List.of(), 2),
+                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history);
+    }
+
+    /** Two re-armed windows: the first found a.B$V, the second found it again and nothing new. */
+    private static CacheRun rearmed() {
+        WindowHistory.Seen first = new WindowHistory.Seen(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD,
+                List.of("value"), 12, true);
+        WindowHistory.Seen again = new WindowHistory.Seen(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD,
+                List.of("value"), 7, false);
+        return run(List.of(), 0, 20, List.of(
+                new WindowHistory.Window(1, 0, START + 50_000_000L, 3_000_000_000L, 4000, 12, List.of(first)),
+                new WindowHistory.Window(2, 23_000, START + 23_050_000_000L, 2_500_000_000L, 1000, 7, List.of(again))));
+    }
+
+    @Test
+    void withRearmingTheTextSaysWhatTheLastWindowFound() {
+        List<String> lines = CacheTextReport.lines(rearmed());
+        assertTrue(lines.get(lines.size() - 1).matches("Window 2, opened \\d\\d:\\d\\d:23 for 2\\.5 s:"
+                + " a\\.B\\$V false sharing, 7 sampled\\."), lines.toString());
+        assertEquals(2, CacheTextReport.lines(run(List.of())).size(), "one window without re-arming: no such line");
+    }
+
+    @Test
+    void jsonReportHasTheWindowHistory() {
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> history = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(
+                Json.write(CacheJsonReport.document(rearmed(), "1.0")))).get("windowHistory");
+        assertEquals(2, history.size());
+        Map<String, Object> w = history.get(1);
+        assertEquals(2L, w.get("number"));
+        assertEquals("1970-01-01T00:00:23Z", w.get("openedAt"));
+        assertEquals(23.05, w.get("openedSeconds"));
+        assertEquals(2.5, w.get("seconds"));
+        assertEquals(1000L, w.get("sampledAccesses"));
+        assertEquals(7L, w.get("sampledMisses"));
+        assertEquals(List.of(Map.of("kind", "false-sharing", "className", "a.B$V", "location", "field",
+                "fields", List.of("value"), "sampled", 7L, "events", 700L, "new", false)), w.get("findings"));
+        assertEquals(true, ((List<Map<String, Object>>) history.get(0).get("findings")).get(0).get("new"));
+    }
+
+    @Test
+    void textReportFollowsRemixWithTheSharingKind() {
+        List<String> lines = CacheTextReport.lines(run(List.of(
+                finding(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD, List.of("value"),
+                        List.of(new Finding.Hit("value[16]", 12)), true),
+                finding(SharingKind.TRUE_SHARING, "a.B$V", Datum.Kind.FIELD, List.of("value"),
+                        List.of(new Finding.Hit("value[16]", 3)), false))));
+        assertEquals(List.of(
+                "Processed 1 classes:",
+                "Hits for class 'a.B$V':",
+                "- Hit a.B$V::value[16]: 12 sampled, ~1200 misses (false sharing)",
+                "  on the same lines as: Other::x",
+                "  at a.B.run(B.java:7)",
+                "- Hit a.B$V::value[16]: 3 sampled, ~300 misses (true sharing, not repairable by padding)",
+                "  on the same lines as: Other::x",
+                "  at a.B.run(B.java:7)",
+                "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 2 findings."), lines);
+    }
+
+    @Test
+    void untracedThreadsAreCountedAfterTheSummary() {
+        List<String> lines = CacheTextReport.lines(run(List.of(), 144));
+        assertEquals(List.of("Processed 0 classes.",
+                "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 0 findings.",
+                "144 threads were not traced, or only in part: at most 256 threads are traced at once."), lines);
+        assertEquals("1 thread was not traced, or only in part: at most 256 threads are traced at once.",
+                CacheTextReport.lines(run(List.of(), 1)).get(2));
+    }
+
+    @Test
+    void arrayHitsAreCapped() {
+        List<Finding.Hit> hits = new ArrayList<>();
+        for (int i = 0; i < 12; i++) {
+            hits.add(new Finding.Hit("[" + i + "]", 20 - i));
+        }
+        List<String> lines = CacheTextReport.lines(run(List.of(
+                finding(SharingKind.FALSE_SHARING, "long[]", Datum.Kind.ELEMENT, List.of(), hits, false))));
+        assertTrue(lines.contains("- Hit long[] element [0]: 20 sampled, ~2000 misses (false sharing, not repairable by padding)"), lines.toString());
+        assertTrue(lines.contains("- ... 4 more elements: 42 sampled (false sharing, not repairable by padding)"), lines.toString());
+        assertEquals(CacheTextReport.MAX_HITS, lines.stream().filter(l -> l.startsWith("- Hit")).count());
+    }
+
+    @Test
+    void jsonReportHasTheContractKeys() {
+        Map<String, Object> doc = CacheJsonReport.document(run(List.of(finding(SharingKind.FALSE_SHARING, "a.B$V",
+                Datum.Kind.FIELD, List.of("head", "tail"), List.of(new Finding.Hit("head[16]", 5)), true))), "1.0");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> parsed = (Map<String, Object>) Json.parse(Json.write(doc));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = ((List<Map<String, Object>>) parsed.get("findings")).get(0);
+        assertEquals("false-sharing", f.get("kind"));
+        assertEquals("a.B$V", f.get("className"));
+        assertEquals(List.of("head", "tail"), f.get("fields"));
+        assertEquals(500L, f.get("events"));
+        assertEquals(true, f.get("repairable"));
+        assertEquals("field", f.get("location"));
+        assertEquals(0.15, f.get("detectedSeconds"));
+        assertEquals(50L, f.get("detectionMillis"), "whole numbers are written as integers");
+    }
+}

@@ -1,0 +1,56 @@
+package io.jremix.report.cache;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import io.jremix.core.cache.repair.PaddedClass;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class RepairProfileTest {
+    private static final PaddedClass RING = new PaddedClass("a.Ring", List.of(List.of("head"), List.of("tail")));
+    private static final PaddedClass LONG = new PaddedClass("a.VolatileLong", List.of(List.of("value")));
+
+    @Test
+    void missingFileIsAnEmptyProfile(@TempDir Path dir) throws Exception {
+        assertEquals(List.of(), RepairProfile.read(dir.resolve("none.json")).entries());
+    }
+
+    @Test
+    void writtenProfileReadsBack(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.json");
+        RepairProfile p = new RepairProfile(List.of()).merge(List.of(RING, LONG), "2026-11-22");
+        p.write(file);
+        assertEquals(p, RepairProfile.read(file));
+        assertTrue(Files.readString(file).contains("\"format\": \"jremix-repair-profile\""));
+    }
+
+    @Test
+    void mergeReplacesFoundClassesCountsRunsAndKeepsTheOthers() {
+        RepairProfile first = new RepairProfile(List.of()).merge(List.of(RING, LONG), "2026-11-21");
+        PaddedClass regrouped = new PaddedClass("a.Ring", List.of(List.of("head", "tail")));
+        RepairProfile second = first.merge(List.of(regrouped), "2026-11-22");
+        assertEquals(List.of(new RepairProfile.Entry(regrouped, 2, "2026-11-22"),
+                new RepairProfile.Entry(LONG, 1, "2026-11-21")), second.entries());
+    }
+
+    @Test
+    void corruptForeignAndStaleProfilesAreRefusedWithOneLine(@TempDir Path dir) throws IOException {
+        for (String text : List.of("{not json", "{\"format\": \"something-else\", \"version\": 1}",
+                "{\"format\": \"jremix-repair-profile\", \"version\": 2, \"classes\": []}",
+                "{\"format\": \"jremix-repair-profile\", \"version\": 1, \"classes\": [{\"className\": 3}]}",
+                "[1, 2]")) {
+            Path file = dir.resolve("p.json");
+            Files.writeString(file, text);
+            RepairProfile.UnusableProfileException e = assertThrows(RepairProfile.UnusableProfileException.class,
+                    () -> RepairProfile.read(file), text);
+            assertTrue(!e.getMessage().contains("\n"), e.getMessage());
+        }
+    }
+}
