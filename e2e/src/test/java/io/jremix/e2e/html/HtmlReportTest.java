@@ -76,26 +76,57 @@ class HtmlReportTest {
         screenshot(chromium, html, "cache-report.png");
     }
 
-    /** {@code report=FILE.html}: the blockers table has the text report's rows and sorts by a column. */
+    /** {@code report=FILE.html}: the blockers table has the text report's rows, each with a timeline, and sorts. */
     @Test
     void parkReportWrittenAsHtml(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path html = dir.resolve("park.html");
-        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + html),
-                "io.jremix.workloads.park.LargeCriticalSection", "4", "300");
-        assertEquals(0, run.exit(), run.stderr());
+        Jremix.Run run = threeLocks(html);
         int rows = Integer.parseInt(match(PARK_ROWS, run).group(1));
 
         RenderedPage page = loaded(chromium, html, "");
         assertEquals(rows, page.column("blockers", "timesParked").size(), run.stderr());
         assertTrue(page.column("blockers", "synchronizer").contains("ReentrantLock"), page.dom());
         assertTrue(page.column("blockers", "waitKind").contains("lock"), page.dom());
+        List<Integer> points = page.timelinePoints("blockers", "timeline");
+        assertTrue(points.size() == rows && points.stream().allMatch(n -> n > 0), "a timeline per blocker: " + points);
 
         List<Double> descending = numbers(loaded(chromium, html, "#sort=blockers:timesParked").column("blockers", "timesParked"));
         List<Double> ascending = numbers(loaded(chromium, html, "#sort=blockers:timesParked:asc").column("blockers", "timesParked"));
         assertEquals(descending.stream().sorted(Comparator.reverseOrder()).toList(), descending);
         assertEquals(ascending.stream().sorted().toList(), ascending);
         screenshot(chromium, html, "park-report.png");
+    }
+
+    /** Saved park JSON turned into a page: a timeline per blocker with a point per bucket, on the rows' order. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void parkTimelinesFromSavedJson(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path json = dir.resolve("park.json");
+        Jremix.Run run = threeLocks(json);
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) Jremix.json(json).get("blockers");
+        assertFalse(blockers.isEmpty(), run.stderr());
+        Path html = dir.resolve("park.html");
+        Jremix.Run command = Jremix.launch(List.of("report", json.toString(), "-o", html.toString()));
+        assertEquals(0, command.exit(), command.stderr());
+
+        RenderedPage page = loaded(chromium, html, "");
+        List<Integer> expected = new ArrayList<>();
+        for (Map<String, Object> b : blockers) {
+            List<Object> peaks = (List<Object>) ((Map<String, Object>) b.get("timeline")).get("peakParked");
+            assertFalse(peaks.isEmpty(), "a collecting blocker has buckets: " + b);
+            expected.add(peaks.size());
+        }
+        assertEquals(expected, page.timelinePoints("blockers", "timeline"));
+    }
+
+    /** Four threads through three locks, the park report written to {@code report}. */
+    private static Jremix.Run threeLocks(Path report) throws IOException, InterruptedException {
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + report),
+                "io.jremix.workloads.park.LargeCriticalSection", "4", "300");
+        assertEquals(0, run.exit(), run.stderr());
+        return run;
     }
 
     /** {@code -XX:VBDReport=FILE.html}: a row per rewritten class, the relaxed names with their reason. */

@@ -45,6 +45,16 @@ record RenderedPage(String dom) {
         return cells;
     }
 
+    /** The points of each row's timeline in column {@code key} of table {@code id}, top to bottom; 0 for none. */
+    List<Integer> timelinePoints(String id, String key) {
+        List<Integer> out = new ArrayList<>();
+        for (String cell : column(id, key)) {
+            Matcher m = Pattern.compile("<polyline class=\"peak\" points=\"([^\"]*)\"").matcher(cell);
+            out.add(m.find() ? m.group(1).split(" ").length : 0);
+        }
+        return out;
+    }
+
     /** The inline style of the first span of the layout that draws {@code field}. */
     String fieldStyle(String field) {
         Matcher m = Pattern.compile("<div class=\"slot field\" style=\"([^\"]*)\"[^>]* data-field=\""

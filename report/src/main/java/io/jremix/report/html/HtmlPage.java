@@ -32,6 +32,8 @@ final class HtmlPage {
             .legend span{display:inline-block;margin-right:1em}.swatch{display:inline-block;width:1em;height:1em;
               vertical-align:middle;border:1px solid #888;margin-right:.3em}
             ul.names{columns:2;margin:.3em 0}#script-errors{color:#c0182a}
+            svg.timeline{display:block;background:#fff;border:1px solid #ddd}
+            .timeline .peak{fill:none;stroke:#c0182a;stroke-width:1.2}.timeline .mean{fill:#f1b5bc;stroke:none}
             """;
 
     private static final String SCRIPT = """

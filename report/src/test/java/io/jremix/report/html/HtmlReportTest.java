@@ -1,5 +1,6 @@
 package io.jremix.report.html;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,6 +58,22 @@ class HtmlReportTest {
         String page = HtmlReport.render(doc);
         assertTrue(page.contains("line 0: bytes 0-63") && page.contains("line 1: bytes 64-71"), page);
         assertTrue(page.contains("data-field=\"a\" data-misses=\"0\"") && page.contains("data-field=\"b\" data-misses=\"7\""),
+                page);
+    }
+
+    @Test
+    void eachBlockerWithATimelineGetsOnePointPerBucketOnTheRunsAxis() {
+        Map<String, Object> timeline = Map.of("startMs", 50.0, "bucketMs", 100.0,
+                "peakParked", List.of(1L, 4L, 2L), "meanParked", List.of(0.5, 2.0, 1.0));
+        Map<String, Object> doc = Map.of("report", "park-contention", "totalExecutionMs", 400.0,
+                "blockers", List.of(Map.of("className", "a.Lock", "timeline", timeline),
+                        Map.of("className", "a.Latch", "timeline", Map.of("peakParked", List.of()))));
+        String page = HtmlReport.render(doc);
+        assertEquals(1, page.split("<svg class=\"timeline\"", -1).length - 1, page);
+        assertTrue(page.contains("data-buckets=\"3\""), page);
+        // bucket middles at 100, 200 and 300 ms of 400 on 240 px; peak 4 at the top
+        assertTrue(page.contains("<polyline class=\"peak\" points=\"60.0,24.0 120.0,3.0 180.0,17.0\"/>"), page);
+        assertTrue(page.contains("<polygon class=\"mean\" points=\"60.0,32 60.0,27.5 120.0,17.0 180.0,24.0 180.0,32\"/>"),
                 page);
     }
 
