@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HtmlReportTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("jremix.screenshots", "target/screenshots"));
     private static final Pattern PARK_ROWS = Pattern.compile("PARK: Park contention at exit .* in (\\d+) rows?,.*");
+    private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
     private static final Pattern VBD_CLASSES = Pattern.compile("VBD: Rewrote (\\d+) classes: .*");
 
     /** Saved JSON turned into a page by {@code bin/jremix report}: a card per finding, the layout, the misses. */
@@ -76,6 +77,36 @@ class HtmlReportTest {
         screenshot(chromium, html, "cache-report.png");
     }
 
+    /**
+     * A class found falsely shared, then padded from the profile in a second run: the page shows its layout before
+     * (kept in the profile by the first run) and after, head and tail on one line before and on two after.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void repairedClassBeforeAndAfter(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path profile = dir.resolve("profile.json");
+        Jremix.Run learn = Jremix.workload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + profile),
+                "SpscQueue", "3000000");
+        assertEquals(0, learn.exit(), learn.stderr());
+        Path json = dir.resolve("repaired.json");
+        Jremix.Run repaired = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + profile,
+                "-XX:REMIXReport=" + json), "SpscQueue", "3000000");
+        assertEquals(0, repaired.exit(), repaired.stderr());
+        List<Map<String, Object>> padded = (List<Map<String, Object>>) ((Map<String, Object>) Jremix.json(json)
+                .get("repair")).get("padded");
+        assertEquals(RING, padded.get(0).get("className"), repaired.stderr());
+        Path html = pageOf(json);
+
+        RenderedPage page = loaded(chromium, html, "");
+        assertEquals(1, page.count("data-class=\"" + RING + "\""), page.dom());
+        List<Integer> before = page.fieldLines("repaired-0", "before", "head", "tail");
+        List<Integer> after = page.fieldLines("repaired-0", "after", "head", "tail");
+        assertTrue(before.get(0) >= 0 && before.get(0).equals(before.get(1)), "one line before: " + before);
+        assertTrue(after.get(0) >= 0 && after.get(1) > after.get(0), "other lines after: " + after);
+        screenshot(chromium, html, "cache-repair-report.png");
+    }
+
     /** {@code report=FILE.html}: the blockers table has the text report's rows, each with a timeline, and sorts. */
     @Test
     void parkReportWrittenAsHtml(@TempDir Path dir) throws Exception {
@@ -107,11 +138,7 @@ class HtmlReportTest {
         Jremix.Run run = threeLocks(json);
         List<Map<String, Object>> blockers = (List<Map<String, Object>>) Jremix.json(json).get("blockers");
         assertFalse(blockers.isEmpty(), run.stderr());
-        Path html = dir.resolve("park.html");
-        Jremix.Run command = Jremix.launch(List.of("report", json.toString(), "-o", html.toString()));
-        assertEquals(0, command.exit(), command.stderr());
-
-        RenderedPage page = loaded(chromium, html, "");
+        RenderedPage page = loaded(chromium, pageOf(json), "");
         List<Integer> expected = new ArrayList<>();
         for (Map<String, Object> b : blockers) {
             List<Object> peaks = (List<Object>) ((Map<String, Object>) b.get("timeline")).get("peakParked");
@@ -158,6 +185,13 @@ class HtmlReportTest {
         RenderedPage page = new RenderedPage(chromium.dom(html, "#sort=no-such-table:x"));
         assertTrue(page.ready(), page.dom());
         assertEquals(List.of("no table no-such-table"), page.scriptErrors());
+    }
+
+    /** {@code bin/jremix report JSON}: the page beside it. */
+    private static Path pageOf(Path json) throws IOException, InterruptedException {
+        Jremix.Run command = Jremix.launch(List.of("report", json.toString()));
+        assertEquals(0, command.exit(), command.stderr());
+        return json.resolveSibling(json.getFileName().toString().replace(".json", ".html"));
     }
 
     private static RenderedPage loaded(Chromium chromium, Path html, String fragment)

@@ -65,6 +65,29 @@ record RenderedPage(String dom) {
         return m.group(1);
     }
 
+    /**
+     * The line each field is drawn on in the layout {@code state} ({@code before}, {@code after}) of the card with
+     * id {@code cardId}; -1 for a field not drawn.
+     */
+    List<Integer> fieldLines(String cardId, String state, String... fields) {
+        String card = between("id=\"" + cardId + "\"", "</section>");
+        int from = card.indexOf("data-state=\"" + state + "\"");
+        if (from < 0) {
+            throw new AssertionError("no layout " + state + " in " + cardId + ": " + card);
+        }
+        int to = card.indexOf("data-state=", from + 1);
+        String[] lines = card.substring(from, to < 0 ? card.length() : to).split("<div class=\"line\">");
+        List<Integer> out = new ArrayList<>();
+        for (String f : fields) {
+            int line = -1;
+            for (int i = lines.length - 1; i >= 1; i--) {
+                line = lines[i].contains("data-field=\"" + f + "\"") ? i - 1 : line;
+            }
+            out.add(line);
+        }
+        return out;
+    }
+
     /** The items of the list with id {@code id}. */
     List<String> listItems(String id) {
         return texts(between("id=\"" + id + "\">", "</ul>"), Pattern.compile("<li>(.*?)</li>"));
