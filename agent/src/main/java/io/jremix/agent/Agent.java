@@ -122,7 +122,7 @@ public final class Agent {
     /** Padding from a profile without detection: at exit, say what was padded. */
     private static void reportAtExit(Repairer repairer, AgentLog log) {
         if (repairer != null) {
-            Thread hook = new Thread(() -> repairer.finish(java.util.List.of(), false).lines().forEach(log::info),
+            Thread hook = new Thread(() -> repairer.finish().lines().forEach(log::info),
                     "jremix-repair-report");
             Runtime.getRuntime().addShutdownHook(hook);
         }

@@ -24,6 +24,7 @@ import io.jremix.probe.cache.ProbeGate;
 import io.jremix.report.cache.CacheJsonReport;
 import io.jremix.report.cache.CacheRun;
 import io.jremix.report.cache.CacheTextReport;
+import io.jremix.report.cache.RepairReport;
 
 /**
  * Cache-contention detection for one JVM: checks that addresses can be read, installs the transformer, opens the
@@ -231,8 +232,8 @@ public final class CacheDetector {
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);
         List<Finding> findings = tracker.findings(SiteTable::where);
+        RepairReport repair = repairer == null ? null : repairer.finish(findings, last, layouts::describe);
         return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
-                tracker.belowThreshold(SiteTable::where), repairer == null ? null : repairer.finish(findings, last),
-                history.windows());
+                tracker.belowThreshold(SiteTable::where), repair, history.windows());
     }
 }

@@ -16,7 +16,7 @@ import io.jremix.report.cache.ObjectLayout;
  * Names what lives at an offset of an object: the field layout of a class as the JVM chose it (read through
  * Unsafe field offsets, superclass fields included), the static fields in a class mirror, or an array element.
  */
-final class FieldLayouts {
+public final class FieldLayouts {
     /** Object alignment: objects take a multiple of it (HotSpot's default ObjectAlignmentInBytes). */
     private static final int ALIGNMENT = 8;
     private final Map<String, Layout> byName = new ConcurrentHashMap<>();
@@ -35,9 +35,15 @@ final class FieldLayouts {
      */
     ObjectLayout describe(String className) {
         Layout layout = byName.get(className);
-        if (layout == null) {
-            return null;
-        }
+        return layout == null ? null : describe(layout);
+    }
+
+    /** The layout of {@code type} as the JVM chose it (a repaired class's, to show it padded). */
+    public static ObjectLayout of(Class<?> type) {
+        return describe(new Layout(type));
+    }
+
+    private static ObjectLayout describe(Layout layout) {
         int header = HeapAddresses.arrayBaseOffset(byte[].class) - Integer.BYTES;
         List<ObjectLayout.Field> fields = new ArrayList<>();
         int end = header;

@@ -254,7 +254,7 @@ public final class ParkProfiler implements ParkListener {
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
             ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
                     options.freeOnPrint(), options.rows(), options.intervalNanos() / 1e9);
-            ParkRun run = new ParkRun(trigger, total, settings, sweep.blockers(), nullBlockerParks.sum(),
+            ParkRun run = new ParkRun(trigger, startNanos, total, settings, sweep.blockers(), nullBlockerParks.sum(),
                     blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
                 log.info(line);

@@ -19,6 +19,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * parked-now is already zero has no park to match (the caller's pairing went wrong, e.g. a thread that parked
  * before events were delivered): it is ignored, so counts never go negative and the sums stay untouched.
  *
+ * <p>Every collected event also steps a {@link ParkTimeline}, the parked count over time in a fixed number of
+ * buckets (constant work, no allocation), for a report's timeline per blocker.
+ *
  * <p>Timestamps are {@link System#nanoTime()} values, expected in order per record. A caller reads the clock
  * before taking the record's lock, so two threads can arrive slightly out of order; an event older than the last
  * one is treated as simultaneous with it (Δt = 0), never as negative time.
@@ -53,6 +56,8 @@ public final class ParkRecord {
     private long threadTimeNanos;
     private long realTimeNanos;
     private final HoldSamples holds = new HoldSamples();
+    /** From the first collected park on; see {@link #parking}. */
+    private ParkTimeline timeline;
 
     /**
      * @param className           binary name of the blocker's class
@@ -75,6 +80,9 @@ public final class ParkRecord {
      *             know (a later park with a site then gives the record its origin)
      */
     public void parking(long nanoTime, ParkSite site) {
+        // the timeline is made before the lock, as nothing is allocated under it; a stale read makes a spare, or
+        // none at the park that starts collecting, and then the timeline starts at the next event
+        ParkTimeline spare = timeline == null && timesParked + 1 >= collectionThreshold ? new ParkTimeline() : null;
         synchronized (lock) {
             long previous = parkedNow;
             timesParked++;
@@ -92,6 +100,12 @@ public final class ParkRecord {
             }
             advance(previous, nanoTime);
             peakParked = Math.max(peakParked, parkedNow);
+            if (timeline == null) {
+                timeline = spare;
+            }
+            if (timeline != null) {
+                timeline.level(nanoTime, parkedNow);
+            }
         }
     }
 
@@ -105,6 +119,9 @@ public final class ParkRecord {
             parkedNow--;
             if (collecting) {
                 advance(previous, nanoTime);
+                if (timeline != null) {
+                    timeline.level(nanoTime, parkedNow);
+                }
             }
         }
     }
@@ -165,8 +182,8 @@ public final class ParkRecord {
             return new ParkSnapshot(className, identityHash, known ? origin.origin().threadName() : null,
                     known ? origin.stackTrace() : List.of(), timesParked, parkedNow, peakParked, threadTimeNanos,
                     realTimeNanos, firstEventNanos, lastEventNanos, collecting, holds.singleHoldCount(),
-                    holds.singleHoldNanos(),
-                    SiteSnapshot.merged(siteSnapshots));
+                    holds.singleHoldNanos(), SiteSnapshot.merged(siteSnapshots),
+                    timeline == null ? TimelineSnapshot.EMPTY : timeline.snapshot());
         }
     }
 }

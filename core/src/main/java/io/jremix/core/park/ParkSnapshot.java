@@ -29,11 +29,13 @@ import java.util.List;
  * @param holdNanos           their sum
  * @param sites               the call sites that parked on the blocker, most thread-time first; empty where
  *                            sites are not kept (monitors)
+ * @param timeline            the parked count over time while collecting ({@link ParkTimeline})
  */
 public record ParkSnapshot(String className, int identityHash, String threadName, List<String> stackTrace,
                            long timesParked, long parkedNow, long peakParked, long parkThreadTimeNanos,
                            long parkRealTimeNanos, long firstEventNanos, long lastEventNanos, boolean collecting,
-                           long holdSamples, long holdNanos, List<SiteSnapshot> sites) {
+                           long holdSamples, long holdNanos, List<SiteSnapshot> sites,
+                           TimelineSnapshot timeline) {
 
     public ParkSnapshot {
         stackTrace = List.copyOf(stackTrace);
@@ -44,13 +46,14 @@ public record ParkSnapshot(String className, int identityHash, String threadName
     public ParkSnapshot withHold(long samples, long nanos) {
         return new ParkSnapshot(className, identityHash, threadName, stackTrace, timesParked, parkedNow, peakParked,
                 parkThreadTimeNanos, parkRealTimeNanos, firstEventNanos, lastEventNanos, collecting, samples, nanos,
-                sites);
+                sites, timeline);
     }
 
     /**
      * Several blockers' snapshots as one, for a report that lists many small blockers of one class and site as a
      * single row: counts, times and hold samples add up, the peak is the highest, the life spans from the first
-     * event to the last, and the origin is the first snapshot's. The identity hash is 0: there is no one blocker.
+     * event to the last, the timelines add up ({@link TimelineSnapshot#sum}), and the origin is the first
+     * snapshot's. The identity hash is 0: there is no one blocker.
      */
     public static ParkSnapshot sum(List<ParkSnapshot> parts) {
         ParkSnapshot first = parts.get(0);
@@ -58,7 +61,9 @@ public record ParkSnapshot(String className, int identityHash, String threadName
         long firstEvent = Long.MAX_VALUE, lastEvent = Long.MIN_VALUE;
         boolean collecting = false;
         List<SiteSnapshot> sites = new ArrayList<>();
+        List<TimelineSnapshot> timelines = new ArrayList<>();
         for (ParkSnapshot p : parts) {
+            timelines.add(p.timeline);
             parked += p.timesParked;
             now += p.parkedNow;
             peak = Math.max(peak, p.peakParked);
@@ -75,7 +80,7 @@ public record ParkSnapshot(String className, int identityHash, String threadName
         }
         return new ParkSnapshot(first.className, 0, first.threadName, first.stackTrace, parked, now, peak, thread,
                 real, collecting ? firstEvent : 0, collecting ? lastEvent : 0, collecting, holds, holdNanos,
-                SiteSnapshot.merged(sites));
+                SiteSnapshot.merged(sites), TimelineSnapshot.sum(timelines));
     }
 
     /**

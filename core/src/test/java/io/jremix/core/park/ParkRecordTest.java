@@ -92,6 +92,33 @@ class ParkRecordTest {
     }
 
     @Test
+    void timeline_addsUpToTheThreadTimeAndPeaksAtThePeak() {
+        ParkSnapshot s = threeStaggered(0).snapshot();
+        TimelineSnapshot t = s.timeline();
+
+        long threadNanos = 0;
+        int peak = 0;
+        for (int i = 0; i < t.buckets(); i++) {
+            threadNanos += t.threadNanos(i);
+            peak = Math.max(peak, t.peak(i));
+        }
+        assertEquals(s.parkThreadTimeNanos(), threadNanos);
+        assertEquals(s.peakParked(), peak);
+        // 0 to 50 ms in buckets of about 1 ms, the last one holding the final unpark
+        assertEquals(50 * MS / t.bucketNanos() + 1, t.buckets());
+    }
+
+    @Test
+    void timeline_startsWithCollection() {
+        ParkRecord before = threeStaggered(4);
+        assertEquals(0, before.snapshot().timeline().buckets());
+
+        TimelineSnapshot t = threeStaggered(3).snapshot().timeline();
+        assertEquals(20 * MS >> 20 << 20, t.startNanos()); // the bucket of the third park, at 20 ms
+        assertEquals(3, t.peak(0));
+    }
+
+    @Test
     void derivedMetrics_followSection37() {
         ParkSnapshot s = threeStaggered(0).snapshot();
 

@@ -26,6 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class HtmlReportTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("jremix.screenshots", "target/screenshots"));
     private static final Pattern PARK_ROWS = Pattern.compile("PARK: Park contention at exit .* in (\\d+) rows?,.*");
+    private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
     private static final Pattern VBD_CLASSES = Pattern.compile("VBD: Rewrote (\\d+) classes: .*");
 
     /** Saved JSON turned into a page by {@code bin/jremix report}: a card per finding, the layout, the misses. */
@@ -76,26 +77,83 @@ class HtmlReportTest {
         screenshot(chromium, html, "cache-report.png");
     }
 
-    /** {@code report=FILE.html}: the blockers table has the text report's rows and sorts by a column. */
+    /**
+     * A class found falsely shared, then padded from the profile in a second run: the page shows its layout before
+     * (kept in the profile by the first run) and after, head and tail on one line before and on two after.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void repairedClassBeforeAndAfter(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path profile = dir.resolve("profile.json");
+        Jremix.Run learn = Jremix.workload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + profile),
+                "SpscQueue", "3000000");
+        assertEquals(0, learn.exit(), learn.stderr());
+        Path json = dir.resolve("repaired.json");
+        Jremix.Run repaired = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + profile,
+                "-XX:REMIXReport=" + json), "SpscQueue", "3000000");
+        assertEquals(0, repaired.exit(), repaired.stderr());
+        List<Map<String, Object>> padded = (List<Map<String, Object>>) ((Map<String, Object>) Jremix.json(json)
+                .get("repair")).get("padded");
+        assertEquals(RING, padded.get(0).get("className"), repaired.stderr());
+        Path html = pageOf(json);
+
+        RenderedPage page = loaded(chromium, html, "");
+        assertEquals(1, page.count("data-class=\"" + RING + "\""), page.dom());
+        List<Integer> before = page.fieldLines("repaired-0", "before", "head", "tail");
+        List<Integer> after = page.fieldLines("repaired-0", "after", "head", "tail");
+        assertTrue(before.get(0) >= 0 && before.get(0).equals(before.get(1)), "one line before: " + before);
+        assertTrue(after.get(0) >= 0 && after.get(1) > after.get(0), "other lines after: " + after);
+        screenshot(chromium, html, "cache-repair-report.png");
+    }
+
+    /** {@code report=FILE.html}: the blockers table has the text report's rows, each with a timeline, and sorts. */
     @Test
     void parkReportWrittenAsHtml(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path html = dir.resolve("park.html");
-        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + html),
-                "io.jremix.workloads.park.LargeCriticalSection", "4", "300");
-        assertEquals(0, run.exit(), run.stderr());
+        Jremix.Run run = threeLocks(html);
         int rows = Integer.parseInt(match(PARK_ROWS, run).group(1));
 
         RenderedPage page = loaded(chromium, html, "");
         assertEquals(rows, page.column("blockers", "timesParked").size(), run.stderr());
         assertTrue(page.column("blockers", "synchronizer").contains("ReentrantLock"), page.dom());
         assertTrue(page.column("blockers", "waitKind").contains("lock"), page.dom());
+        List<Integer> points = page.timelinePoints("blockers", "timeline");
+        assertTrue(points.size() == rows && points.stream().allMatch(n -> n > 0), "a timeline per blocker: " + points);
 
         List<Double> descending = numbers(loaded(chromium, html, "#sort=blockers:timesParked").column("blockers", "timesParked"));
         List<Double> ascending = numbers(loaded(chromium, html, "#sort=blockers:timesParked:asc").column("blockers", "timesParked"));
         assertEquals(descending.stream().sorted(Comparator.reverseOrder()).toList(), descending);
         assertEquals(ascending.stream().sorted().toList(), ascending);
         screenshot(chromium, html, "park-report.png");
+    }
+
+    /** Saved park JSON turned into a page: a timeline per blocker with a point per bucket, on the rows' order. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void parkTimelinesFromSavedJson(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path json = dir.resolve("park.json");
+        Jremix.Run run = threeLocks(json);
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) Jremix.json(json).get("blockers");
+        assertFalse(blockers.isEmpty(), run.stderr());
+        RenderedPage page = loaded(chromium, pageOf(json), "");
+        List<Integer> expected = new ArrayList<>();
+        for (Map<String, Object> b : blockers) {
+            List<Object> peaks = (List<Object>) ((Map<String, Object>) b.get("timeline")).get("peakParked");
+            assertFalse(peaks.isEmpty(), "a collecting blocker has buckets: " + b);
+            expected.add(peaks.size());
+        }
+        assertEquals(expected, page.timelinePoints("blockers", "timeline"));
+    }
+
+    /** Four threads through three locks, the park report written to {@code report}. */
+    private static Jremix.Run threeLocks(Path report) throws IOException, InterruptedException {
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + report),
+                "io.jremix.workloads.park.LargeCriticalSection", "4", "300");
+        assertEquals(0, run.exit(), run.stderr());
+        return run;
     }
 
     /** {@code -XX:VBDReport=FILE.html}: a row per rewritten class, the relaxed names with their reason. */
@@ -127,6 +185,13 @@ class HtmlReportTest {
         RenderedPage page = new RenderedPage(chromium.dom(html, "#sort=no-such-table:x"));
         assertTrue(page.ready(), page.dom());
         assertEquals(List.of("no table no-such-table"), page.scriptErrors());
+    }
+
+    /** {@code bin/jremix report JSON}: the page beside it. */
+    private static Path pageOf(Path json) throws IOException, InterruptedException {
+        Jremix.Run command = Jremix.launch(List.of("report", json.toString()));
+        assertEquals(0, command.exit(), command.stderr());
+        return json.resolveSibling(json.getFileName().toString().replace(".json", ".html"));
     }
 
     private static RenderedPage loaded(Chromium chromium, Path html, String fragment)

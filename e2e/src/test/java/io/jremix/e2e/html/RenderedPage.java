@@ -45,6 +45,16 @@ record RenderedPage(String dom) {
         return cells;
     }
 
+    /** The points of each row's timeline in column {@code key} of table {@code id}, top to bottom; 0 for none. */
+    List<Integer> timelinePoints(String id, String key) {
+        List<Integer> out = new ArrayList<>();
+        for (String cell : column(id, key)) {
+            Matcher m = Pattern.compile("<polyline class=\"peak\" points=\"([^\"]*)\"").matcher(cell);
+            out.add(m.find() ? m.group(1).split(" ").length : 0);
+        }
+        return out;
+    }
+
     /** The inline style of the first span of the layout that draws {@code field}. */
     String fieldStyle(String field) {
         Matcher m = Pattern.compile("<div class=\"slot field\" style=\"([^\"]*)\"[^>]* data-field=\""
@@ -53,6 +63,29 @@ record RenderedPage(String dom) {
             throw new AssertionError("field " + field + " is not drawn");
         }
         return m.group(1);
+    }
+
+    /**
+     * The line each field is drawn on in the layout {@code state} ({@code before}, {@code after}) of the card with
+     * id {@code cardId}; -1 for a field not drawn.
+     */
+    List<Integer> fieldLines(String cardId, String state, String... fields) {
+        String card = between("id=\"" + cardId + "\"", "</section>");
+        int from = card.indexOf("data-state=\"" + state + "\"");
+        if (from < 0) {
+            throw new AssertionError("no layout " + state + " in " + cardId + ": " + card);
+        }
+        int to = card.indexOf("data-state=", from + 1);
+        String[] lines = card.substring(from, to < 0 ? card.length() : to).split("<div class=\"line\">");
+        List<Integer> out = new ArrayList<>();
+        for (String f : fields) {
+            int line = -1;
+            for (int i = lines.length - 1; i >= 1; i--) {
+                line = lines[i].contains("data-field=\"" + f + "\"") ? i - 1 : line;
+            }
+            out.add(line);
+        }
+        return out;
     }
 
     /** The items of the list with id {@code id}. */

@@ -70,6 +70,25 @@ class ParkTest {
         assertEquals(0L, lock3().get("parkedNow"), "everyone left at exit");
     }
 
+    /** Each row's timeline, at most 120 buckets, peaks at its peak and adds up to its thread-time. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void timelinesAddUpToTheRows() {
+        for (Map<String, Object> b : blockers(largeReport)) {
+            Map<String, Object> t = (Map<String, Object>) b.get("timeline");
+            List<Number> peaks = (List<Number>) t.get("peakParked");
+            List<Number> means = (List<Number>) t.get("meanParked");
+            assertTrue(!peaks.isEmpty() && peaks.size() <= 120 && means.size() == peaks.size(), t.toString());
+            assertEquals(b.get("peakParked"), peaks.stream().mapToLong(Number::longValue).max().getAsLong(), b.toString());
+            double bucketMs = number(t, "bucketMs");
+            double threadMs = means.stream().mapToDouble(Number::doubleValue).sum() * bucketMs;
+            // the means are rounded to 0.001 each
+            assertEquals(number(b, "parkThreadTimeMs"), threadMs, 0.0005 * bucketMs * peaks.size() + 0.001, t.toString());
+            assertTrue(number(t, "startMs") > -bucketMs && number(t, "startMs") < number(largeReport, "totalExecutionMs"),
+                    t.toString());
+        }
+    }
+
     @Test
     void largeCriticalSection_firstParkIsOnAWorkerInTheWorkload() {
         List<String> stack = ParkReports.stack(lock3());

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Function;
 
 import io.jremix.core.cache.repair.PaddedClass;
 import io.jremix.report.AtomicFiles;
@@ -20,18 +21,26 @@ import io.jremix.report.Json;
  *
  * <pre>
  * {"format": "jremix-repair-profile", "version": 1,
- *  "classes": [{"className": "a.Ring", "groups": [["head"], ["tail"]], "runs": 2, "lastFound": "2026-11-22"}]}
+ *  "classes": [{"className": "a.Ring", "groups": [["head"], ["tail"]], "runs": 2, "lastFound": "2026-11-22",
+ *               "layout": {"headerBytes": 12, "instanceBytes": 32, "fields": [...]}}]}
  * </pre>
  *
- * {@code runs} counts the runs that found the class falsely shared; {@code lastFound} is the date of the latest.
- * A run merges what it found into the file: classes it found replace their old entry, the others are kept.
+ * {@code runs} counts the runs that found the class falsely shared; {@code lastFound} is the date of the latest;
+ * {@code layout} is the class's layout as the run that found it saw it, unpadded, so that a run that pads it can
+ * show before and after. It is optional: profiles written before it was added, or by a run that did not know the
+ * layout, have none, and a malformed one is left out rather than making the profile unusable. A run merges what it
+ * found into the file: classes it found replace their old entry, the others are kept.
  */
 public record RepairProfile(List<Entry> entries) {
     public static final String FORMAT = "jremix-repair-profile";
     public static final int VERSION = 1;
 
-    /** One class of the plan and its history. */
-    public record Entry(PaddedClass padding, int runs, String lastFound) {
+    /**
+     * One class of the plan and its history.
+     *
+     * @param layout the class's unpadded layout when it was last found, or {@code null}
+     */
+    public record Entry(PaddedClass padding, int runs, String lastFound, ObjectLayout layout) {
     }
 
     public RepairProfile {
@@ -81,7 +90,8 @@ public record RepairProfile(List<Entry> entries) {
                     groups.add(((List<?>) g).stream().map(f -> (String) f).toList());
                 }
                 entries.add(new Entry(new PaddedClass((String) c.get("className"), groups),
-                        ((Long) c.get("runs")).intValue(), (String) c.get("lastFound")));
+                        ((Long) c.get("runs")).intValue(), (String) c.get("lastFound"),
+                        ObjectLayout.parse(c.get("layout"))));
             }
             return new RepairProfile(entries);
         } catch (ClassCastException | NullPointerException | IllegalArgumentException e) {
@@ -89,15 +99,28 @@ public record RepairProfile(List<Entry> entries) {
         }
     }
 
-    /** This profile with the classes a run found falsely shared on {@code date}. */
-    public RepairProfile merge(List<PaddedClass> found, String date) {
+    /** The layout the profile keeps for {@code className}, or {@code null}. */
+    public ObjectLayout layout(String className) {
+        return entries.stream().filter(e -> e.padding().className().equals(className)).map(Entry::layout)
+                .filter(l -> l != null).findFirst().orElse(null);
+    }
+
+    /**
+     * This profile with the classes a run found falsely shared on {@code date}.
+     *
+     * @param layouts the unpadded layout of a found class, or {@code null} when the run does not know it (the
+     *                entry then keeps the layout it had)
+     */
+    public RepairProfile merge(List<PaddedClass> found, Function<String, ObjectLayout> layouts, String date) {
         Map<String, Entry> byClass = new LinkedHashMap<>();
         for (Entry e : entries) {
             byClass.put(e.padding().className(), e);
         }
         for (PaddedClass p : found) {
             Entry old = byClass.get(p.className());
-            byClass.put(p.className(), new Entry(p, old == null ? 1 : old.runs() + 1, date));
+            ObjectLayout layout = layouts.apply(p.className());
+            byClass.put(p.className(), new Entry(p, old == null ? 1 : old.runs() + 1, date,
+                    layout != null || old == null ? layout : old.layout()));
         }
         return new RepairProfile(List.copyOf(byClass.values()));
     }
@@ -116,6 +139,9 @@ public record RepairProfile(List<Entry> entries) {
             c.put("groups", e.padding().groups());
             c.put("runs", e.runs());
             c.put("lastFound", e.lastFound());
+            if (e.layout() != null) {
+                c.put("layout", e.layout().json());
+            }
             classes.add(c);
         }
         Map<String, Object> doc = new LinkedHashMap<>();

@@ -21,8 +21,11 @@ public record RepairReport(List<Padded> padded, List<Advice> advice, String prof
      * @param groups        its field groups, each padded apart
      * @param source        {@code profile} or {@code online}
      * @param missingFields planned fields the class did not have (a stale plan)
+     * @param before        its layout unpadded (from the profile, or as detection saw it), or {@code null}
+     * @param after         its layout as padded in this run, or {@code null} if no padded copy was found loaded
      */
-    public record Padded(String className, List<List<String>> groups, String source, List<String> missingFields) {
+    public record Padded(String className, List<List<String>> groups, String source, List<String> missingFields,
+                         ObjectLayout before, ObjectLayout after) {
     }
 
     /** What happened to one finding and what to do about it. */
@@ -62,6 +65,8 @@ public record RepairReport(List<Padded> padded, List<Advice> advice, String prof
             c.put("groups", p.groups());
             c.put("source", p.source());
             c.put("missingFields", p.missingFields());
+            c.put("layoutBefore", p.before() == null ? null : p.before().json());
+            c.put("layoutAfter", p.after() == null ? null : p.after().json());
             list.add(c);
         }
         m.put("padded", list);

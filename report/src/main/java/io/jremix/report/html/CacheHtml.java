@@ -12,7 +12,8 @@ import java.util.Map;
 /**
  * Cache contention: one card per finding, with the object's layout drawn as cache lines (as JOL prints it), each
  * field coloured by the set of threads that write it and shaded by its sampled misses, then the code sites and the
- * advice. True sharing and false sharing have a colour each on the card's edge and badge.
+ * advice. True sharing and false sharing have a colour each on the card's edge and badge. A class padded in the run
+ * gets a card of its own, first, with its layouts before and after side by side.
  */
 final class CacheHtml {
     private CacheHtml() {
@@ -32,6 +33,11 @@ final class CacheHtml {
                 + " different fields of one line: padding separates them</span><span><span class=\"badge "
                 + "kind-true-sharing\">true sharing</span> threads write the same field: padding cannot help</span>"
                 + "</p>\n");
+        // what this run padded first: in a repair run, the findings are what remains
+        List<JsonView> padded = doc.get("repair").list("padded");
+        for (int i = 0; i < padded.size(); i++) {
+            repaired(sb, i, padded.get(i), lineSize);
+        }
         for (int i = 0; i < findings.size(); i++) {
             finding(sb, i, findings.get(i), lineSize);
         }
@@ -52,7 +58,7 @@ final class CacheHtml {
         for (JsonView h : f.list("hits")) {
             misses.put(fieldName(h.text("label")), (long) h.number("sampled"));
         }
-        Writers writers = new Writers(f, misses);
+        Writers writers = Writers.of(f, misses);
         if (f.get("layout").present()) {
             sb.append("<div class=\"layout\" data-state=\"as-run\"><div class=\"line-label\">Layout in this run"
                     + " (from the object's start; where lines fall depends on where the object lies)</div>");
@@ -74,6 +80,40 @@ final class CacheHtml {
             sb.append("<p class=\"advice\">").append(esc(advice(f))).append("</p>\n");
         }
         sb.append("</section>\n");
+    }
+
+    /**
+     * A class padded in this run: its layout before (unpadded: the profile's, or detection's) and after, side by
+     * side, each field coloured by its group, so the groups are seen to move a line apart.
+     */
+    private static void repaired(StringBuilder sb, int index, JsonView p, int lineSize) {
+        String className = p.text("className");
+        List<String> groups = new ArrayList<>();
+        p.list("groups").forEach(g -> groups.add(String.join(" + ", g.items().stream().map(JsonView::text).toList())));
+        sb.append("<section class=\"card repaired\" id=\"repaired-").append(index).append("\" data-class=\"")
+                .append(esc(className)).append("\">\n<h2>Padded <code>").append(esc(className)).append("</code></h2>\n")
+                .append("<p>Padded at load (plan from the ").append(esc(p.text("source"))).append("): ")
+                .append(esc(String.join("; ", groups))).append(", each group a line apart from the others and from"
+                        + " neighbouring objects.</p>\n");
+        Writers colours = Writers.ofGroups(p);
+        sb.append("<div class=\"side-by-side\">");
+        sideLayout(sb, "before", "Before: unpadded, as the run that found it saw it", p.get("layoutBefore"), lineSize,
+                colours);
+        sideLayout(sb, "after", "After: as padded in this run", p.get("layoutAfter"), lineSize, colours);
+        sb.append("</div>\n").append(colours.legend()).append("</section>\n");
+    }
+
+    private static void sideLayout(StringBuilder sb, String state, String label, JsonView layout, int lineSize,
+                                   Writers colours) {
+        sb.append("<div class=\"layout\" data-state=\"").append(state).append("\"><div class=\"line-label\"><b>")
+                .append(esc(label)).append("</b></div>");
+        if (layout.present()) {
+            layout(sb, layout, lineSize, colours);
+        } else {
+            sb.append("<p class=\"line-label\">not known (a profile written before layouts were kept, or no padded"
+                    + " copy loaded)</p>");
+        }
+        sb.append("</div>");
     }
 
     /** What to do, from the kind alone, when the report carries no repair advice of its own. */
@@ -111,12 +151,11 @@ final class CacheHtml {
                     continue;
                 }
                 if (from > at) {
-                    slot(sb, at, from, lineSize, new Span("gap", "", "gap (alignment)"));
+                    slot(sb, at, from, lineSize, new Span("gap", "", "gap (alignment or padding)"));
                 }
                 String name = field.text("name");
                 String title = field.text("type") + " " + name + ": offset " + number(field.number("offset")) + ", "
-                        + number(field.number("size")) + " bytes, " + writers.misses(name) + " misses sampled, written by "
-                        + writers.threads(name);
+                        + number(field.number("size")) + " bytes, " + writers.describe(name);
                 slot(sb, from, to, lineSize, new Span("field", name + " [" + number(field.number("offset")) + "]", title,
                         " data-field=\"" + esc(name) + "\" data-misses=\"" + writers.misses(name) + "\"",
                         ";" + writers.style(name)));
@@ -153,23 +192,51 @@ final class CacheHtml {
         return bracket > 0 && !label.contains(" ") ? label.substring(0, bracket) : label;
     }
 
-    /** Each field's writer threads and misses, and a colour per set of writer threads. */
+    /**
+     * A colour per set a field belongs to: for a finding, the set of threads that write it (darker with more
+     * misses); for a padded class, its group.
+     */
     private static final class Writers {
-        private final Map<String, String> threads = new LinkedHashMap<>();
+        private final Map<String, String> threads;
         private final Map<String, Integer> hues = new LinkedHashMap<>();
         private final Map<String, Long> misses;
         private final long maxMisses;
+        /** Sets are a padded class's groups, not writer threads: no misses to shade by. */
+        private final boolean groups;
 
-        Writers(JsonView finding, Map<String, Long> misses) {
+        private Writers(Map<String, String> sets, Map<String, Long> misses, boolean groups) {
+            this.threads = sets;
             this.misses = misses;
             this.maxMisses = Math.max(1, misses.values().stream().mapToLong(Long::longValue).max().orElse(1));
+            this.groups = groups;
+            sets.values().forEach(set -> hues.putIfAbsent(set, (hues.size() * 137 + 200) % 360));
+        }
+
+        static Writers of(JsonView finding, Map<String, Long> misses) {
+            Map<String, String> sets = new LinkedHashMap<>();
             for (Map.Entry<String, JsonView> e : finding.entries("writers")) {
                 List<String> ids = new ArrayList<>();
                 e.getValue().items().forEach(t -> ids.add(t.text()));
-                String set = ids.isEmpty() ? "none seen" : "#" + String.join(", #", ids);
-                threads.put(e.getKey(), set);
-                hues.putIfAbsent(set, (hues.size() * 137 + 200) % 360);
+                sets.put(e.getKey(), ids.isEmpty() ? "none seen" : "#" + String.join(", #", ids));
             }
+            return new Writers(sets, misses, false);
+        }
+
+        static Writers ofGroups(JsonView padded) {
+            Map<String, String> sets = new LinkedHashMap<>();
+            List<JsonView> groups = padded.list("groups");
+            for (int g = 0; g < groups.size(); g++) {
+                for (JsonView field : groups.get(g).items()) {
+                    sets.put(field.text(), "group " + (g + 1));
+                }
+            }
+            return new Writers(sets, Map.of(), true);
+        }
+
+        /** The tooltip's end for a field. */
+        String describe(String field) {
+            return groups ? threads.getOrDefault(field, "in no group")
+                    : misses(field) + " misses sampled, written by " + threads(field);
         }
 
         String threads(String field) {
@@ -180,19 +247,20 @@ final class CacheHtml {
             return misses.getOrDefault(field, 0L);
         }
 
-        /** Hue by writer set, darker with more misses; fields with no recorded writer stay grey. */
+        /** Hue by set, darker with more misses; fields in no set stay grey. */
         String style(String field) {
             Integer hue = hues.get(threads(field));
-            int lightness = (int) Math.round(88 - 43.0 * misses(field) / maxMisses);
+            int lightness = groups ? 60 : (int) Math.round(88 - 43.0 * misses(field) / maxMisses);
             return hue == null ? "background:hsl(0,0%," + lightness + "%)"
                     : "background:hsl(" + hue + ",75%," + lightness + "%)";
         }
 
         String legend() {
-            StringBuilder sb = new StringBuilder("<p class=\"legend writers\">Writer threads: ");
+            StringBuilder sb = new StringBuilder("<p class=\"legend writers\">")
+                    .append(groups ? "Padded groups: " : "Writer threads: ");
             hues.forEach((set, hue) -> sb.append("<span><span class=\"swatch\" style=\"background:hsl(").append(hue)
                     .append(",75%,60%)\"></span>").append(esc(set)).append("</span>"));
-            return sb.append(" (darker: more misses)</p>\n").toString();
+            return sb.append(groups ? "</p>\n" : " (darker: more misses)</p>\n").toString();
         }
     }
 }

@@ -22,6 +22,9 @@ final class HtmlPage {
             .badge{display:inline-block;padding:0 .5em;border-radius:.8em;color:#fff;font-size:12px;background:#777}
             .badge.kind-false-sharing{background:#e08a00}.badge.kind-true-sharing{background:#c0182a}
             .layout{display:inline-block;vertical-align:top;margin-right:2em}
+            .side-by-side{display:flex;gap:1.5em;align-items:flex-start}.side-by-side .layout{margin-right:0}
+            .side-by-side .line{width:640px}
+            .card.repaired{border-left-color:#2a8a3a}
             .line{display:flex;width:768px;height:34px;border:1px solid #444;margin:2px 0;background:#fff}
             .line-label{font-size:11px;color:#666}
             .slot{box-sizing:border-box;border-right:1px solid #888;overflow:hidden;font-size:10px;padding:1px 2px;
@@ -32,6 +35,8 @@ final class HtmlPage {
             .legend span{display:inline-block;margin-right:1em}.swatch{display:inline-block;width:1em;height:1em;
               vertical-align:middle;border:1px solid #888;margin-right:.3em}
             ul.names{columns:2;margin:.3em 0}#script-errors{color:#c0182a}
+            svg.timeline{display:block;background:#fff;border:1px solid #ddd}
+            .timeline .peak{fill:none;stroke:#c0182a;stroke-width:1.2}.timeline .mean{fill:#f1b5bc;stroke:none}
             """;
 
     private static final String SCRIPT = """

@@ -2,20 +2,26 @@ package io.jremix.report.html;
 
 import static io.jremix.report.html.HtmlPage.number;
 
-/** Park contention: the blockers and the {@code synchronized} monitors, each a sortable table. */
+/**
+ * Park contention: the blockers and the {@code synchronized} monitors, each a sortable table, with each row's
+ * parked (blocked, waiting) count over time on the run's axis.
+ */
 final class ParkHtml {
     private ParkHtml() {
     }
 
     static String render(JsonView doc) {
-        String summary = "Park contention at " + doc.text("trigger") + " after " + number(doc.number("totalExecutionMs"))
+        double runMs = doc.number("totalExecutionMs");
+        String summary = "Park contention at " + doc.text("trigger") + " after " + number(runMs)
                 + " ms: " + number(doc.number("blockersRecorded")) + " blockers recorded, "
                 + number(doc.number("rowsShown")) + " rows; " + number(doc.number("monitorsRecorded"))
                 + " monitors. Click a column's heading to sort.";
         StringBuilder sb = new StringBuilder("<h2>Blockers (LockSupport.park)</h2>\n");
         sb.append(new Table("blockers").text("className", "Class").text("synchronizer", "Synchronizer")
                 .text("waitKind", "Wait kind").number("blockers", "Blockers").number("timesParked", "Times parked")
-                .number("peakParked", "Peak parked").number("parkThreadTimeMs", "Park thread time (ms)")
+                .number("peakParked", "Peak parked")
+                .graphic("timeline", "Parked over time", row -> TimelineSvg.render(row.get("timeline"), runMs))
+                .number("parkThreadTimeMs", "Park thread time (ms)")
                 .number("avgParkTimeMs", "Avg park (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
                 .number("realTimeUtilPct", "Real-time util %").number("threadTimeUtilPct", "Thread-time util %")
                 .text("threadName", "Thread").code("userFrame", "Where").render(doc.list("blockers")));
@@ -23,8 +29,11 @@ final class ParkHtml {
         sb.append(new Table("monitors").text("className", "Class").text("waitKind", "Wait kind")
                 .number("monitors", "Monitors")
                 .number("contendedEnters", "Contended enters").number("peakBlocked", "Peak blocked")
+                .graphic("blockedTimeline", "Blocked over time",
+                        row -> TimelineSvg.render(row.get("blockedTimeline"), runMs))
                 .number("blockedThreadTimeMs", "Blocked thread time (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
                 .number("waits", "Waits").number("waitThreadTimeMs", "Wait thread time (ms)")
+                .graphic("waitTimeline", "Waiting over time", row -> TimelineSvg.render(row.get("waitTimeline"), runMs))
                 .number("realTimeUtilPct", "Real-time util %").text("threadName", "Thread")
                 .code("userFrame", "Where").render(doc.list("monitors")));
         return HtmlPage.page("jremix: park contention", summary, sb.toString());

@@ -32,6 +32,12 @@ final class Table {
         return this;
     }
 
+    /** A column of a picture: {@code html} is markup already, shown as is. */
+    Table graphic(String key, String heading, Function<JsonView, String> html) {
+        columns.add(new Column(key, heading, html, "graphic"));
+        return this;
+    }
+
     /** A column of numbers, sorted as numbers. */
     Table number(String key, String heading) {
         columns.add(new Column(key, heading, row -> row.get(key).present() ? HtmlPage.number(row.number(key)) : "",
@@ -56,7 +62,7 @@ final class Table {
                 } else {
                     sb.append("<td>");
                 }
-                sb.append(HtmlPage.esc(text)).append("</td>");
+                sb.append("graphic".equals(c.cellClass) ? text : HtmlPage.esc(text)).append("</td>");
             }
             sb.append("</tr>\n");
         }

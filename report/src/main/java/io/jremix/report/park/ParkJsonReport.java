@@ -10,6 +10,7 @@ import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.SiteSnapshot;
+import io.jremix.core.park.TimelineSnapshot;
 
 /**
  * The {@code -XXgetparkcontention:report=FILE} document (and {@code bin/jremix dump}'s): the blocker keys name
@@ -20,6 +21,8 @@ import io.jremix.core.park.SiteSnapshot;
  * {@code timesParked} by {@code className} gives each class's exact count either way. {@code avgHoldTimeMs} is
  * {@code null} when no hold was measured ({@code holdSamples} 0). {@code sites} lists the call sites. Likewise a
  * monitor row of several little-contended monitors has {@code "monitors"} above 1 and no {@code monitorAddress}.
+ * Each row has its parked count over time ({@code timeline}; a monitor's {@code blockedTimeline} and
+ * {@code waitTimeline}).
  */
 public final class ParkJsonReport {
     private ParkJsonReport() {
@@ -50,19 +53,20 @@ public final class ParkJsonReport {
         doc.put("droppedRecords", run.droppedRecords());
         List<Object> blockers = new ArrayList<>();
         for (ParkRun.Blocker b : shown) {
-            blockers.add(blocker(b, run.totalExecutionNanos()));
+            blockers.add(blocker(b, run));
         }
         doc.put("blockers", blockers);
         List<Object> monitors = new ArrayList<>();
         for (ParkRun.MonitorRow m : run.shownMonitors()) {
-            monitors.add(monitor(m, run.totalExecutionNanos()));
+            monitors.add(monitor(m, run));
         }
         doc.put("monitorsRecorded", run.monitors().size());
         doc.put("monitors", monitors);
         return doc;
     }
 
-    private static Map<String, Object> blocker(ParkRun.Blocker b, long total) {
+    private static Map<String, Object> blocker(ParkRun.Blocker b, ParkRun run) {
+        long total = run.totalExecutionNanos();
         ParkSnapshot s = b.stats();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("className", s.className());
@@ -100,6 +104,27 @@ public final class ParkJsonReport {
             sites.add(j);
         }
         m.put("sites", sites);
+        m.put("timeline", timeline(s.timeline(), run));
+        return m;
+    }
+
+    /**
+     * The parked count over time: bucket {@code i} starts {@code startMs + i × bucketMs} after the agent's start
+     * (the first can start a little before it: buckets are aligned on the clock; {@code null} without buckets);
+     * {@code bucketMs} is exact.
+     */
+    private static Map<String, Object> timeline(TimelineSnapshot t, ParkRun run) {
+        List<Integer> peaks = new ArrayList<>();
+        List<Double> means = new ArrayList<>();
+        for (int i = 0; i < t.buckets(); i++) {
+            peaks.add(t.peak(i));
+            means.add(round(t.meanParked(i)));
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("startMs", t.buckets() == 0 ? null : round((t.startNanos() - run.startNanos()) / 1e6));
+        m.put("bucketMs", t.bucketNanos() / 1e6);
+        m.put("peakParked", peaks);
+        m.put("meanParked", means);
         return m;
     }
 
@@ -108,7 +133,8 @@ public final class ParkJsonReport {
     }
 
     /** A monitor: the blocked enters with the park metrics' names for what they measure, then the waits. */
-    private static Map<String, Object> monitor(ParkRun.MonitorRow row, long total) {
+    private static Map<String, Object> monitor(ParkRun.MonitorRow row, ParkRun run) {
+        long total = run.totalExecutionNanos();
         MonitorSnapshot ms = row.stats();
         ParkSnapshot e = ms.enters();
         ParkSnapshot w = ms.waits();
@@ -132,6 +158,8 @@ public final class ParkJsonReport {
         m.put("avgWaitTimeMs", round(w.avgParkTimeMs()));
         m.put("waitKind", w.timesParked() > 0 ? ms.waitKind().name().toLowerCase(Locale.ROOT) : null);
         m.put("clampedMs", round(ms.clampedNanos() / 1e6));
+        m.put("blockedTimeline", timeline(e.timeline(), run));
+        m.put("waitTimeline", timeline(w.timeline(), run));
         return m;
     }
 

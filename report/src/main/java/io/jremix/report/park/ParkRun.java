@@ -16,6 +16,7 @@ import io.jremix.core.park.WaitKind;
  * object, so they always agree.
  *
  * @param trigger             {@code exit}, {@code dump}, {@code stop} or {@code interval}
+ * @param startNanos          {@link System#nanoTime()} when the agent started: the timelines' times are relative to it
  * @param totalExecutionNanos from the agent's start to this report, the denominator of the utilisations
  * @param settings            the options in force
  * @param blockers            every record, shown or not
@@ -25,7 +26,7 @@ import io.jremix.core.park.WaitKind;
  * @param droppedRecords      records of collected blockers dropped after this report (freeOnPrint)
  * @param monitors            contention on {@code synchronized} monitors, from JFR; empty without it
  */
-public record ParkRun(String trigger, long totalExecutionNanos, Settings settings, List<Blocker> blockers,
+public record ParkRun(String trigger, long startNanos, long totalExecutionNanos, Settings settings, List<Blocker> blockers,
                       long nullBlockerParks, long untrackedParks, int maxRecords, int droppedRecords,
                       List<MonitorSnapshot> monitors) {
 

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,7 +26,7 @@ class RepairProfileTest {
     @Test
     void writtenProfileReadsBack(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("p.json");
-        RepairProfile p = new RepairProfile(List.of()).merge(List.of(RING, LONG), "2026-11-22");
+        RepairProfile p = new RepairProfile(List.of()).merge(List.of(RING, LONG), name -> null, "2026-11-22");
         p.write(file);
         assertEquals(p, RepairProfile.read(file));
         assertTrue(Files.readString(file).contains("\"format\": \"jremix-repair-profile\""));
@@ -33,11 +34,48 @@ class RepairProfileTest {
 
     @Test
     void mergeReplacesFoundClassesCountsRunsAndKeepsTheOthers() {
-        RepairProfile first = new RepairProfile(List.of()).merge(List.of(RING, LONG), "2026-11-21");
+        RepairProfile first = new RepairProfile(List.of()).merge(List.of(RING, LONG), name -> null, "2026-11-21");
         PaddedClass regrouped = new PaddedClass("a.Ring", List.of(List.of("head", "tail")));
-        RepairProfile second = first.merge(List.of(regrouped), "2026-11-22");
-        assertEquals(List.of(new RepairProfile.Entry(regrouped, 2, "2026-11-22"),
-                new RepairProfile.Entry(LONG, 1, "2026-11-21")), second.entries());
+        RepairProfile second = first.merge(List.of(regrouped), name -> null, "2026-11-22");
+        assertEquals(List.of(new RepairProfile.Entry(regrouped, 2, "2026-11-22", null),
+                new RepairProfile.Entry(LONG, 1, "2026-11-21", null)), second.entries());
+    }
+
+    private static final ObjectLayout RING_LAYOUT = new ObjectLayout(12, 32, List.of(
+            new ObjectLayout.Field("head", "long", 16, 8), new ObjectLayout.Field("tail", "long", 24, 8)));
+
+    @Test
+    void layoutsOfFoundClassesAreKeptAndReadBack(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.json");
+        RepairProfile p = new RepairProfile(List.of()).merge(List.of(RING, LONG),
+                name -> name.equals("a.Ring") ? RING_LAYOUT : null, "2026-11-22");
+        p.write(file);
+        RepairProfile read = RepairProfile.read(file);
+        assertEquals(p, read);
+        assertEquals(RING_LAYOUT, read.layout("a.Ring"));
+        assertNull(read.layout("a.VolatileLong"));
+        assertTrue(Files.readString(file).contains("\"layout\": {"), Files.readString(file));
+    }
+
+    @Test
+    void aRunThatDoesNotKnowTheLayoutKeepsTheOldOne() {
+        RepairProfile first = new RepairProfile(List.of()).merge(List.of(RING), name -> RING_LAYOUT, "2026-11-21");
+        assertEquals(RING_LAYOUT, first.merge(List.of(RING), name -> null, "2026-11-22").layout("a.Ring"));
+        ObjectLayout moved = new ObjectLayout(12, 24, List.of(new ObjectLayout.Field("head", "long", 16, 8)));
+        assertEquals(moved, first.merge(List.of(RING), name -> moved, "2026-11-22").layout("a.Ring"));
+    }
+
+    /** A profile of an earlier jremix, without layouts, and one with a layout it cannot read, still pad. */
+    @Test
+    void profilesWithoutOrWithBrokenLayoutsStillLoad(@TempDir Path dir) throws Exception {
+        Path file = dir.resolve("p.json");
+        for (String layout : List.of("", ", \"layout\": {\"fields\": \"x\"}", ", \"layout\": 7")) {
+            Files.writeString(file, "{\"format\": \"jremix-repair-profile\", \"version\": 1, \"classes\": ["
+                    + "{\"className\": \"a.Ring\", \"groups\": [[\"head\"], [\"tail\"]], \"runs\": 1,"
+                    + " \"lastFound\": \"2026-11-22\"" + layout + "}]}");
+            RepairProfile p = RepairProfile.read(file);
+            assertEquals(List.of(new RepairProfile.Entry(RING, 1, "2026-11-22", null)), p.entries(), layout);
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.jremix.report.html;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,6 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 import io.jremix.report.Json;
+import io.jremix.report.cache.ObjectLayout;
+import io.jremix.report.cache.RepairReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -58,6 +61,76 @@ class HtmlReportTest {
         assertTrue(page.contains("line 0: bytes 0-63") && page.contains("line 1: bytes 64-71"), page);
         assertTrue(page.contains("data-field=\"a\" data-misses=\"0\"") && page.contains("data-field=\"b\" data-misses=\"7\""),
                 page);
+    }
+
+    @Test
+    void eachBlockerWithATimelineGetsOnePointPerBucketOnTheRunsAxis() {
+        Map<String, Object> timeline = Map.of("startMs", 50.0, "bucketMs", 100.0,
+                "peakParked", List.of(1L, 4L, 2L), "meanParked", List.of(0.5, 2.0, 1.0));
+        Map<String, Object> doc = Map.of("report", "park-contention", "totalExecutionMs", 400.0,
+                "blockers", List.of(Map.of("className", "a.Lock", "timeline", timeline),
+                        Map.of("className", "a.Latch", "timeline", Map.of("peakParked", List.of()))));
+        String page = HtmlReport.render(doc);
+        assertEquals(1, page.split("<svg class=\"timeline\"", -1).length - 1, page);
+        assertTrue(page.contains("data-buckets=\"3\""), page);
+        // bucket middles at 100, 200 and 300 ms of 400 on 240 px; peak 4 at the top
+        assertTrue(page.contains("<polyline class=\"peak\" points=\"60.0,24.0 120.0,3.0 180.0,17.0\"/>"), page);
+        assertTrue(page.contains("<polygon class=\"mean\" points=\"60.0,32 60.0,27.5 120.0,17.0 180.0,24.0 180.0,32\"/>"),
+                page);
+    }
+
+    /** Before and after of a padded class, from the report's repair section, side by side; groups on other lines. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aPaddedClassIsDrawnBeforeAndAfter() {
+        ObjectLayout before = new ObjectLayout(12, 32, List.of(new ObjectLayout.Field("head", "long", 16, 8),
+                new ObjectLayout.Field("tail", "long", 24, 8)));
+        ObjectLayout after = new ObjectLayout(12, 416, List.of(new ObjectLayout.Field("head", "long", 144, 8),
+                new ObjectLayout.Field("tail", "long", 280, 8),
+                new ObjectLayout.Field("jremix$tailPadding", "long", 408, 8)));
+        RepairReport repair = new RepairReport(List.of(
+                new RepairReport.Padded("a.Ring", List.of(List.of("head"), List.of("tail")), "profile", List.of(),
+                        before, after),
+                new RepairReport.Padded("a.Old", List.of(List.of("x")), "profile", List.of(), null, null)),
+                List.of(), "p.json", List.of());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(Map.of("report", "cache-contention",
+                "settings", Map.of("lineSize", 64L), "repair", repair.json())));
+        String page = HtmlReport.render(doc);
+
+        String ring = section(page, "repaired-0");
+        assertTrue(ring.contains("data-class=\"a.Ring\""), ring);
+        String drawnBefore = section(ring, "data-state=\"before\"");
+        String drawnAfter = section(ring, "data-state=\"after\"");
+        assertEquals(List.of(0, 0), lines(drawnBefore, "head", "tail"), "one line before");
+        assertEquals(List.of(2, 4), lines(drawnAfter, "head", "tail"), "lines apart after");
+        assertTrue(drawnAfter.contains("data-field=\"jremix$tailPadding\""), drawnAfter);
+        assertTrue(ring.indexOf("data-state=\"before\"") < ring.indexOf("data-state=\"after\""));
+        String old = section(page, "repaired-1");
+        assertEquals(2, old.split("not known", -1).length - 1, old);
+    }
+
+    /** From {@code marker} to the end of the element it opens: up to the next marker of its kind. */
+    private static String section(String html, String marker) {
+        int from = html.indexOf(marker);
+        assertTrue(from >= 0, marker + " in " + html);
+        String kind = marker.startsWith("data-state") ? "data-state=" : "<section";
+        int end = html.indexOf(kind, from + marker.length());
+        return html.substring(from, end < 0 ? html.length() : end);
+    }
+
+    /** The line each field is drawn on. */
+    private static List<Integer> lines(String layout, String... fields) {
+        String[] drawnLines = layout.split("<div class=\"line\">");
+        List<Integer> out = new java.util.ArrayList<>();
+        for (String f : fields) {
+            for (int i = 1; i < drawnLines.length; i++) {
+                if (drawnLines[i].contains("data-field=\"" + f + "\"")) {
+                    out.add(i - 1);
+                    break;
+                }
+            }
+        }
+        return out;
     }
 
     @Test

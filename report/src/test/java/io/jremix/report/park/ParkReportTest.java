@@ -39,7 +39,7 @@ class ParkReportTest {
     }
 
     private static ParkRun run(long printThreshold, ParkRun.Blocker... blockers) {
-        return new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, printThreshold, true, 0, 0), List.of(blockers), 7, 0,
+        return new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, printThreshold, true, 0, 0), List.of(blockers), 7, 0,
                 100_000, 2, List.of());
     }
 
@@ -97,7 +97,7 @@ class ParkReportTest {
         assertTrue(lines.contains("Parks without a blocker (not in the table): 7."), lines.toString());
         assertTrue(lines.contains("freeOnPrint: dropped the records of 2 collected blockers after this report."));
         assertFalse(lines.stream().anyMatch(l -> l.startsWith("Warning")));
-        ParkRun full = new ParkRun("dump", MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 12, 100_000, 0, List.of());
+        ParkRun full = new ParkRun("dump", 0, MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 12, 100_000, 0, List.of());
         List<String> fullLines = ParkTextReport.lines(full);
         assertTrue(fullLines.get(0).startsWith("Park contention at dump"));
         assertTrue(fullLines.stream().anyMatch(l -> l.startsWith("Warning: the 100000-record limit was reached; 12 parks")),
@@ -146,6 +146,31 @@ class ParkReportTest {
         assertEquals(false, blockers.get(2).get("collecting"));
         assertEquals(null, blockers.get(2).get("threadName"));
         assertEquals(0L, blockers.get(2).get("parkThreadTimeMs"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void json_timelineAddsUpToTheRowsThreadTimeAndPeak() {
+        ParkRun run = run(0, SMALL, UNCOLLECTED, BOTTLENECK);
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
+        Map<String, Object> bottleneck = blockers.get(0);
+        Map<String, Object> t = (Map<String, Object>) bottleneck.get("timeline");
+        List<Number> peaks = (List<Number>) t.get("peakParked");
+        List<Number> means = (List<Number>) t.get("meanParked");
+        double bucketMs = ((Number) t.get("bucketMs")).doubleValue();
+        // four threads park at 0 and leave at 64, 128, 192 and 256 ms: 256 ms in at most 120 buckets
+        assertEquals(0.0, ((Number) t.get("startMs")).doubleValue());
+        assertEquals(256 / bucketMs, peaks.size() - 1, 1);
+        assertTrue(peaks.size() <= 120, "buckets " + peaks.size());
+        assertEquals(means.size(), peaks.size());
+        assertEquals(4L, peaks.get(0));
+        assertEquals(bottleneck.get("peakParked"), peaks.stream().mapToLong(Number::longValue).max().getAsLong());
+        double threadMs = means.stream().mapToDouble(Number::doubleValue).sum() * bucketMs;
+        assertEquals(((Number) bottleneck.get("parkThreadTimeMs")).doubleValue(), threadMs, 0.001 * bucketMs * 120);
+        Map<String, Object> none = (Map<String, Object>) blockers.get(2).get("timeline");
+        assertEquals(false, blockers.get(2).get("collecting"));
+        assertEquals(List.of(), none.get("peakParked"));
     }
 
     /** The first line of each blocker's row, cut into its 15 cells (cells hold no double spaces). */
@@ -274,7 +299,7 @@ class ParkReportTest {
         enters.applyAll();
         ParkRecord waits = new ParkRecord("demo.Account", 0, 0);
         MonitorSnapshot account = new MonitorSnapshot("demo.Account", 0x7f00beefL, enters.snapshot(), waits.snapshot(), 0);
-        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
+        ParkRun run = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
                 List.of(account));
         List<String> lines = ParkTextReport.lines(run);
         int header = lines.indexOf(lines.stream().filter(l -> l.startsWith("Monitor contention")).findFirst().orElseThrow());
@@ -291,6 +316,9 @@ class ParkReportTest {
         assertEquals(20.0, ((Number) m.get("avgHoldTimeMs")).doubleValue());
         assertEquals(0L, m.get("waits"));
         assertEquals("app//demo.Account.transfer(line:12)", m.get("userFrame"));
+        List<Number> blocked = (List<Number>) ((Map<String, Object>) m.get("blockedTimeline")).get("peakParked");
+        assertEquals(2L, blocked.stream().mapToLong(Number::longValue).max().getAsLong()); // both at 10 to 20 ms
+        assertEquals(List.of(), ((Map<String, Object>) m.get("waitTimeline")).get("peakParked"));
     }
 
     /** A monitor contended {@code enters} times in {@code frame}, reached from {@code caller}. */
@@ -308,7 +336,7 @@ class ParkReportTest {
     @SuppressWarnings("unchecked")
     void littleContendedMonitorsOfOneClassBlockedInOneMethodShareARow() {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
-        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
+        ParkRun run = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
                 List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2), monitor(2, loading, "app//demo.B.run(line:2)", 1),
                         monitor(3, loading, "app//demo.C.run(line:3)", 2),
                         monitor(4, "app//demo.Bank.run(line:40)", "app//demo.Main.main(line:9)", 3)));
@@ -329,7 +357,7 @@ class ParkReportTest {
     @SuppressWarnings("unchecked")
     void tablesListTheirFirstRowsAndAddUpTheRestWhichTheJsonLists() {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
-        ParkRun run = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 1, 0),
+        ParkRun run = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 1, 0),
                 List.of(SMALL, BOTTLENECK, UNCOLLECTED), 0, 0, 100_000, 0,
                 List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2),
                         monitor(4, "app//demo.Bank.run(line:40)", "app//demo.Main.main(line:9)", 3)));
@@ -347,7 +375,7 @@ class ParkReportTest {
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
         assertEquals(3, ((List<Object>) doc.get("blockers")).size());
         assertEquals(2, ((List<Object>) doc.get("monitors")).size());
-        ParkRun all = new ParkRun("exit", 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), run.blockers(), 0, 0,
+        ParkRun all = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), run.blockers(), 0, 0,
                 100_000, 0, run.monitors());
         assertTrue(ParkTextReport.lines(all).stream().noneMatch(l -> l.contains(" more row")));
     }

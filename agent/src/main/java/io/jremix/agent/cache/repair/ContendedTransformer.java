@@ -39,6 +39,16 @@ final class ContendedTransformer implements ClassFileTransformer {
     private final Map<String, Padded> padded = new ConcurrentHashMap<>();
     private final Set<String> failed = ConcurrentHashMap.newKeySet();
 
+    /** Whether {@code type} was padded by this transformer: it has the tail field. */
+    static boolean padded(Class<?> type) {
+        try {
+            type.getDeclaredField(TAIL_FIELD);
+            return true;
+        } catch (NoSuchFieldException | SecurityException | LinkageError e) {
+            return false;
+        }
+    }
+
     void plan(PaddedClass p, String source) {
         String internal = p.className().replace('.', '/');
         if (plans.putIfAbsent(internal, p) == null) {

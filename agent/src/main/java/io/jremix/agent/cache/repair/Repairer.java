@@ -5,18 +5,26 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.cache.FieldLayouts;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.repair.PaddedClass;
 import io.jremix.core.cache.repair.RepairAdvice;
 import io.jremix.core.cache.repair.RepairPlanner;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.report.AtomicFiles;
+import io.jremix.report.cache.ObjectLayout;
 import io.jremix.report.cache.RepairProfile;
 import io.jremix.report.cache.RepairReport;
 
@@ -26,6 +34,7 @@ import io.jremix.report.cache.RepairReport;
  * (when detection ran) and says what it did and what to do about the rest.
  */
 public final class Repairer {
+    private final Instrumentation inst;
     private final CacheOptions options;
     private final AgentLog log;
     private final ContendedTransformer transformer = new ContendedTransformer();
@@ -33,14 +42,15 @@ public final class Repairer {
     /** The profile as read, or {@code null} if there is none or it could not be used (then it is never overwritten). */
     private RepairProfile profile;
 
-    private Repairer(CacheOptions options, AgentLog log) {
+    private Repairer(Instrumentation inst, CacheOptions options, AgentLog log) {
+        this.inst = inst;
         this.options = options;
         this.log = log;
     }
 
     /** Reads the profile and, if padding is asked for, installs the transformer that pads at load. */
     public static Repairer start(Instrumentation inst, CacheOptions options, AgentLog log) {
-        Repairer r = new Repairer(options, log);
+        Repairer r = new Repairer(inst, options, log);
         r.readProfile();
         if (options.repair()) {
             if (!JvmDescription.current().contendedRestricted().equals(Optional.of(false))) {
@@ -87,17 +97,34 @@ public final class Repairer {
         }
     }
 
+    /** The report of a run that pads without detecting: what was padded, no layouts. */
+    public RepairReport finish() {
+        return finish(List.of(), false, null);
+    }
+
     /**
      * The report: at exit, or when a re-armed detection window closes. Updates the profile with the findings of this
-     * run if {@code learn} (at exit, and when an attached detection's window closes).
+     * run if {@code learn} (at exit, and when an attached detection's window closes), each with its class's layout.
+     * Each padded class comes with its layout before (the profile's, or detection's of an unpadded copy) and after.
      *
      * @param findings this run's findings, empty when detection did not run
+     * @param layouts  the layouts detection knows by class name; {@code null}: no layouts
      */
-    public RepairReport finish(List<Finding> findings, boolean learn) {
+    public RepairReport finish(List<Finding> findings, boolean learn, Function<String, ObjectLayout> layouts) {
         List<String> notes = new ArrayList<>(profileNotes);
+        Function<String, ObjectLayout> unpadded = layouts == null ? name -> null : name -> {
+            ObjectLayout l = layouts.apply(name);
+            return l == null || l.hasField(ContendedTransformer.TAIL_FIELD) ? null : l;
+        };
+        Map<String, ContendedTransformer.Padded> byName = transformer.padded();
+        Map<String, ObjectLayout> after = layouts == null ? Map.of() : paddedLayouts(byName.values());
         List<RepairReport.Padded> padded = new ArrayList<>();
-        transformer.padded().forEach((name, p) -> padded.add(new RepairReport.Padded(p.plan().className(),
-                p.plan().groups(), p.source(), p.missingFields())));
+        byName.forEach((name, p) -> {
+            String className = p.plan().className();
+            ObjectLayout before = profile == null ? null : profile.layout(className);
+            padded.add(new RepairReport.Padded(className, p.plan().groups(), p.source(), p.missingFields(),
+                    before != null ? before : unpadded.apply(className), after.get(className)));
+        });
         transformer.failed().forEach(f -> notes.add("could not pad " + f));
         List<RepairReport.Advice> advice = new ArrayList<>();
         for (Finding f : findings) {
@@ -109,7 +136,7 @@ public final class Repairer {
         if (learn && profile != null) {
             List<PaddedClass> learned = RepairPlanner.plan(findings);
             try {
-                String updated = profile.merge(learned, LocalDate.now().toString()).json();
+                String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
                 AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
                 notes.add((w.failure() == null ? "updated" : "could not be written ("
                         + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
@@ -121,5 +148,25 @@ public final class Repairer {
         }
         return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
                 notes);
+    }
+
+    /** The layout of a padded copy of each class, as loaded; a class with no padded copy loaded has none. */
+    private Map<String, ObjectLayout> paddedLayouts(Collection<ContendedTransformer.Padded> padded) {
+        Set<String> names = new HashSet<>();
+        padded.forEach(p -> names.add(p.plan().className()));
+        Map<String, ObjectLayout> out = new HashMap<>();
+        if (names.isEmpty()) {
+            return out;
+        }
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (names.contains(c.getName()) && !out.containsKey(c.getName()) && ContendedTransformer.padded(c)) {
+                try {
+                    out.put(c.getName(), FieldLayouts.of(c));
+                } catch (RuntimeException | LinkageError e) {
+                    // the report goes without this class's layout
+                }
+            }
+        }
+        return out;
     }
 }

@@ -101,6 +101,13 @@ class RepairTest {
         return (Map<String, Object>) o;
     }
 
+    /** A JSON layout's field offsets by name. */
+    static Map<String, Long> offsets(Object layout) {
+        Map<String, Long> out = new java.util.HashMap<>();
+        list(map(layout).get("fields")).forEach(f -> out.put((String) f.get("name"), (Long) f.get("offset")));
+        return out;
+    }
+
     @Test
     void learnThenRepair(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
@@ -112,9 +119,10 @@ class RepairTest {
                 .filter(f -> f.get("className").equals(RING) && f.get("kind").equals("false-sharing"))
                 .findFirst().orElseThrow(() -> new AssertionError(learn.stderr()));
         assertEquals("pad-next-run", map(ring.get("repair")).get("status"));
-        Map<String, Object> learned = map(Json.parse(Files.readString(p)));
-        assertEquals(List.of(Map.of("className", RING, "groups", List.of(List.of("head"), List.of("tail")), "runs", 1L,
-                "lastFound", map(list(learned.get("classes")).get(0)).get("lastFound"))), learned.get("classes"));
+        Map<String, Object> learned = map(list(map(Json.parse(Files.readString(p))).get("classes")).get(0));
+        assertEquals(Map.of("className", RING, "groups", List.of(List.of("head"), List.of("tail")), "runs", 1L,
+                "lastFound", learned.get("lastFound"), "layout", ring.get("layout")), learned,
+                "the profile keeps the layout the finding was made on");
 
         Path second = dir.resolve("second.json");
         Jremix.Run repaired = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + second),
@@ -124,6 +132,10 @@ class RepairTest {
         List<Map<String, Object>> padded = list(map(doc.get("repair")).get("padded"));
         assertEquals(RING, padded.get(0).get("className"));
         assertEquals("profile", padded.get(0).get("source"));
+        assertEquals(ring.get("layout"), padded.get(0).get("layoutBefore"), "before: the profile's layout");
+        Map<String, Long> after = offsets(padded.get(0).get("layoutAfter"));
+        assertTrue(Math.abs(after.get("head") - after.get("tail")) >= LINE, "after: padded apart, " + after);
+        assertEquals(8, Math.abs(offsets(ring.get("layout")).get("head") - offsets(ring.get("layout")).get("tail")));
         assertFalse(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(RING)
                 && f.get("kind").equals("false-sharing")), repaired.stderr());
     }
