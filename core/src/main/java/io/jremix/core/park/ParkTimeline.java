@@ -1,5 +1,7 @@
 package io.jremix.core.park;
 
+import java.util.Arrays;
+
 /**
  * How many threads were parked on one blocker over time, in at most {@link #BUCKETS} buckets: each keeps the peak
  * parked count seen in it and the thread-time parked in it (the time-weighted mean is that over the bucket's
@@ -15,7 +17,9 @@ package io.jremix.core.park;
  * <p>The owner feeds it every change of the parked count it collects ({@link #level}), in time order, as
  * {@link ParkRecord} feeds its sums, so the buckets' thread-times add up to the record's thread-time. An update
  * touches the bucket of the event and, after a quiet spell, those the spell crossed: at most {@link #BUCKETS}, and
- * usually one. Nothing is allocated after construction. Not thread-safe: the owner locks.
+ * usually one. The arrays start at {@link #FIRST_CAPACITY} buckets and double, up to {@link #BUCKETS}, as the
+ * blocker's life grows: most blockers live a few milliseconds, and a report can hold 100,000 of them. Not
+ * thread-safe: the owner locks.
  */
 public final class ParkTimeline {
     /** Buckets a timeline keeps at most. */
@@ -23,8 +27,11 @@ public final class ParkTimeline {
     /** The first bucket width, {@code 2^FIRST_SHIFT} ns. */
     static final int FIRST_SHIFT = 20;
 
-    private final int[] peaks = new int[BUCKETS];
-    private final long[] threadNanos = new long[BUCKETS];
+    /** Buckets allocated at first. */
+    static final int FIRST_CAPACITY = 8;
+
+    private int[] peaks = new int[FIRST_CAPACITY];
+    private long[] threadNanos = new long[FIRST_CAPACITY];
     private int shift = FIRST_SHIFT;
     /** Clock index ({@code t >> shift}) of bucket 0; set by the first event. */
     private long first;
@@ -43,10 +50,15 @@ public final class ParkTimeline {
         while ((now >> shift) - first >= BUCKETS) {
             coarsen();
         }
+        int b = (int) ((now >> shift) - first);
+        if (b >= peaks.length) {
+            int capacity = Math.min(BUCKETS, Math.max(2 * peaks.length, b + 1));
+            peaks = Arrays.copyOf(peaks, capacity);
+            threadNanos = Arrays.copyOf(threadNanos, capacity);
+        }
         if (parkedNow > 0) {
             spread(lastNanos, now);
         }
-        int b = (int) ((now >> shift) - first);
         peaks[b] = Math.max(peaks[b], clamp(parked));
         used = Math.max(used, b + 1);
         lastNanos = now;
