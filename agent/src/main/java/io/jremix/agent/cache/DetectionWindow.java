@@ -25,8 +25,8 @@ import io.jremix.report.cache.CacheRun;
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
  * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or after a bounded time
- * when none is. Closing shuts the probe gate at once (compiled code then folds the probes away) and retransforms
- * the instrumented classes back to their original bytecode.
+ * when none is. Closing shuts the probe gate at once (compiled code then folds the probes away), takes back the
+ * threads' trace buffers, and retransforms the instrumented classes back to their original bytecode.
  *
  * <p>A class is only retransformed while none of its methods is running: HotSpot never compiles an obsolete
  * method again, so a long loop caught mid-flight by retransformation would stay interpreted until it returns.
@@ -66,6 +66,8 @@ final class DetectionWindow implements Runnable {
     private boolean lastReported;
     private boolean open;
     private boolean waiting;
+    /** Some thread was inside a probe when the window closed, so its trace buffer is taken back at a later tick. */
+    private boolean buffersHeld;
     private long openedAt;
     private long closedAt;
     private long foundAt;
@@ -144,7 +146,7 @@ final class DetectionWindow implements Runnable {
 
     /** Closed for good: no re-arming, the last close told, and nothing left to restore. */
     private synchronized boolean done() {
-        return !open && windows > 0 && !rearming() && lastReported && !waiting;
+        return !open && windows > 0 && !rearming() && lastReported && !waiting && !buffersHeld;
     }
 
     /** Whether another window will open after the last closed. */
@@ -184,6 +186,9 @@ final class DetectionWindow implements Runnable {
         }
         if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
             sync(now);
+        }
+        if (!open && buffersHeld) {
+            buffersHeld = !EventBuffer.releaseAll();
         }
     }
 
@@ -232,6 +237,7 @@ final class DetectionWindow implements Runnable {
         ProbeGate.set(false);
         transformer.arm(false);
         collector.collect(now);
+        buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         open = false;
         closedAt = now;
         tracedNanos += now - openedAt;
