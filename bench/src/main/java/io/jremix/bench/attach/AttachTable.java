@@ -24,11 +24,11 @@ import io.jremix.bench.Stats;
  * figures.
  */
 final class AttachTable {
-    private static final Rate WALL = new Rate(AttachRun.Phase::perSecond);
-    private static final Rate CPU = new Rate(AttachRun.Phase::perCpuSecond);
+    static final Rate WALL = new Rate(AttachRun.Phase::perSecond);
+    static final Rate CPU = new Rate(AttachRun.Phase::perCpuSecond);
 
     /** A way to count a phase's throughput. */
-    private record Rate(ToDoubleBiFunction<ServiceUnderTest.Progress, ServiceUnderTest.Progress> of) {
+    record Rate(ToDoubleBiFunction<ServiceUnderTest.Progress, ServiceUnderTest.Progress> of) {
         double ratio(AttachRun.Result r, int phase) {
             return r.phases().get(phase).rate(of) / r.phases().get(0).rate(of);
         }
@@ -47,7 +47,7 @@ final class AttachTable {
         }
     }
 
-    private record Spread(double min, double max) {
+    record Spread(double min, double max) {
     }
 
     private AttachTable() {
