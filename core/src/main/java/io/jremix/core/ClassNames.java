@@ -10,7 +10,7 @@ import java.util.List;
 public final class ClassNames {
     /** jremix's code that runs inside the program: the agent, the probes and what they share. */
     private static final List<String> JREMIX_RUNTIME = List.of("io/jremix/agent/", "io/jremix/probe/",
-            "io/jremix/core/", "io/jremix/report/");
+            "io/jremix/core/", "io/jremix/report/", "io/jremix/options/");
 
     private ClassNames() {
     }

@@ -227,7 +227,7 @@ public final class CacheDetector {
                 collector.gcEpochs(), EventBuffer.refusedThreads());
         CacheRun.Instrumented instrumented = new CacheRun.Instrumented(transformer.classes(),
                 transformer.jdkClasses(), transformer.probes(), transformer.skipped(), transformer.skippedNames(),
-                window.restored());
+                window.restored(), window.runningThroughout());
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);

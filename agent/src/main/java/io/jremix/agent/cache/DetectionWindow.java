@@ -2,10 +2,13 @@ package io.jremix.agent.cache;
 
 import java.lang.instrument.Instrumentation;
 import java.util.Collections;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.WeakHashMap;
 import java.util.function.Consumer;
 
@@ -17,16 +20,18 @@ import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.ProbeGate;
+import io.jremix.report.cache.CacheRun;
 
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
  * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or after a bounded time
- * when none is. Closing shuts the probe gate at once (compiled code then folds the probes away) and retransforms
- * the instrumented classes back to their original bytecode.
+ * when none is. Closing shuts the probe gate at once (compiled code then folds the probes away), takes back the
+ * threads' trace buffers, and retransforms the instrumented classes back to their original bytecode.
  *
  * <p>A class is only retransformed while none of its methods is running: HotSpot never compiles an obsolete
  * method again, so a long loop caught mid-flight by retransformation would stay interpreted until it returns.
- * Such classes wait, with the gate closed, and are retried every {@value #RETRY_MILLIS} ms.
+ * Such classes wait, with the gate closed, and are retried every {@value #RETRY_MILLIS} ms; one whose method runs
+ * for a whole window (a loop that never returns) gets no probes in it, and the report names it with that method.
  * A daemon thread ticks every {@value #OPEN_TICK_MILLIS} ms while the window is open, to drain the probe buffers
  * and move the window along, and every {@value #CLOSED_TICK_MILLIS} ms while it is closed. Without re-arming, it
  * ends once the window has closed and every class is back to its original bytecode.
@@ -50,6 +55,10 @@ final class DetectionWindow implements Runnable {
     private final Thread thread;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
+    /** While open: classes still waiting for probes, by name, with their methods seen running at the last try. */
+    private final Map<String, Set<String>> waitingForProbes = new TreeMap<>();
+    /** Classes that waited for probes until a window closed, with the methods that kept them waiting. */
+    private final Map<String, Set<String>> runningThroughout = new TreeMap<>();
     private volatile boolean stopping;
     /** No window opens after the one open now, which closes at once: {@code bin/jremix attach <pid> stop}. */
     private volatile boolean ending;
@@ -57,6 +66,8 @@ final class DetectionWindow implements Runnable {
     private boolean lastReported;
     private boolean open;
     private boolean waiting;
+    /** Some thread was inside a probe when the window closed, so its trace buffer is taken back at a later tick. */
+    private boolean buffersHeld;
     private long openedAt;
     private long closedAt;
     private long foundAt;
@@ -135,7 +146,7 @@ final class DetectionWindow implements Runnable {
 
     /** Closed for good: no re-arming, the last close told, and nothing left to restore. */
     private synchronized boolean done() {
-        return !open && windows > 0 && !rearming() && lastReported && !waiting;
+        return !open && windows > 0 && !rearming() && lastReported && !waiting && !buffersHeld;
     }
 
     /** Whether another window will open after the last closed. */
@@ -176,6 +187,9 @@ final class DetectionWindow implements Runnable {
         if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
             sync(now);
         }
+        if (!open && buffersHeld) {
+            buffersHeld = !EventBuffer.releaseAll();
+        }
     }
 
     private void reportClosed() {
@@ -213,6 +227,7 @@ final class DetectionWindow implements Runnable {
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
                 tracker.findings(SiteTable::where));
         settled.clear();
+        waitingForProbes.clear();
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open: closes %.1f s after contention is found, or after %.1f s without.",
                 windows, options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
@@ -222,11 +237,14 @@ final class DetectionWindow implements Runnable {
         ProbeGate.set(false);
         transformer.arm(false);
         collector.collect(now);
+        buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         open = false;
         closedAt = now;
         tracedNanos += now - openedAt;
         JfrEvents.windowClosed(windowEvent, foundAt != 0 ? "contention found" : "no contention", found);
         recordClosed(now);
+        waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
+                .addAll(methods));
         settled.clear();
         int before = restored;
         sync(now);
@@ -242,25 +260,30 @@ final class DetectionWindow implements Runnable {
     private void sync(long now) {
         List<Class<?>> wanted = open ? CacheTransformer.eligibleLoaded(inst) : transformer.instrumentedLoaded(inst);
         wanted.removeIf(c -> settled.contains(c) || (open && transformer.carriesProbes(c)));
-        Set<String> running = wanted.isEmpty() ? Set.of() : runningClasses();
-        List<Class<?>> ready = wanted.stream().filter(c -> !running.contains(c.getName())).toList();
+        Map<String, Set<String>> running = wanted.isEmpty() ? Map.of() : runningMethods();
+        List<Class<?>> ready = wanted.stream().filter(c -> !running.containsKey(c.getName())).toList();
         retransform(ready);
         settled.addAll(ready);
-        if (!open) {
+        if (open) {
+            waitingForProbes.clear();
+            wanted.stream().map(Class::getName).filter(running::containsKey)
+                    .forEach(c -> waitingForProbes.put(c, running.get(c)));
+        } else {
             restored += ready.size();
         }
         waiting = ready.size() < wanted.size();
         syncedAt = now;
     }
 
-    private static Set<String> runningClasses() {
-        Set<String> names = new HashSet<>();
+    /** The methods on some thread's stack, by class name. */
+    private static Map<String, Set<String>> runningMethods() {
+        Map<String, Set<String>> methods = new HashMap<>();
         for (StackTraceElement[] stack : Thread.getAllStackTraces().values()) {
             for (StackTraceElement frame : stack) {
-                names.add(frame.getClassName());
+                methods.computeIfAbsent(frame.getClassName(), c -> new TreeSet<>()).add(frame.getMethodName());
             }
         }
-        return names;
+        return methods;
     }
 
     private void retransform(List<Class<?>> classes) {
@@ -311,5 +334,14 @@ final class DetectionWindow implements Runnable {
 
     synchronized int restored() {
         return restored;
+    }
+
+    /**
+     * Classes that got no probes in some window because one of their methods ran until it closed (a running method
+     * keeps its old code), with those methods.
+     */
+    synchronized List<CacheRun.Running> runningThroughout() {
+        return runningThroughout.entrySet().stream()
+                .map(e -> new CacheRun.Running(e.getKey(), List.copyOf(e.getValue()))).toList();
     }
 }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.ToDoubleBiFunction;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,15 +24,46 @@ final class AttachRun {
     static final String TALLY = "io.jremix.workloads.cache.LiveService$Tally";
     static final String LOCK = "java.util.concurrent.locks.ReentrantLock$NonfairSync";
     private static final long IDLE_TIMEOUT_MILLIS = 120_000;
+    /** Slices of a phase the service runs alone: the spread of the {@code before} phase's is its noise. */
+    static final int SLICES = 4;
     private static final Pattern USED = Pattern.compile("Both:.*?([0-9.]+) (bytes|KB|MB|GB) \\(\\s*<?\\d+%\\) used");
 
-    /** Requests served between two moments. */
-    record Phase(String name, ServiceUnderTest.Progress from, ServiceUnderTest.Progress to) {
+    /**
+     * Requests served in a phase: its progress at the start, at the end, and, for a phase the service runs alone,
+     * at the ends of its {@value #SLICES} slices, whose rates show the phase's own spread.
+     */
+    record Phase(String name, List<ServiceUnderTest.Progress> points) {
+        Phase(String name, ServiceUnderTest.Progress from, ServiceUnderTest.Progress to) {
+            this(name, List.of(from, to));
+        }
+
         double perSecond() {
-            return (to.requests() - from.requests()) * 1000.0 / (to.millis() - from.millis());
+            return rate(Phase::perSecond);
         }
 
         double perCpuSecond() {
+            return rate(Phase::perCpuSecond);
+        }
+
+        /** The whole phase's rate. */
+        double rate(ToDoubleBiFunction<ServiceUnderTest.Progress, ServiceUnderTest.Progress> rate) {
+            return rate.applyAsDouble(points.get(0), points.get(points.size() - 1));
+        }
+
+        /** Each slice's rate, by {@link #perSecond(ServiceUnderTest.Progress, ServiceUnderTest.Progress)} or the other. */
+        List<Double> slices(ToDoubleBiFunction<ServiceUnderTest.Progress, ServiceUnderTest.Progress> rate) {
+            List<Double> rates = new ArrayList<>();
+            for (int i = 1; i < points.size(); i++) {
+                rates.add(rate.applyAsDouble(points.get(i - 1), points.get(i)));
+            }
+            return rates;
+        }
+
+        static double perSecond(ServiceUnderTest.Progress from, ServiceUnderTest.Progress to) {
+            return (to.requests() - from.requests()) * 1000.0 / (to.millis() - from.millis());
+        }
+
+        static double perCpuSecond(ServiceUnderTest.Progress from, ServiceUnderTest.Progress to) {
             return (to.requests() - from.requests()) / (to.cpuSeconds() - from.cpuSeconds());
         }
     }
@@ -101,11 +133,14 @@ final class AttachRun {
         }
     }
 
-    /** A phase of {@link #phaseSeconds} in which the service runs alone. */
+    /** A phase of {@link #phaseSeconds} in which the service runs alone, in {@link #SLICES} slices. */
     private Phase measure(ServiceUnderTest service, String name) throws IOException, InterruptedException {
-        ServiceUnderTest.Progress from = service.progress();
-        Thread.sleep(TimeUnit.SECONDS.toMillis(phaseSeconds));
-        return new Phase(name, from, service.progress());
+        List<ServiceUnderTest.Progress> points = new ArrayList<>(List.of(service.progress()));
+        for (int i = 0; i < SLICES; i++) {
+            Thread.sleep(TimeUnit.SECONDS.toMillis(phaseSeconds) / SLICES);
+            points.add(service.progress());
+        }
+        return new Phase(name, points);
     }
 
     private Command.Result attach(long pid, String... args) throws IOException, InterruptedException {

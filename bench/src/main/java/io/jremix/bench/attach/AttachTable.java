@@ -5,10 +5,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToDoubleFunction;
 
 import io.jremix.bench.Machine;
@@ -17,10 +19,37 @@ import io.jremix.bench.Stats;
 
 /**
  * The attach table: for each phase, the median over the runs of its throughput as a ratio to the same run's
- * {@code before} phase, by the wall clock and per CPU-second of the service's process; then the memory at each
- * checkpoint, and every run's figures.
+ * {@code before} phase, by the wall clock and per CPU-second of the service's process, and in how many runs it fell
+ * within the spread of the {@code before} phase's own slices; then the memory at each checkpoint, and every run's
+ * figures.
  */
 final class AttachTable {
+    static final Rate WALL = new Rate(AttachRun.Phase::perSecond);
+    static final Rate CPU = new Rate(AttachRun.Phase::perCpuSecond);
+
+    /** A way to count a phase's throughput. */
+    record Rate(ToDoubleBiFunction<ServiceUnderTest.Progress, ServiceUnderTest.Progress> of) {
+        double ratio(AttachRun.Result r, int phase) {
+            return r.phases().get(phase).rate(of) / r.phases().get(0).rate(of);
+        }
+
+        /** The noise of a run: its before phase's slices, each as a ratio to the whole before phase. */
+        Spread spread(AttachRun.Result r) {
+            AttachRun.Phase before = r.phases().get(0);
+            List<Double> ratios = before.slices(of).stream().map(x -> x / before.rate(of)).toList();
+            return new Spread(Collections.min(ratios), Collections.max(ratios));
+        }
+
+        boolean withinNoise(AttachRun.Result r, int phase) {
+            Spread s = spread(r);
+            double ratio = ratio(r, phase);
+            return ratio >= s.min() && ratio <= s.max();
+        }
+    }
+
+    record Spread(double min, double max) {
+    }
+
     private AttachTable() {
     }
 
@@ -32,8 +61,8 @@ final class AttachTable {
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s, **under load** (load average %.1f"
                 + " at the end; other builds shared the cores): the ratios compare phases of one run, taken seconds"
                 + " apart, and the per-CPU-second column is the one less moved by the load. `SaturatedService %d`"
-                + " with `%s`, started with plain java: %d workers serve requests back to back (each counts on a"
-                + " `LiveService$Tally` beside the others', one cache line, then checksums a buffer of its own and"
+                + " with `%s`, started with plain java: %d workers serve requests back to back (each counts on one of its"
+                + " `LiveService$Tally`s, interleaved with the others' so that some share a line, then checksums a buffer of its own and"
                 + " takes one shared `ReentrantLock`). %d runs; each phase %d s after a %d s warm-up. *during"
                 + " detection* is the time `bin/jremix attach <pid> -remix:detect -XX:REMIXThreshold=1000"
                 + " -XX:REMIXWindow=5 -XX:REMIXMaxWindow=10` takes (the attach client's own JVM included); *after"
@@ -43,15 +72,18 @@ final class AttachTable {
                 + " metaspace of `jcmd <pid> VM.metaspace` (classes not from the CDS archive).%n%n", LocalDate.now(),
                 machine.get("cpu"), machine.get("cores"), machine.get("jdk"), load, threads,
                 String.join(" ", AttachBenchmark.HEAP), threads, runs, phase, phase));
+        md.append(String.format(Locale.ROOT, "Noise: the phases the service runs alone are measured in %d slices;"
+                + " the *before* row gives the spread of its slices' throughput as ratios to the whole phase"
+                + " (min–max over the runs), and each row after it the runs in which its ratio falls within that"
+                + " run's own spread: there, it cannot be told from before.%n%n", AttachRun.SLICES));
         md.append("| phase | requests/s (median) | ÷ before, wall clock (median) | ÷ before, per CPU-second (median)"
-                + " |\n|---|---:|---:|---:|\n");
+                + " | within before's spread: wall clock | per CPU-second |\n|---|---:|---:|---:|---|---|\n");
         List<String> names = results.get(0).phases().stream().map(AttachRun.Phase::name).toList();
         for (int i = 0; i < names.size(); i++) {
             int k = i;
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.3f | %.3f |%n", names.get(i),
-                    median(results, r -> r.phases().get(k).perSecond()),
-                    median(results, r -> r.phases().get(k).perSecond() / r.phases().get(0).perSecond()),
-                    median(results, r -> r.phases().get(k).perCpuSecond() / r.phases().get(0).perCpuSecond())));
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.3f | %.3f | %s | %s |%n", names.get(i),
+                    median(results, r -> r.phases().get(k).perSecond()), median(results, r -> WALL.ratio(r, k)),
+                    median(results, r -> CPU.ratio(r, k)), noise(results, WALL, k), noise(results, CPU, k)));
         }
         md.append("\n| checkpoint | live heap MB (median) | jremix objects (median) | RSS MB (median) |"
                 + " metaspace used MB (median) |\n|---|---:|---:|---:|---:|\n");
@@ -95,6 +127,17 @@ final class AttachTable {
         ResultFiles.write(out, md.toString(), json);
     }
 
+    /** For the before phase, its spread over the runs; for the others, how many runs fell within it. */
+    private static String noise(List<AttachRun.Result> results, Rate rate, int phase) {
+        if (phase == 0) {
+            return String.format(Locale.ROOT, "spread %.3f–%.3f", results.stream().mapToDouble(r -> rate.spread(r).min())
+                    .min().orElseThrow(), results.stream().mapToDouble(r -> rate.spread(r).max()).max().orElseThrow());
+        }
+        long within = results.stream().filter(r -> rate.withinNoise(r, phase)).count();
+        return (within == results.size() ? "yes" : within == 0 ? "no" : "partly") + ", " + within + " of "
+                + results.size() + " runs";
+    }
+
     private static double median(List<AttachRun.Result> results, ToDoubleFunction<AttachRun.Result> f) {
         return Stats.median(results.stream().map(f::applyAsDouble).toList());
     }
@@ -109,7 +152,8 @@ final class AttachTable {
         List<Object> phases = new ArrayList<>();
         for (AttachRun.Phase p : r.phases()) {
             phases.add(Map.of("phase", p.name(), "requestsPerSecond", p.perSecond(),
-                    "requestsPerCpuSecond", p.perCpuSecond()));
+                    "requestsPerCpuSecond", p.perCpuSecond(), "slicesPerSecond", p.slices(WALL.of()),
+                    "slicesPerCpuSecond", p.slices(CPU.of())));
         }
         m.put("phases", phases);
         List<Object> checkpoints = new ArrayList<>();

@@ -1,6 +1,10 @@
 package io.jremix.bench.attach;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
 
 import org.junit.jupiter.api.Test;
 
@@ -29,5 +33,27 @@ class AttachRunTest {
                 new ServiceUnderTest.Progress(3000, 20100, 6.0));
         assertEquals(10_000, p.perSecond());
         assertEquals(5_000, p.perCpuSecond());
+    }
+
+    @Test
+    void aPhaseIsWithinNoiseWhenItsRatioFallsWithinTheSpreadOfTheBeforeSlices() {
+        // before: 4 slices of 1 s at 90, 110, 100, 100 requests/s (100/s over the whole phase), 1 CPU-second each
+        AttachRun.Phase before = new AttachRun.Phase("before", List.of(progress(0, 0, 0), progress(1000, 90, 1),
+                progress(2000, 200, 2), progress(3000, 300, 3), progress(4000, 400, 4)));
+        assertEquals(List.of(90.0, 110.0, 100.0, 100.0), before.slices(AttachRun.Phase::perSecond));
+        AttachRun.Result r = new AttachRun.Result(List.of(before, phase(105), phase(80)), List.of(), true, 1, 1, 0,
+                "exit 0");
+        assertEquals(new AttachTable.Spread(0.9, 1.1), AttachTable.WALL.spread(r));
+        assertTrue(AttachTable.WALL.withinNoise(r, 1), "1.05 of before, within 0.9-1.1");
+        assertFalse(AttachTable.WALL.withinNoise(r, 2), "0.8 of before, outside");
+    }
+
+    private static ServiceUnderTest.Progress progress(long millis, long requests, double cpuSeconds) {
+        return new ServiceUnderTest.Progress(millis, requests, cpuSeconds);
+    }
+
+    /** A phase of 4 s at this many requests per second. */
+    private static AttachRun.Phase phase(long perSecond) {
+        return new AttachRun.Phase("after", progress(10_000, 0, 10), progress(14_000, 4 * perSecond, 14));
     }
 }

@@ -74,6 +74,7 @@ class BlockerNamesTest {
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.probe.park.ParkHooks"));
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.core.park.MonitorTable"));
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.report.park.ParkTextReport"));
+        assertTrue(BlockerNames.isJremixRuntime("io.jremix.options.CacheContentionOptions"));
         assertFalse(BlockerNames.isJremixRuntime("io.jremix.workloads.park.LargeSynchronizedSection"));
         assertFalse(BlockerNames.isJremixRuntime("io.jremixer.App"));
     }

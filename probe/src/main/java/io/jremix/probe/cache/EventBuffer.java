@@ -7,6 +7,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import jdk.internal.misc.Unsafe;
 
 /**
  * A bounded single-producer, single-consumer ring of sampled accesses owned by one thread. The owning thread
@@ -23,6 +24,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * thread that needs one (up to {@link #MAX_SPARE} wait), so a program that starts a thread per task allocates no
  * buffers for new threads while old ones end. A thread refused a buffer asks again on its later sampled accesses once one is free; it is
  * counted once, in {@link #refusedThreads}, which the report prints.
+ *
+ * <p>When a window closes, {@link #releaseAll} takes the rings of live threads back too (a service's threads live
+ * on, and their thread-locals would keep 300 KB each): a thread then holds an empty shell until its next sampled
+ * access, in a later window, gives it a new ring. The owner marks its buffer {@link #RECORDING} with a
+ * compare-and-set while it appends, and the agent takes back only a buffer it moves from {@link #IDLE} to
+ * {@link #RELEASED}, so a ring is never freed under a thread still writing to it.
  */
 public final class EventBuffer {
     /**
@@ -62,6 +69,16 @@ public final class EventBuffer {
     private static volatile List<Thread> ignored = List.of();
     /** Written by the agent's thread only. */
     private static volatile long retiredDropped;
+    private static final int IDLE = 0;
+    private static final int RECORDING = 1;
+    private static final int RELEASED = 2;
+    /**
+     * Compare-and-set on {@link #state} through Unsafe, an intrinsic: a VarHandle's call site links on first use by
+     * running JDK code, which may reach the instrumented atomics and so this probe again, and the atomic field
+     * updaters carry probes themselves.
+     */
+    private static final Unsafe U = Unsafe.getUnsafe();
+    private static final long STATE = U.objectFieldOffset(EventBuffer.class, "state");
 
     /** The owner, its name and its index in the trace: set before the buffer is published in {@link #ALL}. */
     private WeakReference<Thread> thread;
@@ -69,17 +86,19 @@ public final class EventBuffer {
     private int index;
     private final int mask;
     final Object[] holder = new Object[1];
-    private final long[] time;
-    private final long[] address;
-    private final int[] offset;
-    private final int[] meta;
-    private final int[] site;
-    private final int[] epoch;
-    private final Object[] type;
+    /** The ring, {@code null} once {@link #releaseAll released}. */
+    private long[] time;
+    private long[] address;
+    private int[] offset;
+    private int[] meta;
+    private int[] site;
+    private int[] epoch;
+    private Object[] type;
     private volatile long head;
     private volatile long tail;
     private long dropped;
-    private boolean busy;
+    /** {@link #IDLE}, {@link #RECORDING} while the owner is inside a probe, or {@link #RELEASED} for good. */
+    private volatile int state;
 
     private EventBuffer(Thread owner, int index, int capacity) {
         own(owner, index);
@@ -137,24 +156,26 @@ public final class EventBuffer {
         ignored = List.copyOf(l);
     }
 
-    /** The calling thread's buffer, marked busy; {@code null} if it is not traced or already inside a probe. */
+    /**
+     * The calling thread's buffer, marked recording; {@code null} if it is not traced, already inside a probe, or
+     * its ring is being taken back.
+     */
     static EventBuffer enter() {
         EventBuffer b = CURRENT.get();
-        if (b == UNASSIGNED || b == REFUSED) {
+        if (b == UNASSIGNED || b == REFUSED || b.state == RELEASED) {
             boolean askedBefore = b == REFUSED;
             CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
             b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
             CURRENT.set(b);
         }
-        if (b == NONE || b == REFUSED || b.busy) {
+        if (b == NONE || b == REFUSED || !U.compareAndSetInt(b, STATE, IDLE, RECORDING)) {
             return null;
         }
-        b.busy = true;
         return b;
     }
 
     void exit() {
-        busy = false;
+        state = IDLE;
     }
 
     void append(long t, long addr, int off, int m, Object ty, int s, int e) {
@@ -212,6 +233,39 @@ public final class EventBuffer {
             }
             IN_USE.decrementAndGet();
         }
+    }
+
+    /**
+     * Takes back the rings of every thread, live or ended, and the spare ones: call once the probe gate is shut and
+     * the buffers drained (a window closed). Events appended since that drain are discarded: they belong to no
+     * window. A thread gets a new ring at its next sampled access. Only the agent calls this.
+     *
+     * @return whether every ring was taken back; a thread inside a probe keeps its own until the next call
+     */
+    public static boolean releaseAll() {
+        boolean all = true;
+        for (EventBuffer b : ALL) {
+            if (U.compareAndSetInt(b, STATE, IDLE, RELEASED)) {
+                ALL.remove(b);
+                retiredDropped += b.dropped;
+                b.freeRing();
+                IN_USE.decrementAndGet();
+            } else {
+                all = false;
+            }
+        }
+        FREE.clear();
+        return all;
+    }
+
+    private void freeRing() {
+        time = null;
+        address = null;
+        offset = null;
+        meta = null;
+        site = null;
+        epoch = null;
+        type = null;
     }
 
     /** Events lost because a ring was full, over all threads so far. */

@@ -12,6 +12,7 @@ import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -163,6 +164,60 @@ class EventBufferTest {
         assertEquals(refused.size(), secondAsk.size(), "every refused thread is traced once buffers are free");
         assertEquals(refused.size(), EventBuffer.refusedThreads() - refusedBefore, "and counted only once");
         collect();
+    }
+
+    @Test
+    void closingAWindowTakesBackTheBuffersOfLiveThreads() throws InterruptedException {
+        CountDownLatch traced = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        AtomicReference<EventBuffer> first = new AtomicReference<>();
+        AtomicReference<EventBuffer> next = new AtomicReference<>();
+        Thread live = new Thread(() -> {
+            EventBuffer b = EventBuffer.enter();
+            b.append(1, 2, 3, 4, Object.class, 5, 0);
+            b.exit();
+            first.set(b);
+            traced.countDown();
+            await(released);
+            EventBuffer again = EventBuffer.enter(); // a sampled access in a later window
+            again.append(1, 2, 3, 4, Object.class, 6, 0);
+            again.exit();
+            next.set(again);
+        });
+        live.start();
+        traced.await();
+        assertTrue(EventBuffer.releaseAll(), "nobody is inside a probe");
+        assertTrue(live.isAlive());
+        assertTrue(EventBuffer.all().isEmpty(), "no buffer left, though its thread lives: " + EventBuffer.all());
+        assertEquals(0, EventBuffer.spareBuffers());
+        released.countDown();
+        live.join();
+        assertTrue(next.get() != first.get(), "a new ring for the next window");
+        Count drained = new Count();
+        next.get().drain(drained);
+        assertEquals(List.of(6), drained.sites, "the new ring holds the new event only");
+        collect();
+    }
+
+    @Test
+    void aBufferIsNotTakenBackWhileItsThreadRecords() throws InterruptedException {
+        CountDownLatch inside = new CountDownLatch(1);
+        CountDownLatch leave = new CountDownLatch(1);
+        Thread recording = new Thread(() -> {
+            EventBuffer b = EventBuffer.enter();
+            inside.countDown();
+            await(leave);
+            b.append(1, 2, 3, 4, Object.class, 7, 0); // still its ring: not freed under it
+            b.exit();
+        });
+        recording.start();
+        inside.await();
+        assertFalse(EventBuffer.releaseAll(), "the thread inside a probe keeps its ring");
+        assertEquals(1, EventBuffer.all().size());
+        leave.countDown();
+        recording.join();
+        assertTrue(EventBuffer.releaseAll(), "taken back once the thread left the probe");
+        assertTrue(EventBuffer.all().isEmpty());
     }
 
     private static void await(CountDownLatch latch) {

@@ -47,7 +47,9 @@ public final class CacheJsonReport {
                 "gcEpochs", t.gcEpochs(), "untracedThreads", t.untracedThreads()));
         CacheRun.Instrumented i = run.instrumentation();
         doc.put("instrumentation", Json.object("classes", i.classes(), "jdkClasses", i.jdkClasses(), "probes", i.probes(),
-                "skipped", i.skipped(), "skippedClasses", i.skippedClasses(), "restored", i.restored()));
+                "skipped", i.skipped(), "skippedClasses", i.skippedClasses(), "restored", i.restored(),
+                "runningThroughout", i.runningThroughout().stream()
+                        .map(r -> Json.object("className", r.className(), "methods", r.methods())).toList()));
         CacheRun.Jvm j = run.jvm();
         doc.put("jvm", Json.object("version", j.version(), "vendor", j.vendor(), "gc", j.gc(),
                 "compressedOops", j.compressedOops(), "oopShift", j.oopShift()));

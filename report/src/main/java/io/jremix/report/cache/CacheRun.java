@@ -50,9 +50,15 @@ public record CacheRun(String mode, long startNanos, Settings settings, Trace tr
      * @param skipped        classes that could not be instrumented and were left as they were
      * @param skippedClasses their names and reasons
      * @param restored       classes given back their original bytecode when a window closed
+     * @param runningThroughout classes left without probes in a window because one of their methods ran until it
+     *                       closed (a running method keeps its old code): their own accesses were not traced
      */
     public record Instrumented(int classes, int jdkClasses, long probes, int skipped, List<String> skippedClasses,
-                               int restored) {
+                               int restored, List<Running> runningThroughout) {
+    }
+
+    /** A class that got no probes because these methods of it were running (on some thread's stack). */
+    public record Running(String className, List<String> methods) {
     }
 
     /** The JVM: version, vendor, collector and how references are compressed. */

@@ -61,6 +61,16 @@ public final class CacheTextReport {
         if (run.settings().rearmSeconds() > 0 && !run.windowHistory().isEmpty()) {
             out.add(lastWindow(run.windowHistory().get(run.windowHistory().size() - 1)));
         }
+        List<CacheRun.Running> running = run.instrumentation().runningThroughout();
+        if (!running.isEmpty()) {
+            out.add("Not traced, because one of their methods ran until the window closed (a class gets its probes only"
+                    + " when none of its methods runs: a running method keeps its old code):");
+            for (CacheRun.Running r : running) {
+                out.add("  " + r.className() + ", running " + String.join(", ", r.methods()));
+            }
+            out.add("Their own accesses went unsampled, not those of the methods they call. To trace a loop that never"
+                    + " returns, start the program under bin/jremix.");
+        }
         if (t.untracedThreads() > 0) {
             out.add(t.untracedThreads() + " thread" + (t.untracedThreads() == 1 ? " was" : "s were")
                     + " not traced, or only in part: at most 256 threads are traced at once.");

@@ -34,9 +34,14 @@ class CacheReportTest {
 
     private static CacheRun run(List<Finding> findings, long untracedThreads, double rearmSeconds,
                                 List<WindowHistory.Window> history) {
+        return run(findings, untracedThreads, rearmSeconds, history, List.of());
+    }
+
+    private static CacheRun run(List<Finding> findings, long untracedThreads, double rearmSeconds,
+                                List<WindowHistory.Window> history, List<CacheRun.Running> runningThroughout) {
         return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, rearmSeconds),
                 new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
-                new CacheRun.Instrumented(3, 1, 40, 0, List.of(), 2),
+                new CacheRun.Instrumented(3, 1, 40, 0, List.of(), 2, runningThroughout),
                 new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history);
     }
 
@@ -57,6 +62,21 @@ class CacheReportTest {
         assertTrue(lines.get(lines.size() - 1).matches("Window 2, opened \\d\\d:\\d\\d:23 for 2\\.5 s:"
                 + " a\\.B\\$V false sharing, 7 sampled\\."), lines.toString());
         assertEquals(2, CacheTextReport.lines(run(List.of())).size(), "one window without re-arming: no such line");
+    }
+
+    @Test
+    void classesLeftWithoutProbesByARunningMethodAreNamedWithIt() {
+        CacheRun run = run(List.of(), 0, 0, List.of(), List.of(new CacheRun.Running("a.Service", List.of("main",
+                "serve"))));
+        List<String> lines = CacheTextReport.lines(run);
+        assertTrue(lines.get(2).startsWith("Not traced, because one of their methods ran until the window closed"),
+                lines.toString());
+        assertEquals("  a.Service, running main, serve", lines.get(3));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> instrumentation = (Map<String, Object>) ((Map<String, Object>) Json.parse(
+                Json.write(CacheJsonReport.document(run, "1.0")))).get("instrumentation");
+        assertEquals(List.of(Map.of("className", "a.Service", "methods", List.of("main", "serve"))),
+                instrumentation.get("runningThroughout"));
     }
 
     @Test

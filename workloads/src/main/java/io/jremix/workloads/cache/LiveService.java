@@ -9,10 +9,14 @@ import io.jremix.workloads.park.StopSignal;
 /**
  * A service that runs until a {@code stop} line on stdin, for attaching to while it serves: a dispatcher wakes every
  * worker every {@value #PERIOD_MILLIS} ms with a request, and a worker serves it by counting on its own
- * {@link Tally} (BaseTest's loop: store, then reload). The tallies are allocated one after the other, so in the
- * {@code shared} mode their {@code value} fields share lines, as in {@link BaseTest}: expected finding <b>false
- * sharing</b> on {@code io.jremix.workloads.cache.LiveService$Tally}, field {@code value}. In the {@code padded}
- * mode each tally is a {@link PaddedTally}, 80 bytes long, so no two {@code value} fields share a line: the control.
+ * {@link Tally} (BaseTest's loop: store, then reload). Each worker owns {@link Workload#SLOTS} tallies and takes
+ * the next at each request; the {@code threads * SLOTS} tallies are allocated back to back, interleaved by
+ * {@link Workload#slot} so that neighbours belong to different workers. In the {@code shared} mode they are 24
+ * bytes apart, so some neighbours' {@code value} fields share a line whatever the placement (as in
+ * {@link AdjacentAtomicLongs}; with one tally per worker, two workers' tallies straddle a line boundary in 1
+ * placement of 4, and then there is nothing to find): expected finding <b>false sharing</b> on
+ * {@code io.jremix.workloads.cache.LiveService$Tally}, field {@code value}. In the {@code padded} mode each tally is
+ * a {@link PaddedTally}, 80 bytes long, so no two {@code value} fields share a line: the control.
  *
  * <p>Between requests the workers wait, so no method of {@code Tally} is running most of the time, and a detection
  * window opened in the running program can retransform it.
@@ -50,7 +54,8 @@ public final class LiveService {
         int threads = a.intArg(0, "threads", 4, 1, 1024);
         long iterations = a.longArg(1, "iterations", 50_000, 1);
         boolean padded = a.mode().equals("padded");
-        Tally[] tallies = Workload.consecutive(new Tally[threads], t -> padded ? new PaddedTally() : new Tally());
+        Tally[] tallies = Workload.consecutive(new Tally[threads * Workload.SLOTS],
+                t -> padded ? new PaddedTally() : new Tally());
         Semaphore[] requests = new Semaphore[threads];
         long[] served = new long[threads];
         StopSignal stop = StopSignal.onStdin();
@@ -58,7 +63,8 @@ public final class LiveService {
         for (int t = 0; t < threads; t++) {
             int id = t;
             requests[t] = new Semaphore(0);
-            workers.add(new Thread(() -> serve(tallies, requests[id], iterations, served, id, stop), "worker-" + t));
+            workers.add(new Thread(() -> serve(tallies, threads, requests[id], iterations, served, id, stop),
+                    "worker-" + t));
         }
         workers.forEach(Thread::start);
         System.out.println("serving");
@@ -86,8 +92,8 @@ public final class LiveService {
      * copies them from it one after the other, and they keep sharing lines (a worker's stack holding its own would
      * have each copied beside that worker's other objects).
      */
-    private static void serve(Tally[] tallies, Semaphore requests, long iterations, long[] served, int id,
-                              StopSignal stop) {
+    private static void serve(Tally[] tallies, int threads, Semaphore requests, long iterations, long[] served,
+                              int id, StopSignal stop) {
         long expected = Workload.triangular(iterations);
         while (true) {
             requests.acquireUninterruptibly();
@@ -95,7 +101,8 @@ public final class LiveService {
             if (stop.requested()) {
                 return;
             }
-            Workload.checkEquals("sum of a request", expected, tallies[id].add(iterations));
+            Workload.checkEquals("sum of a request", expected,
+                    tallies[Workload.slot(threads, id, served[id])].add(iterations));
             served[id]++;
         }
     }

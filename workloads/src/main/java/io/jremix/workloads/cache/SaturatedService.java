@@ -9,8 +9,9 @@ import io.jremix.workloads.park.StopSignal;
 
 /**
  * {@link LiveService} at saturation, for measuring an attached jremix's cost: each worker serves requests back to
- * back until a {@code stop} line on stdin, so the workers keep every core busy. A request counts on the worker's
- * own {@link LiveService.Tally}, allocated next to the others (expected finding: <b>false sharing</b> on
+ * back until a {@code stop} line on stdin, so the workers keep every core busy. A request counts on one of the
+ * worker's own {@link LiveService.Tally tallies}, interleaved with the others' as in {@link LiveService} so that
+ * some of them share a line whatever the placement (expected finding: <b>false sharing</b> on
  * {@code io.jremix.workloads.cache.LiveService$Tally}, field {@code value}), then checks a buffer of its own in
  * {@link Checksum}, and under one shared {@link ReentrantLock} adds one to a total and folds its checksum into a
  * shared log, on which the workers park now and then (a {@code ReentrantLock$NonfairSync} row in the park report).
@@ -57,7 +58,8 @@ public final class SaturatedService {
         Workload.Args a = Workload.args(args, "SaturatedService [threads] [iterations]", 2);
         int threads = a.intArg(0, "threads", 2, 1, 1024);
         long iterations = a.longArg(1, "iterations", 50, 1);
-        LiveService.Tally[] tallies = Workload.consecutive(new LiveService.Tally[threads], t -> new LiveService.Tally());
+        LiveService.Tally[] tallies = Workload.consecutive(new LiveService.Tally[threads * Workload.SLOTS],
+                t -> new LiveService.Tally());
         LongAdder served = new LongAdder();
         ReentrantLock lock = new ReentrantLock();
         long[] lockedTotal = new long[1 + LOG];
@@ -65,7 +67,8 @@ public final class SaturatedService {
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;
-            workers.add(new Thread(() -> serve(tallies, id, iterations, served, lock, lockedTotal, stop), "worker-" + t));
+            workers.add(new Thread(() -> serve(tallies, threads, id, iterations, served, lock, lockedTotal, stop),
+                    "worker-" + t));
         }
         workers.forEach(Thread::start);
         while (!stop.requested()) {
@@ -79,13 +82,14 @@ public final class SaturatedService {
         System.out.println("served " + served.sum());
     }
 
-    private static void serve(LiveService.Tally[] tallies, int id, long iterations, LongAdder served,
+    private static void serve(LiveService.Tally[] tallies, int threads, int id, long iterations, LongAdder served,
                               ReentrantLock lock, long[] lockedTotal, StopSignal stop) {
         long expected = Workload.triangular(iterations);
         Checksum checksum = new Checksum();
         long sink = 0; // each request's checksum depends on the last, so none can be skipped
-        while (!stop.requested()) {
-            Workload.checkEquals("sum of a request", expected, tallies[id].add(iterations));
+        for (long request = 0; !stop.requested(); request++) {
+            Workload.checkEquals("sum of a request", expected,
+                    tallies[Workload.slot(threads, id, request)].add(iterations));
             sink += checksum.of(sink, ROUNDS);
             lock.lock();
             try {
