@@ -23,7 +23,8 @@ public final class Jremix {
     public static final Path JCSTRESS = Path.of(System.getProperty("jremix.jcstress",
             HOME.resolve("jcstress/target/jremix-jcstress.jar").toString()));
     public static final String PACKAGE = "io.jremix.workloads.cache.";
-    private static final long TIMEOUT_SECONDS = 180;
+    /** Hang protection only: beside a CPU hog the litmus runs took more than 180 s. */
+    private static final long TIMEOUT_SECONDS = 600;
     private static final int SCHEDULING_ATTEMPTS = 3;
     /** The detector's own floor of sampled misses on one class (Thresholds.DEFAULT_MIN_SAMPLED). */
     public static final int FEW_MISSES = 32;

@@ -79,10 +79,8 @@ class MonitorProfilerTest {
         assertTrue(large.get("thread").startsWith("worker-"), large.get("thread"));
         assertTrue(large.count("peakBlocked") >= 2, run.stdout());
         assertEquals(0, large.count("waits"), "blocked enters are not waits");
-        // The one timing assertion, as the issue asks: the estimate is the time between hand-overs while threads
-        // wait, so on a machine with oversubscribed CPUs the waiters' wake-up latency adds to it.
-        double hold = large.number("avgHoldMs");
-        assertTrue(Math.abs(hold - 64) <= 6.4, "average hold time " + hold + " ms, the section sleeps 64 ms\n" + run.stdout());
+        // The estimate is the time between hand-overs while threads wait, so wake-up latency adds to it.
+        ParkReports.assertHoldIsTheSection(large.number("avgHoldMs"), 64, run.stdout());
     }
 
     @Test

@@ -27,7 +27,7 @@ class ParkMonitorsTest {
         Map<String, Object> top = monitors.get(0);
         assertTrue(((String) top.get("userFrame")).startsWith("app//" + WORKLOAD + ".large("), top.toString());
         double hold = ((Number) top.get("avgHoldTimeMs")).doubleValue();
-        assertTrue(Math.abs(hold - 64) <= 6.4, "average hold " + hold + " ms for a 64 ms section: " + top);
+        ParkReports.assertHoldIsTheSection(hold, 64, top.toString());
         assertTrue(((Number) top.get("peakBlocked")).longValue() >= 2, top.toString());
         List<String> table = ParkReports.textReport(run.stderrLines(), "exit");
         int header = table.indexOf(table.stream().filter(l -> l.startsWith("Monitor contention (synchronized, from JFR)"))

@@ -4,12 +4,25 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 /** Reads the park reports: blockers from the JSON, rows from the table on stderr. */
 final class ParkReports {
     static final String PREFIX = "PARK: ";
     static final int COLUMNS = 15;
 
     private ParkReports() {
+    }
+
+    /**
+     * An average hold time measures a critical section that sleeps {@code sectionMs} while it holds the lock. A
+     * sleep never ends early, so the hold is at least the section (less 3% for the clocks' granularity); on a
+     * loaded machine the holder's and the waiters' wake-up latency adds to it (70.8 ms for a 64 ms section beside a
+     * CPU hog at a load of 15), though never a second section's worth.
+     */
+    static void assertHoldIsTheSection(double holdMs, double sectionMs, String context) {
+        assertTrue(holdMs >= 0.97 * sectionMs && holdMs <= 2 * sectionMs,
+                "average hold time " + holdMs + " ms for a " + sectionMs + " ms section: " + context);
     }
 
     @SuppressWarnings("unchecked")
