@@ -91,16 +91,6 @@ class RepairTest {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> list(Object o) {
-        return (List<Map<String, Object>>) o;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) {
-        return (Map<String, Object>) o;
-    }
-
     @Test
     void learnThenRepair(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
@@ -111,17 +101,17 @@ class RepairTest {
         Map<String, Object> ring = Jremix.findings(Jremix.json(first)).stream()
                 .filter(f -> f.get("className").equals(RING) && f.get("kind").equals("false-sharing"))
                 .findFirst().orElseThrow(() -> new AssertionError(learn.stderr()));
-        assertEquals("pad-next-run", map(ring.get("repair")).get("status"));
-        Map<String, Object> learned = map(Json.parse(Files.readString(p)));
+        assertEquals("pad-next-run", Jremix.map(ring.get("repair")).get("status"));
+        Map<String, Object> learned = Jremix.map(Json.parse(Files.readString(p)));
         assertEquals(List.of(Map.of("className", RING, "groups", List.of(List.of("head"), List.of("tail")), "runs", 1L,
-                "lastFound", map(list(learned.get("classes")).get(0)).get("lastFound"))), learned.get("classes"));
+                "lastFound", Jremix.list(learned.get("classes")).get(0).get("lastFound"))), learned.get("classes"));
 
         Path second = dir.resolve("second.json");
         Jremix.Run repaired = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + second),
                 "SpscQueue", "3000000");
         assertEquals(0, repaired.exit(), repaired.stderr());
         Map<String, Object> doc = Jremix.json(second);
-        List<Map<String, Object>> padded = list(map(doc.get("repair")).get("padded"));
+        List<Map<String, Object>> padded = Jremix.list(Jremix.map(doc.get("repair")).get("padded"));
         assertEquals(RING, padded.get(0).get("className"));
         assertEquals("profile", padded.get(0).get("source"));
         assertFalse(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(RING)
@@ -137,7 +127,7 @@ class RepairTest {
         Map<String, Layout> layouts = Layout.parse(run.stdout());
         assertTrue(layouts.get("first").distanceToNeighbours("value") < LINE, run.stdout());
         assertTrue(layouts.get("second").distanceToNeighbours("value") >= LINE, run.stdout());
-        List<Map<String, Object>> padded = list(map(Jremix.json(report).get("repair")).get("padded"));
+        List<Map<String, Object>> padded = Jremix.list(Jremix.map(Jremix.json(report).get("repair")).get("padded"));
         assertEquals(HotCells.class.getName() + "$Cell", padded.get(0).get("className"));
         assertEquals("online", padded.get(0).get("source"));
     }
