@@ -61,8 +61,9 @@ public final class RepairAdvice {
                     + " padded objects, or a LongAdder for counters";
             case STATIC -> "hot static fields (" + fields + ") share the class mirror's lines: move each thread's"
                     + " static into its own holder object annotated @Contended, or into per-thread state";
-            case FIELD -> (f.kind() == SharingKind.LATENT_FALSE_SHARING ? "latent: other threads write fields within"
-                    + " a line of these, which another placement of the objects puts on one line; " : "") + switch (status) {
+            case FIELD -> (f.kind() == SharingKind.LATENT_FALSE_SHARING ? "this run placed the fields on different"
+                    + " lines, but threads write them within a line of each other, so another placement shares one; "
+                    : "") + switch (status) {
                 case PADDED -> "padded at load: " + fields;
                 case PAD_NEXT_RUN -> f.className() + " had loaded before the finding, so this run could not pad it; "
                         + (profileGiven ? "the profile now holds it: the next run with the same -XX:REMIXProfile pads it"
