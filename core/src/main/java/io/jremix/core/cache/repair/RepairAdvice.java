@@ -61,8 +61,8 @@ public final class RepairAdvice {
                     + " padded objects, or a LongAdder for counters";
             case STATIC -> "hot static fields (" + fields + ") share the class mirror's lines: move each thread's"
                     + " static into its own holder object annotated @Contended, or into per-thread state";
-            case FIELD -> (f.kind() == SharingKind.LATENT_FALSE_SHARING ? "this run placed the fields on different"
-                    + " lines, but threads write them within a line of each other, so another placement shares one; "
+            case FIELD -> (f.kind() == SharingKind.LATENT_FALSE_SHARING ? "threads write these fields within a line"
+                    + " of each other, so some placement of the objects puts them on one line, whatever this run's was; "
                     : "") + switch (status) {
                 case PADDED -> "padded at load: " + fields;
                 case PAD_NEXT_RUN -> f.className() + " had loaded before the finding, so this run could not pad it; "
