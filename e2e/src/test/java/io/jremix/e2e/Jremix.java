@@ -185,4 +185,16 @@ public final class Jremix {
     public static List<Map<String, Object>> findings(Map<String, Object> report) {
         return (List<Map<String, Object>>) report.get("findings");
     }
+
+    /** A JSON array of objects, as {@link Json#parse} returns it. */
+    @SuppressWarnings("unchecked")
+    public static List<Map<String, Object>> list(Object o) {
+        return (List<Map<String, Object>>) o;
+    }
+
+    /** A JSON object, as {@link Json#parse} returns it. */
+    @SuppressWarnings("unchecked")
+    public static Map<String, Object> map(Object o) {
+        return (Map<String, Object>) o;
+    }
 }

@@ -29,9 +29,10 @@ public final class CacheContentionOptions {
     public static final Option<Path> PROFILE = SECTION.value("REMIXProfile", Type.file(), null,
             "repair plan: pad the classes it names when they load; with detection, add this run's findings to it at exit");
     public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
-            "cache-line size to simulate");
+            "cache-line size to simulate, and within which latent false sharing is predicted");
     public static final Option<Long> THRESHOLD = SECTION.value("REMIXThreshold", Type.wholeNumber(0, Long.MAX_VALUE),
-            100_000L, "estimated coherence misses per second that make a finding");
+            100_000L, "estimated coherence misses per second that make a finding (for latent false sharing, writes"
+                    + " per second by each of two threads)");
     public static final Option<Long> WINDOW = SECTION.value("REMIXWindow", Type.seconds(true), 3_000_000_000L,
             "keep tracing this long after contention is found, then restore the classes");
     public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,

@@ -55,7 +55,8 @@ public final class CacheDetector {
         this.log = log;
         this.startNanos = startNanos;
         this.gc = gc;
-        this.tracker = new ContentionTracker(Thresholds.withRate(options.threshold()), options.samplingRatio());
+        this.tracker = new ContentionTracker(Thresholds.withRate(options.threshold()), options.samplingRatio(),
+                options.lineSize());
         this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
                 layouts, options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);

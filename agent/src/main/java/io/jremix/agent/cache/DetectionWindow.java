@@ -17,6 +17,7 @@ import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.SharingKind;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.ProbeGate;
@@ -207,10 +208,11 @@ final class DetectionWindow implements Runnable {
             if (f.detectedNanos() == now) {
                 found++;
                 JfrEvents.finding(f);
-                log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first miss), ~%.3g misses/s.",
+                boolean latent = f.kind() == SharingKind.LATENT_FALSE_SHARING; // counted in writes, not misses
+                log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first %s), ~%.3g %s/s.",
                         f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),
-                        (now - startNanos) / 1e9,
-                        f.detectionMillis(), f.ratePerSecond()));
+                        (now - startNanos) / 1e9, f.detectionMillis(), latent ? "write" : "miss", f.ratePerSecond(),
+                        latent ? "writes" : "misses"));
             }
         }
     }

@@ -19,6 +19,8 @@ import io.jremix.report.cache.ObjectLayout;
 public final class FieldLayouts {
     /** Object alignment: objects take a multiple of it (HotSpot's default ObjectAlignmentInBytes). */
     private static final int ALIGNMENT = 8;
+    /** What comes before an object's first field: the same as before a byte array's length. */
+    private static final int HEADER = HeapAddresses.arrayBaseOffset(byte[].class) - Integer.BYTES;
     private final Map<String, Layout> byName = new ConcurrentHashMap<>();
     private final ClassValue<Layout> layouts = new ClassValue<>() {
         @Override
@@ -30,8 +32,7 @@ public final class FieldLayouts {
     };
 
     /**
-     * The layout of a class whose fields were looked up, for the report, or {@code null}. The header is what comes
-     * before a byte array's length (4 bytes), the same as before an object's first field.
+     * The layout of a class whose fields were looked up, for the report, or {@code null}.
      */
     ObjectLayout describe(String className) {
         Layout layout = byName.get(className);
@@ -44,15 +45,17 @@ public final class FieldLayouts {
     }
 
     private static ObjectLayout describe(Layout layout) {
-        int header = HeapAddresses.arrayBaseOffset(byte[].class) - Integer.BYTES;
         List<ObjectLayout.Field> fields = new ArrayList<>();
-        int end = header;
         for (Slot s : layout.instance) {
             Datum d = s.datum;
             fields.add(new ObjectLayout.Field(d.member(), s.type, d.offset(), d.size()));
-            end = Math.max(end, d.offset() + d.size());
         }
-        return new ObjectLayout(header, (end + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT, fields);
+        return new ObjectLayout(HEADER, layout.size, fields);
+    }
+
+    /** Bytes an instance of {@code type} takes, header and alignment included. */
+    int instanceSize(Class<?> type) {
+        return layouts.get(type).size;
     }
 
     /** The instance field named by a field instruction ({@code owner.name}) in an object of class {@code type}. */
@@ -83,6 +86,8 @@ public final class FieldLayouts {
         final List<Slot> hierarchy = new ArrayList<>();
         final List<Slot> instance;
         final List<Slot> statics = new ArrayList<>();
+        /** Bytes an instance takes: past its last field, aligned. */
+        final int size;
 
         Layout(Class<?> type) {
             className = type.getName();
@@ -104,6 +109,8 @@ public final class FieldLayouts {
             instance = new ArrayList<>(hierarchy);
             instance.sort(Comparator.comparingInt(s -> s.datum.offset()));
             statics.sort(Comparator.comparingInt(s -> s.datum.offset()));
+            int end = instance.stream().mapToInt(s -> s.datum.offset() + s.datum.size()).max().orElse(HEADER);
+            size = (Math.max(end, HEADER) + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
         }
 
         /** Field resolution as the JVM does it: from the class the instruction names, up its superclasses. */

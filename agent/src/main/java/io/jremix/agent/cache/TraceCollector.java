@@ -19,7 +19,8 @@ import io.jremix.probe.cache.EventMeta;
 
 /**
  * Drains the probes' per-thread buffers, names each raw event (class, field or array element), orders the batch
- * by epoch and time, and replays it through the coherence model into the tracker.
+ * by epoch and time, and replays it through the coherence model into the tracker. Field writes also go to the
+ * tracker directly, with their object's size, for the prediction of latent false sharing.
  */
 final class TraceCollector implements EventBuffer.EventSink {
     private static final Comparator<Access> ORDER = Comparator.comparingInt(Access::epoch).thenComparingLong(Access::time);
@@ -86,7 +87,11 @@ final class TraceCollector implements EventBuffer.EventSink {
             return;
         }
         maxEpoch = Math.max(maxEpoch, epoch);
-        batch.add(new Access(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site));
+        Access a = new Access(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site);
+        batch.add(a);
+        if (a.write() && d.kind() == Datum.Kind.FIELD) {
+            tracker.accessed(a, layouts.instanceSize((Class<?>) type));
+        }
     }
 
     private Datum name(Object type, int offset, int meta, int siteId) {

@@ -10,13 +10,14 @@ import jdk.jfr.StackTrace;
 @Name("io.jremix.CacheFinding")
 @Label("Cache Contention Finding")
 @Category({"jremix", "Cache Contention"})
-@Description("REMIX: threads fight over the cache lines of this class's objects (false or true sharing)")
+@Description("REMIX: threads fight over the cache lines of this class's objects (false or true sharing), or would"
+        + " under another placement (latent false sharing)")
 @StackTrace(false)
 class CacheFindingEvent extends jdk.jfr.Event {
     @Label("Class")
     String className;
     @Label("Kind")
-    @Description("false-sharing or true-sharing")
+    @Description("false-sharing, true-sharing or latent-false-sharing (whose misses count the writes that would miss)")
     String kind;
     @Label("Location")
     @Description("field, static or element")

@@ -14,6 +14,7 @@ import java.util.function.IntFunction;
 /**
  * Aggregates coherence misses per (sharing kind, class, location) and decides, against the thresholds,
  * which of them are findings. A decision is latched: once a class crossed the thresholds it stays reported.
+ * Sampled writes also go to {@link LatentSharing}, which adds the false sharing another placement would show.
  */
 public final class ContentionTracker {
     private static final int MAX_SITES = 5;
@@ -25,15 +26,33 @@ public final class ContentionTracker {
     private final Thresholds thresholds;
     private final int samplingRatio;
     private final Map<Key, Stats> stats = new LinkedHashMap<>();
+    private final LatentSharing latent;
     private long misses;
     private long handoffs;
 
+    /** With 64-byte lines for the prediction of latent false sharing. */
     public ContentionTracker(Thresholds thresholds, int samplingRatio) {
+        this(thresholds, samplingRatio, 64);
+    }
+
+    /** @param lineSize cache-line size in bytes, for the prediction of latent false sharing */
+    public ContentionTracker(Thresholds thresholds, int samplingRatio, int lineSize) {
         if (samplingRatio < 1) {
             throw new IllegalArgumentException("sampling ratio must be at least 1: " + samplingRatio);
         }
         this.thresholds = Objects.requireNonNull(thresholds);
         this.samplingRatio = samplingRatio;
+        this.latent = new LatentSharing(lineSize, thresholds, samplingRatio);
+    }
+
+    /**
+     * Accounts a sampled access for the prediction of latent false sharing, whatever line it fell on.
+     *
+     * @param objectSize bytes the accessed object takes (header and alignment included); unused for statics and
+     *                   array elements
+     */
+    public void accessed(Access a, int objectSize) {
+        latent.wrote(a, objectSize);
     }
 
     /**
@@ -57,7 +76,7 @@ public final class ContentionTracker {
      * @return how many classes crossed them in this call
      */
     public int evaluate(long nowNanos) {
-        int crossed = 0;
+        int crossed = latent.evaluate(nowNanos);
         for (Stats s : stats.values()) {
             if (!s.detected && thresholds.exceeded(s.sampled, nowNanos - s.firstNanos, samplingRatio)) {
                 s.detected = true;
@@ -74,6 +93,7 @@ public final class ContentionTracker {
      */
     public void forgetBelowThreshold() {
         stats.values().removeIf(s -> !s.detected);
+        latent.forgetUnlatched();
     }
 
     /** First misses of their line, not counted towards findings. */
@@ -86,9 +106,14 @@ public final class ContentionTracker {
         return misses;
     }
 
-    /** The findings, most events first. */
+    /**
+     * The findings, most events first, then the latent false sharing predicted, in the order it was: a class can have
+     * both when this run's placement put the fields on one line, so that the finding stays the same from run to run.
+     */
     public List<Finding> findings(IntFunction<String> siteNames) {
-        return snapshot(true, siteNames);
+        List<Finding> out = snapshot(true, siteNames);
+        out.addAll(latent.findings(siteNames));
+        return out;
     }
 
     /** Classes with misses that stayed below the thresholds, most events first. */
@@ -186,7 +211,7 @@ public final class ContentionTracker {
             hitList.sort(Comparator.comparingLong(Finding.Hit::sampled).reversed().thenComparing(Finding.Hit::label));
             return new Finding(k.kind, k.className, k.location, hottest(fields, Integer.MAX_VALUE, String::valueOf),
                     sampled * samplingRatio, sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
-                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets());
+                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets(), List.of());
         }
 
         private Map<String, Set<Integer>> writerSets() {
@@ -196,7 +221,7 @@ public final class ContentionTracker {
         }
     }
 
-    private static <K extends Comparable<K>> List<String> hottest(Map<K, long[]> counts, int limit,
+    static <K extends Comparable<K>> List<String> hottest(Map<K, long[]> counts, int limit,
                                                                    java.util.function.Function<K, String> name) {
         return counts.entrySet().stream()
                 .sorted(Comparator.<Map.Entry<K, long[]>>comparingLong(e -> e.getValue()[0]).reversed()

@@ -5,9 +5,11 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Cache contention on one class (or array type) that crossed the thresholds.
+ * Cache contention on one class (or array type) that crossed the thresholds; or, for latent false sharing, a class
+ * whose fields hot threads write would contend under another placement ({@link Neighbours} says why). For a latent
+ * finding the misses are the sampled writes that would contend, and the rate the smaller write rate of a pair.
  *
- * @param kind           true or false sharing
+ * @param kind           true, false or latent false sharing
  * @param className      class or array type whose data missed
  * @param location       instance fields, static fields or array elements
  * @param fields         fields involved, hottest first; empty for array elements
@@ -22,14 +24,33 @@ import java.util.Set;
  * @param detectedNanos  {@link System#nanoTime()} when the thresholds were crossed
  * @param writers        for each field, the threads seen writing it (small thread indices): fields written by the
  *                       same threads can share a line, fields written by different threads should not
+ * @param neighbours     for latent false sharing, the pairs of fields that some placement puts on one line; empty
+ *                       for the other kinds
  */
 public record Finding(SharingKind kind, String className, Datum.Kind location, List<String> fields, long events,
                       long sampled, boolean repairable, List<Hit> hits, List<String> conflictsWith,
                       List<String> sites, double ratePerSecond, long firstMissNanos, long detectedNanos,
-                      Map<String, Set<Integer>> writers) {
+                      Map<String, Set<Integer>> writers, List<Neighbours> neighbours) {
 
     /** Sampled misses on one field or element. */
     public record Hit(String label, long sampled) {
+    }
+
+    /**
+     * Two fields written by different threads that lie within one cache line of each other, though this run's
+     * placement may have kept them apart.
+     *
+     * @param field         the field of the finding's class
+     * @param writer        the thread that writes it
+     * @param other         the other field ({@code Class::field}; the same field, of another instance, when
+     *                      {@code sameObject} is false)
+     * @param otherWriter   the thread that writes the other
+     * @param sameObject    whether both are in one object, else in neighbouring instances of the class
+     * @param span          bytes from the first byte of one to the last byte of the other
+     * @param ratePerSecond estimated writes per second of the slower of the two
+     */
+    public record Neighbours(String field, int writer, String other, int otherWriter, boolean sameObject, int span,
+                             double ratePerSecond) {
     }
 
     /** Milliseconds from the first sampled miss to the decision. */

@@ -57,8 +57,8 @@ class JfrEventsTest {
         assertEquals(findings.stream().map(f -> f.get("className") + " " + f.get("kind")).collect(Collectors.toSet()),
                 found.stream().map(e -> e.getString("className") + " " + e.getString("kind")).collect(Collectors.toSet()));
         for (RecordedEvent e : found) {
-            Map<String, Object> f = findings.stream().filter(x -> x.get("className").equals(e.getString("className")))
-                    .findFirst().orElseThrow();
+            Map<String, Object> f = findings.stream().filter(x -> x.get("className").equals(e.getString("className"))
+                    && x.get("kind").equals(e.getString("kind"))).findFirst().orElseThrow();
             assertEquals(String.join(", ", (List<String>) f.get("fields")), e.getString("fields"));
             assertEquals(f.get("repairable"), e.getBoolean("repairable"));
             assertTrue(e.getLong("sampledMisses") > 0 && e.getLong("sampledMisses") <= (Long) f.get("sampled"), e.toString());

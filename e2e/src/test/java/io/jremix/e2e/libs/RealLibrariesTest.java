@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import com.lmax.disruptor.RingBuffer;
 import io.jremix.e2e.Jremix;
 import io.jremix.workloads.libs.PadStripper;
 import org.jctools.queues.SpscArrayQueue;
@@ -17,10 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * REMIX's case on a real library: JCTools' {@code SpscArrayQueue} as published on Maven Central, padded by
- * inheritance, and the same jar with its pad fields removed ({@link PadStripper}). One producer and one consumer
- * thread go through the queue ({@code Handoff jctools-spsc}). Without the padding the producer's and the consumer's
- * indices share a line and jremix must name them as false sharing; with it, it must say nothing about the queue.
+ * REMIX's case on real libraries: JCTools' {@code SpscArrayQueue} and the LMAX Disruptor's ring buffer as published
+ * on Maven Central, padded by their authors, and the same jars with their pad fields removed ({@link PadStripper}).
+ * One producer and one consumer thread go through the queue ({@code Handoff}). Without the padding the producer's and
+ * the consumer's indices lie within a line and jremix must name them as false sharing, observed or latent; with it,
+ * it must say nothing about false sharing in the library. The Disruptor's two {@code Sequence}s are separate 24-byte objects that share a line
+ * in some JVMs and not in others: jremix must name them in every run, observed or latent.
  */
 class RealLibrariesTest {
     private static final String QUEUE = "org.jctools.queues.SpscArrayQueue";
@@ -28,21 +31,30 @@ class RealLibrariesTest {
     private static final Map<String, String> INDICES = Map.of(
             QUEUE + "ProducerIndexFields", "producerIndex", QUEUE + "ConsumerIndexField", "consumerIndex");
     private static final String COUNT = "10000000";
+    /**
+     * Observed in this run, or latent: the indices sit 16 bytes apart (producerIndex at 32, consumerIndex at 48 with
+     * compressed oops), so a line boundary falls between them in 2 placements of 8, and then the run sees no miss on
+     * them (a CI run on Temurin 25 reported only the read-only buffer and mask beside producerIndex).
+     */
+    private static final List<String> FALSE_SHARING = List.of("false-sharing", "latent-false-sharing");
+    /** The field of the Disruptor's {@code Sequence} (declared in its superclass) that producer and consumer write. */
+    private static final String SEQUENCE = "com.lmax.disruptor.Value";
 
     @Test
     void unpaddedQueueShowsFalseSharingOnItsIndices(@TempDir Path dir) throws Exception {
         Path unpadded = dir.resolve("jctools-unpadded.jar");
-        List<String> stripped = PadStripper.strip(published(), unpadded);
+        List<String> stripped = PadStripper.strip(published(SpscArrayQueue.class), unpadded);
         assertTrue(stripped.contains(QUEUE + "L1Pad: 128 pad fields removed"), String.join("\n", stripped));
 
         Path report = dir.resolve("report.json");
-        Jremix.Run run = Jremix.contended(() -> handoff(unpadded, report));
+        Jremix.Run run = Jremix.contended(() -> handoff(unpadded, "jctools-spsc", report));
 
         assertEquals(0, run.exit(), run.stderr());
         List<Map<String, Object>> onIndices = Jremix.findings(Jremix.json(report)).stream()
-                .filter(f -> INDICES.containsKey(f.get("className")) && f.get("kind").equals("false-sharing"))
+                .filter(f -> INDICES.containsKey(f.get("className")) && FALSE_SHARING.contains(f.get("kind")))
                 .toList();
-        assertFalse(onIndices.isEmpty(), "no false sharing on the queue's indices in\n" + run.stderr());
+        assertFalse(onIndices.isEmpty(), "no false sharing, observed or latent, on the queue's indices in\n"
+                + run.stderr());
         for (Map<String, Object> finding : onIndices) {
             @SuppressWarnings("unchecked")
             List<String> fields = (List<String>) finding.get("fields");
@@ -52,9 +64,39 @@ class RealLibrariesTest {
     }
 
     @Test
+    void unpaddedDisruptorShowsFalseSharingOnItsSequencesWhateverTheirPlacement(@TempDir Path dir) throws Exception {
+        Path unpadded = dir.resolve("disruptor-unpadded.jar");
+        List<String> stripped = PadStripper.strip(published(RingBuffer.class), unpadded);
+        assertTrue(stripped.contains("com.lmax.disruptor.LhsPadding: 56 pad fields removed"), String.join("\n", stripped));
+
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = handoff(unpadded, "disruptor", report);
+
+        assertEquals(0, run.exit(), run.stderr());
+        List<Object> kinds = Jremix.findings(Jremix.json(report)).stream()
+                .filter(f -> f.get("className").equals(SEQUENCE) && f.get("fields").equals(List.of("value")))
+                .map(f -> f.get("kind")).toList();
+        assertTrue(kinds.stream().anyMatch(FALSE_SHARING::contains),
+                "no false sharing, observed or latent, on the sequences in\n" + run.stderr());
+    }
+
+    @Test
+    void paddedDisruptorShowsNoFalseSharing(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = handoff(published(RingBuffer.class), "disruptor", report);
+
+        assertEquals(0, run.exit(), run.stderr());
+        // the consumer reads the cursor the producer writes (true sharing): that padding cannot remove
+        List<Map<String, Object>> falseSharing = Jremix.findings(Jremix.json(report)).stream()
+                .filter(f -> ((String) f.get("className")).startsWith("com.lmax.")
+                        && !f.get("kind").equals("true-sharing")).toList();
+        assertEquals(List.of(), falseSharing, run.stderr());
+    }
+
+    @Test
     void paddedQueueStaysSilent(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
-        Jremix.Run run = handoff(published(), report);
+        Jremix.Run run = handoff(published(SpscArrayQueue.class), "jctools-spsc", report);
 
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
@@ -68,14 +110,14 @@ class RealLibrariesTest {
         assertTrue((Long) trace.get("sampledAccesses") > 1_000, "the queue was traced: " + trace);
     }
 
-    /** The published jctools-core jar on the test class path. */
-    private static Path published() throws Exception {
-        return Path.of(SpscArrayQueue.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    /** The published jar of a library class, on the test class path. */
+    private static Path published(Class<?> libraryClass) throws Exception {
+        return Path.of(libraryClass.getProtectionDomain().getCodeSource().getLocation().toURI());
     }
 
-    private static Jremix.Run handoff(Path library, Path report) throws IOException, InterruptedException {
+    private static Jremix.Run handoff(Path library, String channel, Path report)
+            throws IOException, InterruptedException {
         return Jremix.main(List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report),
-                Jremix.WORKLOADS + File.pathSeparator + library, "io.jremix.workloads.libs.Handoff",
-                "jctools-spsc", COUNT);
+                Jremix.WORKLOADS + File.pathSeparator + library, "io.jremix.workloads.libs.Handoff", channel, COUNT);
     }
 }

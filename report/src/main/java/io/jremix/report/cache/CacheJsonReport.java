@@ -99,6 +99,12 @@ public final class CacheJsonReport {
             m.put("conflictsWith", f.conflictsWith());
             m.put("sites", f.sites());
             m.put("writers", f.writers());
+            if (!f.neighbours().isEmpty()) {
+                m.put("neighbours", f.neighbours().stream().map(n -> (Object) Json.object("field", n.field(),
+                        "writer", n.writer(), "other", n.other(), "otherWriter", n.otherWriter(),
+                        "sameObject", n.sameObject(), "span", n.span(),
+                        "ratePerSecond", Math.round(n.ratePerSecond()))).toList());
+            }
             ObjectLayout layout = f.location() == Datum.Kind.FIELD ? layouts.apply(f.className()) : null;
             if (layout != null) {
                 m.put("layout", layout.json());

@@ -36,14 +36,18 @@ public final class CacheTextReport {
         byClass.forEach((cls, findings) -> {
             out.add("Hits for class '" + cls + "':");
             for (Finding f : findings) {
+                String events = f.kind() == SharingKind.LATENT_FALSE_SHARING ? " writes (" : " misses (";
                 for (Finding.Hit h : f.hits().subList(0, Math.min(MAX_HITS, f.hits().size()))) {
                     out.add("- Hit " + hitName(f, h) + ": " + h.sampled() + " sampled, ~" + h.sampled()
-                            * run.settings().samplingRatio() + " misses (" + describe(f) + ")");
+                            * run.settings().samplingRatio() + events + describe(f) + ")");
                 }
                 if (f.hits().size() > MAX_HITS) {
                     long rest = f.hits().subList(MAX_HITS, f.hits().size()).stream().mapToLong(Finding.Hit::sampled).sum();
                     out.add("- ... " + (f.hits().size() - MAX_HITS) + " more " + (f.location() == Datum.Kind.ELEMENT
                             ? "elements" : "fields") + ": " + rest + " sampled (" + describe(f) + ")");
+                }
+                for (Finding.Neighbours n : f.neighbours()) {
+                    out.add("  " + neighbours(n, run.settings().lineSize()));
                 }
                 if (!f.conflictsWith().isEmpty()) {
                     out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
@@ -95,6 +99,14 @@ public final class CacheTextReport {
                     .append(f.sampled()).append(" sampled").append(f.newFound() ? " (new)" : "");
         }
         return sb.append('.').toString();
+    }
+
+    /** Why a latent finding could contend: {@code value by thread 1 and value of a neighbouring instance ...}. */
+    private static String neighbours(Finding.Neighbours n, int lineSize) {
+        String other = n.sameObject() ? n.other() + " of the same object" : "the same field of a neighbouring instance";
+        return String.format(Locale.ROOT, "could share a %d-byte line: %s written by thread %d, %s by thread %d"
+                        + " (%d bytes from first to last byte), ~%.3g writes/s each", lineSize, n.field(), n.writer(),
+                other, n.otherWriter(), n.span(), n.ratePerSecond());
     }
 
     private static String hitName(Finding f, Finding.Hit h) {

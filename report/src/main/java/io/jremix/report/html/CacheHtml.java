@@ -32,7 +32,8 @@ final class CacheHtml {
         sb.append("<p class=\"legend\"><span><span class=\"badge kind-false-sharing\">false sharing</span> threads write"
                 + " different fields of one line: padding separates them</span><span><span class=\"badge "
                 + "kind-true-sharing\">true sharing</span> threads write the same field: padding cannot help</span>"
-                + "</p>\n");
+                + "<span><span class=\"badge kind-latent-false-sharing\">latent false sharing</span> threads write"
+                + " fields within a line of each other that this run placed apart: another run may not</span></p>\n");
         // what this run padded first: in a repair run, the findings are what remains
         List<JsonView> padded = doc.get("repair").list("padded");
         for (int i = 0; i < padded.size(); i++) {
@@ -50,10 +51,22 @@ final class CacheHtml {
                 .append("\" data-kind=\"").append(esc(kind)).append("\">\n<h2><span class=\"badge kind-")
                 .append(esc(kind)).append("\">").append(esc(kind.replace('-', ' '))).append("</span> <code>")
                 .append(esc(f.text("className"))).append("</code></h2>\n");
-        sb.append("<p>").append(number(f.number("sampled"))).append(" misses sampled, ~")
+        boolean latent = kind.equals("latent-false-sharing");
+        String events = latent ? " writes" : " misses";
+        sb.append("<p>").append(number(f.number("sampled"))).append(events).append(" sampled, ~")
                 .append(number(f.number("events"))).append(" in all, ~").append(number(f.number("ratePerSecond")))
                 .append(" per second; ").append(esc(f.text("location"))).append(f.flag("repairable")
                         ? ", repairable by padding" : ", not repairable by padding").append(".</p>\n");
+        if (latent) {
+            sb.append("<ul class=\"neighbours\">");
+            f.list("neighbours").forEach(n -> sb.append("<li><code>").append(esc(n.text("field")))
+                    .append("</code> by thread ").append(number(n.number("writer"))).append(" and <code>")
+                    .append(esc(n.text("other"))).append("</code> by thread ").append(number(n.number("otherWriter")))
+                    .append(n.flag("sameObject") ? " in the same object" : " in a neighbouring instance")
+                    .append(": ").append(number(n.number("span"))).append(" bytes from first to last byte, ~")
+                    .append(number(n.number("ratePerSecond"))).append(" writes/s each</li>"));
+            sb.append("</ul>\n");
+        }
         Map<String, Long> misses = new LinkedHashMap<>();
         for (JsonView h : f.list("hits")) {
             misses.put(fieldName(h.text("label")), (long) h.number("sampled"));
@@ -66,10 +79,10 @@ final class CacheHtml {
             sb.append("</div>\n");
         }
         sb.append(writers.legend());
-        sb.append(new Table("hits-" + index).text("label", "Field [offset]").number("sampled", "Misses sampled")
+        sb.append(new Table("hits-" + index).text("label", "Field [offset]").number("sampled", latent ? "Writes sampled" : "Misses sampled")
                 .text("writers", "Written by threads", h -> writers.threads(fieldName(h.text("label"))))
                 .render(f.list("hits")));
-        sb.append("<h3>Code that missed</h3>\n<ol class=\"sites mono\">");
+        sb.append(latent ? "<h3>Code that wrote</h3>" : "<h3>Code that missed</h3>\n<ol class=\"sites mono\">");
         f.list("sites").forEach(s -> sb.append("<li>").append(esc(s.text())).append("</li>"));
         sb.append("</ol>\n");
         JsonView repair = f.get("repair");

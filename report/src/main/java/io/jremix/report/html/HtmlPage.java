@@ -18,9 +18,9 @@ final class HtmlPage {
             th.sorted-desc::after{content:" \\25bc"}td.num{text-align:right;font-variant-numeric:tabular-nums}
             td.code{font-family:ui-monospace,monospace;font-size:11px;word-break:break-all;max-width:28em}
             .card{background:#fff;border:1px solid #ccc;border-left:6px solid #999;padding:.6em 1em;margin:1em 0}
-            .card.kind-false-sharing{border-left-color:#e08a00}.card.kind-true-sharing{border-left-color:#c0182a}
+            .card.kind-false-sharing{border-left-color:#e08a00}.card.kind-true-sharing{border-left-color:#c0182a}.card.kind-latent-false-sharing{border-left-color:#8a6d00}
             .badge{display:inline-block;padding:0 .5em;border-radius:.8em;color:#fff;font-size:12px;background:#777}
-            .badge.kind-false-sharing{background:#e08a00}.badge.kind-true-sharing{background:#c0182a}
+            .badge.kind-false-sharing{background:#e08a00}.badge.kind-true-sharing{background:#c0182a}.badge.kind-latent-false-sharing{background:#8a6d00}
             .layout{display:inline-block;vertical-align:top;margin-right:2em}
             .side-by-side{display:flex;gap:1.5em;align-items:flex-start}.side-by-side .layout{margin-right:0}
             .side-by-side .line{width:640px}

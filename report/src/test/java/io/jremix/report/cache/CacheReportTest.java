@@ -12,6 +12,7 @@ import io.jremix.report.Json;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheReportTest {
@@ -19,9 +20,21 @@ class CacheReportTest {
 
     private static Finding finding(SharingKind kind, String cls, Datum.Kind location, List<String> fields,
                                    List<Finding.Hit> hits, boolean repairable) {
+        return finding(kind, cls, location, fields, hits, repairable, List.of());
+    }
+
+    private static Finding finding(SharingKind kind, String cls, Datum.Kind location, List<String> fields,
+                                   List<Finding.Hit> hits, boolean repairable, List<Finding.Neighbours> neighbours) {
         long sampled = hits.stream().mapToLong(Finding.Hit::sampled).sum();
         return new Finding(kind, cls, location, fields, sampled * 100, sampled, repairable, hits, List.of("Other::x"),
-                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L, Map.of());
+                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L, Map.of(), neighbours);
+    }
+
+    /** Latent false sharing on a 24-byte counter, one per thread. */
+    private static Finding latent() {
+        return finding(SharingKind.LATENT_FALSE_SHARING, "a.C", Datum.Kind.FIELD, List.of("value"),
+                List.of(new Finding.Hit("value[16]", 40)), true,
+                List.of(new Finding.Neighbours("value", 1, "a.C::value", 2, false, 32, 2.5e6)));
     }
 
     private static CacheRun run(List<Finding> findings) {
@@ -155,5 +168,36 @@ class CacheReportTest {
         assertEquals("field", f.get("location"));
         assertEquals(0.15, f.get("detectedSeconds"));
         assertEquals(50L, f.get("detectionMillis"), "whole numbers are written as integers");
+    }
+
+    @Test
+    void latentFalseSharingCountsWritesAndSaysWhereTheFieldsCouldMeet() {
+        List<String> lines = CacheTextReport.lines(run(List.of(latent())));
+        assertEquals(List.of(
+                "Processed 1 classes:",
+                "Hits for class 'a.C':",
+                "- Hit a.C::value[16]: 40 sampled, ~4000 writes (latent false sharing)",
+                "  could share a 64-byte line: value written by thread 1, the same field of a neighbouring instance"
+                        + " by thread 2 (32 bytes from first to last byte), ~2.50e+06 writes/s each",
+                "  on the same lines as: Other::x",
+                "  at a.B.run(B.java:7)",
+                "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 1 finding."), lines);
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Json.write(
+                CacheJsonReport.document(run(List.of(latent())), "1.0")))).get("findings")).get(0);
+        assertEquals("latent-false-sharing", f.get("kind"));
+        assertEquals(true, f.get("repairable"));
+        assertEquals(List.of(Map.of("field", "value", "writer", 1L, "other", "a.C::value", "otherWriter", 2L,
+                "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)), f.get("neighbours"));
+    }
+
+    @Test
+    void otherKindsHaveNoNeighbours() {
+        Map<String, Object> doc = CacheJsonReport.document(run(List.of(finding(SharingKind.FALSE_SHARING, "a.B$V",
+                Datum.Kind.FIELD, List.of("value"), List.of(new Finding.Hit("value[16]", 5)), true))), "1.0");
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = ((List<Map<String, Object>>) doc.get("findings")).get(0);
+        assertFalse(f.containsKey("neighbours"), f.toString());
     }
 }

@@ -134,6 +134,20 @@ class HtmlReportTest {
     }
 
     @Test
+    void latentFindingsSayWhereTheFieldsCouldMeet() {
+        Map<String, Object> doc = Map.of("report", "cache-contention", "findings", List.of(Map.of(
+                "kind", "latent-false-sharing", "className", "C", "sampled", 40L,
+                "hits", List.of(Map.of("label", "value[16]", "sampled", 40L)),
+                "neighbours", List.of(Map.of("field", "value", "writer", 1L, "other", "C::value", "otherWriter", 2L,
+                        "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)))));
+        String page = HtmlReport.render(doc);
+        assertTrue(page.contains("badge kind-latent-false-sharing\">latent false sharing</span> <code>C</code>"), page);
+        assertTrue(page.contains("<li><code>value</code> by thread 1 and <code>C::value</code> by thread 2 in a"
+                + " neighbouring instance: 32 bytes from first to last byte"), page);
+        assertTrue(page.contains("40 writes sampled"), page);
+    }
+
+    @Test
     void unknownDocumentIsRefused() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> HtmlReport.render(Map.of("format", "jremix-repair-profile")));

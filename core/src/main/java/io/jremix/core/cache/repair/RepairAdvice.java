@@ -61,7 +61,9 @@ public final class RepairAdvice {
                     + " padded objects, or a LongAdder for counters";
             case STATIC -> "hot static fields (" + fields + ") share the class mirror's lines: move each thread's"
                     + " static into its own holder object annotated @Contended, or into per-thread state";
-            case FIELD -> switch (status) {
+            case FIELD -> (f.kind() == SharingKind.LATENT_FALSE_SHARING ? "threads write these fields within a line"
+                    + " of each other, so some placement of the objects puts them on one line, whatever this run's was; "
+                    : "") + switch (status) {
                 case PADDED -> "padded at load: " + fields;
                 case PAD_NEXT_RUN -> f.className() + " had loaded before the finding, so this run could not pad it; "
                         + (profileGiven ? "the profile now holds it: the next run with the same -XX:REMIXProfile pads it"

@@ -18,7 +18,7 @@ class RepairPlannerTest {
     static Finding finding(SharingKind kind, String cls, Datum.Kind location, boolean repairable,
                            Map<String, Set<Integer>> writers) {
         return new Finding(kind, cls, location, List.copyOf(writers.keySet()), 1000, 10, repairable, List.of(),
-                List.of(), List.of(), 1e6, 0, 1, writers);
+                List.of(), List.of(), 1e6, 0, 1, writers, List.of());
     }
 
     @Test
@@ -94,6 +94,13 @@ class RepairPlannerTest {
                 "-XX:REMIXProfile=FILE", "@jdk.internal.vm.annotation.Contended", "-XX:-RestrictContended");
         assertContains(RepairAdvice.advise(loaded, RepairAdvice.Status.PAD_NEXT_RUN, true), "next run");
         assertContains(RepairAdvice.advise(loaded, RepairAdvice.Status.PADDED, true), "padded at load: head");
+        Finding latent = finding(SharingKind.LATENT_FALSE_SHARING, "a.Ring", Datum.Kind.FIELD, true,
+                Map.of("head", Set.of(1), "tail", Set.of(0)));
+        assertEquals(RepairAdvice.Status.PAD_NEXT_RUN, RepairAdvice.status(latent, false));
+        assertContains(RepairAdvice.advise(latent, RepairAdvice.Status.PAD_NEXT_RUN, true), "within a line of each"
+                + " other", "whatever this run's was", "next run");
+        assertEquals(List.of(new PaddedClass("a.Ring", List.of(List.of("head"), List.of("tail")))),
+                RepairPlanner.plan(List.of(latent)), "padded like observed false sharing");
     }
 
     private static void assertContains(String text, String... parts) {

@@ -91,20 +91,10 @@ class RepairTest {
         }
     }
 
-    @SuppressWarnings("unchecked")
-    private static List<Map<String, Object>> list(Object o) {
-        return (List<Map<String, Object>>) o;
-    }
-
-    @SuppressWarnings("unchecked")
-    private static Map<String, Object> map(Object o) {
-        return (Map<String, Object>) o;
-    }
-
     /** A JSON layout's field offsets by name. */
     static Map<String, Long> offsets(Object layout) {
         Map<String, Long> out = new java.util.HashMap<>();
-        list(map(layout).get("fields")).forEach(f -> out.put((String) f.get("name"), (Long) f.get("offset")));
+        Jremix.list(Jremix.map(layout).get("fields")).forEach(f -> out.put((String) f.get("name"), (Long) f.get("offset")));
         return out;
     }
 
@@ -118,8 +108,8 @@ class RepairTest {
         Map<String, Object> ring = Jremix.findings(Jremix.json(first)).stream()
                 .filter(f -> f.get("className").equals(RING) && f.get("kind").equals("false-sharing"))
                 .findFirst().orElseThrow(() -> new AssertionError(learn.stderr()));
-        assertEquals("pad-next-run", map(ring.get("repair")).get("status"));
-        Map<String, Object> learned = map(list(map(Json.parse(Files.readString(p))).get("classes")).get(0));
+        assertEquals("pad-next-run", Jremix.map(ring.get("repair")).get("status"));
+        Map<String, Object> learned = Jremix.list(Jremix.map(Json.parse(Files.readString(p))).get("classes")).get(0);
         assertEquals(Map.of("className", RING, "groups", List.of(List.of("head"), List.of("tail")), "runs", 1L,
                 "lastFound", learned.get("lastFound"), "layout", ring.get("layout")), learned,
                 "the profile keeps the layout the finding was made on");
@@ -129,7 +119,7 @@ class RepairTest {
                 "SpscQueue", "3000000");
         assertEquals(0, repaired.exit(), repaired.stderr());
         Map<String, Object> doc = Jremix.json(second);
-        List<Map<String, Object>> padded = list(map(doc.get("repair")).get("padded"));
+        List<Map<String, Object>> padded = Jremix.list(Jremix.map(doc.get("repair")).get("padded"));
         assertEquals(RING, padded.get(0).get("className"));
         assertEquals("profile", padded.get(0).get("source"));
         assertEquals(ring.get("layout"), padded.get(0).get("layoutBefore"), "before: the profile's layout");
@@ -150,7 +140,7 @@ class RepairTest {
         Map<String, Layout> layouts = Layout.parse(run.stdout());
         assertTrue(layouts.get("first").distanceToNeighbours("value") < LINE, run.stdout());
         assertTrue(layouts.get("second").distanceToNeighbours("value") >= LINE, run.stdout() + run.stderr());
-        List<Map<String, Object>> padded = list(map(Jremix.json(report).get("repair")).get("padded"));
+        List<Map<String, Object>> padded = Jremix.list(Jremix.map(Jremix.json(report).get("repair")).get("padded"));
         assertEquals(HotCells.class.getName() + "$Cell", padded.get(0).get("className"));
         assertEquals("online", padded.get(0).get("source"));
     }

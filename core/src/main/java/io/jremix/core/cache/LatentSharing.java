@@ -1,0 +1,289 @@
+package io.jremix.core.cache;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.IntFunction;
+
+/**
+ * Predicts false sharing that this run's placement avoided, as PREDATOR does for C (Liu and Berger, "Predator:
+ * Predictive False Sharing Detection", PPoPP 2014, <a href="https://doi.org/10.1145/2555243.2555244">doi</a>).
+ * Whether two hot fields share a line depends on where the JVM put their objects, which changes from run to run;
+ * so sampled writes are also accounted per field and thread, regardless of lines, and two fields written by
+ * different threads are reported when some placement puts them on one line:
+ * <ul>
+ *     <li>two fields of one object, each written by its own thread, whose bytes span at most a line;</li>
+ *     <li>one field of two instances, each written by its own thread, when two instances fit in a line: the
+ *     instance size plus the field's size is at most a line, so neighbouring instances can share one.</li>
+ * </ul>
+ * A field of one object written by several threads is true sharing, which padding cannot help; it is left out. Only
+ * long-lived hot objects count: a field of an object takes part once it has {@value #HOT_WRITES} sampled writes by
+ * one thread, so objects written briefly by whichever thread uses them (tasks, messages) do not add up.
+ */
+final class LatentSharing {
+    /** Sampled writes by one thread to one field of one object before that object counts as hot. */
+    static final int HOT_WRITES = 4;
+    /** Objects whose writes are followed, the most recently written: bounds memory on allocation-heavy programs. */
+    static final int MAX_OBJECTS = 1 << 14;
+    /** Fields whose writes are counted: bounds memory on programs with many classes. */
+    static final int MAX_FIELDS = 4096;
+    private static final int SHARED = -1;
+    private static final int MAX_SITES = 5;
+
+    private final int lineSize;
+    private final Thresholds thresholds;
+    private final int samplingRatio;
+    private final Map<Datum, FieldWrites> fields = new HashMap<>();
+    private final Set<Pair> pairs = new LinkedHashSet<>();
+    private final Map<ObjectKey, Map<Datum, Slot>> objects = new LinkedHashMap<>(256, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<ObjectKey, Map<Datum, Slot>> eldest) {
+            return size() > MAX_OBJECTS;
+        }
+    };
+    /** The evidence of each class predicted, in the order they were: once predicted, a class stays reported. */
+    private final Map<String, Latched> latched = new LinkedHashMap<>();
+
+    LatentSharing(int lineSize, Thresholds thresholds, int samplingRatio) {
+        this.lineSize = lineSize;
+        this.thresholds = thresholds;
+        this.samplingRatio = samplingRatio;
+    }
+
+    /**
+     * Accounts one sampled access; only writes to named instance fields count.
+     *
+     * @param objectSize bytes the accessed object takes, header and alignment included
+     */
+    void wrote(Access a, int objectSize) {
+        Datum d = a.datum();
+        if (!a.write() || d.kind() != Datum.Kind.FIELD || d.member() == null || d.member().startsWith("@")) {
+            return;
+        }
+        FieldWrites f = fields.get(d);
+        if (f == null) {
+            if (fields.size() >= MAX_FIELDS) {
+                return;
+            }
+            f = new FieldWrites(objectSize);
+            fields.put(d, f);
+        }
+        f.objectSize = Math.min(f.objectSize, objectSize);
+        Map<Datum, Slot> object = objects.computeIfAbsent(new ObjectKey(a.epoch(), a.address() - d.offset()),
+                k -> new HashMap<>());
+        Slot s = object.computeIfAbsent(d, k -> new Slot(a.thread()));
+        if (s.writer == SHARED) {
+            return;
+        }
+        if (s.writer != a.thread()) { // two threads write this very field: true sharing, not a placement accident
+            if (s.writes >= HOT_WRITES) {
+                f.add(s.writer, -s.writes, a);
+            }
+            s.writer = SHARED;
+            return;
+        }
+        s.writes++;
+        if (s.writes == HOT_WRITES) {
+            f.add(s.writer, HOT_WRITES, a);
+            pairWithNeighbours(d, s, object);
+        } else if (s.writes > HOT_WRITES) {
+            f.add(s.writer, 1, a);
+        }
+    }
+
+    /** Pairs a field that just became hot with the hot fields of the same object other threads write nearby. */
+    private void pairWithNeighbours(Datum d, Slot s, Map<Datum, Slot> object) {
+        object.forEach((other, o) -> {
+            if (o.writer != SHARED && o.writer != s.writer && o.writes >= HOT_WRITES && span(d, other) <= lineSize
+                    && pairs.size() < ContentionTracker.MAX_KEYS) {
+                pairs.add(Pair.of(d, s.writer, other, o.writer));
+            }
+        });
+    }
+
+    private static int span(Datum a, Datum b) {
+        return Math.max(a.offset() + a.size(), b.offset() + b.size()) - Math.min(a.offset(), b.offset());
+    }
+
+    /**
+     * Latches the classes predicted by {@code nowNanos} and refreshes the evidence of those latched before.
+     *
+     * @return how many classes were predicted for the first time
+     */
+    int evaluate(long nowNanos) {
+        Map<String, List<Finding.Neighbours>> byClass = new TreeMap<>();
+        fields.forEach((d, f) -> {
+            int span = f.objectSize + d.size();
+            List<Integer> hot = f.hotWriters();
+            if (hot.size() >= 2 && span <= lineSize) {
+                int a = hot.get(0);
+                int b = hot.get(1);
+                add(byClass, d, new Finding.Neighbours(d.member(), a, d.qualifiedName(), b, false, span,
+                        Math.min(f.rate(b), f.rate(a))));
+            }
+        });
+        for (Pair p : pairs) {
+            FieldWrites fa = fields.get(p.a);
+            FieldWrites fb = fields.get(p.b);
+            if (fa.hot(p.writerA) && fb.hot(p.writerB)) {
+                double rate = Math.min(fa.rate(p.writerA), fb.rate(p.writerB));
+                int span = span(p.a, p.b);
+                add(byClass, p.a, new Finding.Neighbours(p.a.member(), p.writerA, p.b.qualifiedName(), p.writerB,
+                        true, span, rate));
+                if (!p.b.className().equals(p.a.className())) { // declared in a superclass: its finding too
+                    add(byClass, p.b, new Finding.Neighbours(p.b.member(), p.writerB, p.a.qualifiedName(), p.writerA,
+                            true, span, rate));
+                }
+            }
+        }
+        int crossed = 0;
+        for (Map.Entry<String, List<Finding.Neighbours>> e : byClass.entrySet()) {
+            Latched before = latched.get(e.getKey());
+            crossed += before == null ? 1 : 0;
+            latched.put(e.getKey(), new Latched(List.copyOf(e.getValue()), before == null ? nowNanos : before.nanos()));
+        }
+        return crossed;
+    }
+
+    private void add(Map<String, List<Finding.Neighbours>> byClass, Datum d, Finding.Neighbours n) {
+        byClass.computeIfAbsent(d.className(), c -> new ArrayList<>()).add(n);
+    }
+
+    private Finding finding(String className, List<Finding.Neighbours> neighbours, long detectedNanos,
+                            IntFunction<String> siteNames) {
+        Map<String, Set<Integer>> writers = new TreeMap<>();
+        Set<String> conflicts = new LinkedHashSet<>();
+        Map<Integer, long[]> sites = new HashMap<>();
+        record Written(Datum field, long sampled) {
+        }
+        List<Written> written = new ArrayList<>();
+        long first = Long.MAX_VALUE;
+        double rate = 0;
+        for (Finding.Neighbours n : neighbours) {
+            Set<Integer> w = writers.computeIfAbsent(n.field(), k -> new TreeSet<>());
+            w.add(n.writer());
+            String prefix = className + "::";
+            if (!n.sameObject()) {
+                w.add(n.otherWriter());
+            } else if (n.other().startsWith(prefix)) {
+                String other = n.other().substring(prefix.length());
+                writers.computeIfAbsent(other, k -> new TreeSet<>()).add(n.otherWriter());
+            } else {
+                conflicts.add(n.other());
+            }
+            rate = Math.max(rate, n.ratePerSecond());
+        }
+        for (Map.Entry<Datum, FieldWrites> e : fields.entrySet()) {
+            Datum d = e.getKey();
+            FieldWrites f = e.getValue();
+            Set<Integer> w = writers.get(d.member());
+            if (d.className().equals(className) && w != null) {
+                written.add(new Written(d, w.stream().mapToLong(f::writes).sum()));
+                first = Math.min(first, f.firstNanos);
+                f.sites.forEach((site, count) -> sites.computeIfAbsent(site, k -> new long[1])[0] += count[0]);
+            }
+        }
+        written.sort(Comparator.comparingLong(Written::sampled).reversed()
+                .thenComparing(w -> w.field().member()));
+        long sampled = written.stream().mapToLong(Written::sampled).sum();
+        Map<String, Set<Integer>> writerSets = new TreeMap<>();
+        writers.forEach((field, threads) -> writerSets.put(field, Set.copyOf(threads)));
+        return new Finding(SharingKind.LATENT_FALSE_SHARING, className, Datum.Kind.FIELD,
+                written.stream().map(w -> w.field().member()).toList(), sampled * samplingRatio, sampled, true,
+                written.stream().map(w -> new Finding.Hit(w.field().hitLabel(), w.sampled())).toList(),
+                List.copyOf(conflicts),
+                ContentionTracker.hottest(sites, MAX_SITES, siteNames::apply), rate, first, detectedNanos,
+                Collections.unmodifiableMap(writerSets), List.copyOf(neighbours));
+    }
+
+    /** The latched findings, in the order they were first predicted. */
+    List<Finding> findings(IntFunction<String> siteNames) {
+        List<Finding> out = new ArrayList<>();
+        latched.forEach((cls, l) -> out.add(finding(cls, l.neighbours(), l.nanos(), siteNames)));
+        return out;
+    }
+
+    /** The latest evidence on a class, and when it was first predicted. */
+    private record Latched(List<Finding.Neighbours> neighbours, long nanos) {
+    }
+
+    /** Forgets what was counted for classes not predicted, so that the next window measures them afresh. */
+    void forgetUnlatched() {
+        fields.keySet().removeIf(d -> !latched.containsKey(d.className()));
+        pairs.removeIf(p -> !fields.containsKey(p.a) || !fields.containsKey(p.b));
+        objects.clear();
+    }
+
+    private record ObjectKey(int epoch, long base) {
+    }
+
+    /** Two fields of one object written by different threads, in a fixed order so each pair is kept once. */
+    private record Pair(Datum a, int writerA, Datum b, int writerB) {
+        static Pair of(Datum a, int writerA, Datum b, int writerB) {
+            return a.offset() <= b.offset() ? new Pair(a, writerA, b, writerB) : new Pair(b, writerB, a, writerA);
+        }
+    }
+
+    /** One field of one object: the one thread that writes it (or {@link #SHARED}) and its sampled writes. */
+    private static final class Slot {
+        int writer;
+        long writes;
+
+        Slot(int writer) {
+            this.writer = writer;
+        }
+    }
+
+    /** Sampled writes to one field, per thread, from hot objects that thread alone writes. */
+    private final class FieldWrites {
+        final Map<Integer, long[]> byThread = new HashMap<>();
+        final Map<Integer, long[]> sites = new HashMap<>();
+        int objectSize;
+        long firstNanos = Long.MAX_VALUE;
+        long lastNanos = Long.MIN_VALUE;
+
+        FieldWrites(int objectSize) {
+            this.objectSize = objectSize;
+        }
+
+        void add(int thread, long writes, Access a) {
+            byThread.computeIfAbsent(thread, k -> new long[1])[0] += writes;
+            if (writes < 0) {
+                return; // taken back: the object turned out to be written by several threads
+            }
+            firstNanos = Math.min(firstNanos, a.time());
+            lastNanos = Math.max(lastNanos, a.time());
+            if (a.site() >= 0 && (sites.containsKey(a.site()) || sites.size() < ContentionTracker.MAX_KEYS)) {
+                sites.computeIfAbsent(a.site(), k -> new long[1])[0] += writes;
+            }
+        }
+
+        long writes(int thread) {
+            long[] n = byThread.get(thread);
+            return n == null ? 0 : n[0];
+        }
+
+        double rate(int thread) {
+            return thresholds.rate(writes(thread), lastNanos - firstNanos, samplingRatio);
+        }
+
+        boolean hot(int thread) {
+            return thresholds.exceeded(writes(thread), lastNanos - firstNanos, samplingRatio);
+        }
+
+        /** Threads whose writes reach the thresholds, most writes first. */
+        List<Integer> hotWriters() {
+            return byThread.keySet().stream().filter(this::hot)
+                    .sorted(Comparator.comparingLong(this::writes).reversed().thenComparing(Comparator.naturalOrder()))
+                    .toList();
+        }
+    }
+}

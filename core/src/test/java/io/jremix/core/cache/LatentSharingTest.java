@@ -1,0 +1,174 @@
+package io.jremix.core.cache;
+
+import static io.jremix.core.cache.SharingKind.LATENT_FALSE_SHARING;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.IntFunction;
+
+import io.jremix.core.cache.repair.PaddedClass;
+import io.jremix.core.cache.repair.RepairPlanner;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Latent false sharing on synthetic traces: the placement of each trace keeps the written fields on different lines,
+ * which the coherence model confirms (no miss), and the prediction still names them.
+ */
+class LatentSharingTest {
+    private static final long T0 = 5_000_000_000L;
+    private static final long MS = 1_000_000L;
+    private static final int RATIO = 1000;
+    private static final Thresholds DEFAULT = Thresholds.withRate(Thresholds.DEFAULT_EVENTS_PER_SECOND);
+    private static final IntFunction<String> SITES = id -> "Site#" + id;
+
+    /** A queue whose head (consumer) and tail (producer) are 40 bytes apart in a 64-byte object. */
+    private static final String QUEUE = "t.Queue";
+    private static final Datum HEAD = Datum.field(QUEUE, "head", 16, 8);
+    private static final Datum TAIL = Datum.field(QUEUE, "tail", 48, 8);
+    private static final int QUEUE_SIZE = 64;
+    /** Placed 40 bytes into a line: head ends that line, tail starts the next. */
+    private static final long QUEUE_AT = 0x10_0000L + 40;
+
+    /** A 24-byte counter object, one per thread. */
+    private static final String COUNTER = "t.Counter";
+    private static final Datum VALUE = Datum.field(COUNTER, "value", 16, 8);
+    private static final int COUNTER_SIZE = 24;
+
+    /**
+     * Replays {@code writes} rounds of the given writes, one a millisecond, through the coherence model into the
+     * tracker, as the agent does, and counts the misses.
+     */
+    private record Run(ContentionTracker tracker, long misses) {
+        static Run of(int objectSize, int writes, Write... each) {
+            ContentionTracker tracker = new ContentionTracker(DEFAULT, RATIO, 64);
+            CacheLineSimulator lines = new CacheLineSimulator(64, 1024);
+            long misses = 0;
+            long time = T0;
+            for (int i = 0; i < writes; i++) {
+                for (Write w : each) {
+                    Access a = new Access(time, w.thread, 0, w.address + w.datum.offset(), true, w.datum, 7);
+                    tracker.accessed(a, objectSize);
+                    CoherenceMiss m = lines.access(a);
+                    if (m != null) {
+                        tracker.record(m);
+                        misses++;
+                    }
+                    time += MS;
+                }
+            }
+            tracker.evaluate(time);
+            return new Run(tracker, misses);
+        }
+
+        List<Finding> findings() {
+            return tracker.findings(SITES);
+        }
+    }
+
+    private record Write(int thread, long address, Datum datum) {
+    }
+
+    @Test
+    void fieldsOfOneObjectPlacedApartAreReportedAsLatent() {
+        Run run = Run.of(QUEUE_SIZE, 100, new Write(0, QUEUE_AT, TAIL), new Write(1, QUEUE_AT, HEAD));
+
+        assertEquals(0, run.misses(), "this placement keeps head and tail on different lines");
+        Finding f = only(run.findings());
+        assertEquals(LATENT_FALSE_SHARING, f.kind());
+        assertEquals(QUEUE, f.className());
+        assertEquals(Set.of("head", "tail"), Set.copyOf(f.fields()));
+        assertEquals(Map.of("head", Set.of(1), "tail", Set.of(0)), f.writers());
+        assertEquals(List.of(new Finding.Hit("head[16]", 100), new Finding.Hit("tail[48]", 100)), f.hits());
+        assertEquals(List.of("Site#7"), f.sites());
+        Finding.Neighbours n = only(f.neighbours());
+        assertTrue(n.sameObject());
+        assertEquals(QUEUE + "::tail", n.other());
+        assertEquals(40, n.span(), "from head's first byte (16) to tail's last (55)");
+        assertTrue(n.ratePerSecond() >= DEFAULT.minEventsPerSecond(), n::toString);
+        assertTrue(f.repairable());
+        assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("head"), List.of("tail")))),
+                RepairPlanner.plan(run.findings()), "the profile pads them apart");
+    }
+
+    @Test
+    void oneFieldOfSmallInstancesWrittenByTheirOwnThreadsIsLatent() {
+        Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0100L, VALUE));
+
+        assertEquals(0, run.misses(), "the two counters lie 256 bytes apart in this run");
+        Finding f = only(run.findings());
+        assertEquals(LATENT_FALSE_SHARING, f.kind());
+        assertEquals(List.of("value"), f.fields());
+        assertEquals(Map.of("value", Set.of(0, 1)), f.writers());
+        Finding.Neighbours n = only(f.neighbours());
+        assertEquals(new Finding.Neighbours("value", n.writer(), COUNTER + "::value", n.otherWriter(), false, 32,
+                n.ratePerSecond()), n);
+        assertEquals(Set.of(0, 1), Set.of(n.writer(), n.otherWriter()));
+        assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void fieldsOfOneThreadAreNotLatent() {
+        assertEquals(List.of(), Run.of(QUEUE_SIZE, 100, new Write(0, QUEUE_AT, TAIL), new Write(0, QUEUE_AT, HEAD))
+                .findings());
+        assertEquals(List.of(), Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE),
+                new Write(0, 0x10_0100L, VALUE)).findings());
+    }
+
+    @Test
+    void fieldsMoreThanALineApartAreNotLatent() {
+        Datum far = Datum.field(QUEUE, "tail", 144, 8);
+        assertEquals(List.of(), Run.of(160, 100, new Write(0, QUEUE_AT, far), new Write(1, QUEUE_AT, HEAD)).findings());
+        // padded instances: seven longs either side of value, 136 bytes each
+        Datum padded = Datum.field(COUNTER, "value", 72, 8);
+        assertEquals(List.of(), Run.of(136, 100, new Write(0, 0x10_0000L, padded), new Write(1, 0x10_0100L, padded))
+                .findings());
+    }
+
+    @Test
+    void oneFieldWrittenByTwoThreadsIsTrueSharingNotLatent() {
+        Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0000L, VALUE));
+        assertEquals(SharingKind.TRUE_SHARING, only(run.findings()).kind(), "observed; nothing latent");
+    }
+
+    @Test
+    void rarelyWrittenFieldsAreNotLatent() {
+        ContentionTracker tracker = new ContentionTracker(DEFAULT, RATIO, 64);
+        for (int i = 0; i < 100; i++) { // one sampled write each per 100 ms: ~10,000 writes/s, below 100,000
+            tracker.accessed(new Access(T0 + i * 100 * MS, 0, 0, QUEUE_AT + TAIL.offset(), true, TAIL, -1), QUEUE_SIZE);
+            tracker.accessed(new Access(T0 + i * 100 * MS + MS, 1, 0, QUEUE_AT + HEAD.offset(), true, HEAD, -1),
+                    QUEUE_SIZE);
+        }
+        tracker.evaluate(T0 + 10_000 * MS);
+        assertEquals(List.of(), tracker.findings(SITES));
+    }
+
+    @Test
+    void readsAreNotCounted() {
+        ContentionTracker tracker = new ContentionTracker(DEFAULT, RATIO, 64);
+        for (int i = 0; i < 100; i++) {
+            tracker.accessed(new Access(T0 + i * MS, 0, 0, QUEUE_AT + TAIL.offset(), true, TAIL, -1), QUEUE_SIZE);
+            tracker.accessed(new Access(T0 + i * MS, 1, 0, QUEUE_AT + HEAD.offset(), false, HEAD, -1), QUEUE_SIZE);
+        }
+        tracker.evaluate(T0 + 100 * MS);
+        assertEquals(List.of(), tracker.findings(SITES));
+    }
+
+    @Test
+    void observedFalseSharingIsAlsoPredicted() {
+        // the counters 32 bytes apart, both in one line: the misses are observed, and the prediction, which does not
+        // depend on the placement, names the same field, as it would in a run that placed them apart
+        Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0020L, VALUE));
+        assertTrue(run.misses() > 0);
+        assertEquals(List.of(SharingKind.FALSE_SHARING, LATENT_FALSE_SHARING),
+                run.findings().stream().map(Finding::kind).toList());
+        assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+    }
+
+    private static <T> T only(List<T> list) {
+        assertEquals(1, list.size(), list::toString);
+        return list.get(0);
+    }
+}
