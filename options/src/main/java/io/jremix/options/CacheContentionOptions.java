@@ -16,7 +16,11 @@ public final class CacheContentionOptions {
             new Choice("online", "detect cache contention and repair false sharing"),
             new Choice("detect", "detect cache contention only"));
     public static final Option<Long> SAMPLING_RATIO = SECTION.value("REMIXSamplingRatio",
-            Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n");
+            Type.wholeNumber(1, Integer.MAX_VALUE), 20L, "within a tracing burst, trace one memory access in n");
+    public static final Option<Long> BURST = SECTION.value("REMIXBurst", Type.seconds(true), 500_000L,
+            "while a window is open, every thread traces for bursts this long, and not at all in between");
+    public static final Option<Long> BURST_EVERY = SECTION.value("REMIXBurstEvery", Type.seconds(true), 50_000_000L,
+            "a tracing burst starts this often while a window is open");
     public static final Option<Boolean> VERBOSE = SECTION.flag("REMIXVerbose",
             "print progress: address model, detection window, findings as they appear");
     public static final Option<Boolean> HIT_VERBOSE = SECTION.flag("REMIXHitVerbose",

@@ -1,19 +1,33 @@
 package io.jremix.probe;
 
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
 
+import jdk.internal.misc.Unsafe;
+import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 
 /**
- * Entry points that instrumented code calls before each memory access. The fast path is a folded gate check and a
- * per-thread countdown; one access in {@code ratio} (on average, with a randomised period so that loops with a fixed
- * number of accesses per iteration are not sampled at the same instruction every time) takes the recording path.
+ * Entry points that instrumented code calls before each memory access. Accesses are traced in short bursts, all
+ * threads in the same bursts so that the coherence model sees real interleavings (after the sampling framework of
+ * "A Framework for Reducing the Cost of Instrumented Code", PLDI 2001, https://doi.org/10.1145/378795.378832, and
+ * LiteRace, PLDI 2009, https://doi.org/10.1145/1542476.1542491). Between bursts the fast path is the folded gate
+ * and a plain load of {@link #tracing}, with no store; within a burst one access in {@code ratio} (on average, with a
+ * randomised period so that loops with a fixed number of accesses per iteration are not sampled at the same
+ * instruction every time) takes the recording path.
+ *
+ * <p>Why a plain load and not an opaque or volatile one: C2 compiles both of those as a memory barrier at every
+ * access, which measured 6x on SeparateLines (bench/results/detection-overhead.md). A plain load is safe because
+ * the branch it guards calls {@link #due}, which is never inlined: compiled code that can reach the call reloads the
+ * flag after it, so a loop cannot keep a stale copy. Code compiled while the branch had never been taken (its
+ * profile is shared by every inlined copy of {@link #sample}) has an uncommon trap there instead, and may test the
+ * flag once before a loop; bursts start as the window opens, so the profile has seen them before the program's
+ * loops reach C2.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
- * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}); sharing costs them a contended
- * line while the window is open, not a lost trace.
- * The fast path is force-inlined (this class is on the boot class path, where the JVM honours
+ * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched within
+ * bursts. The fast path is force-inlined (this class is on the boot class path, where the JVM honours
  * {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a
  * call per access.
  */
@@ -21,7 +35,13 @@ public final class CacheProbe {
     private static final int SLOTS = 256;
     private static final int STRIDE = 16;
     private static final long[] COUNTDOWN = new long[SLOTS * STRIDE];
+    private static final Unsafe U = Unsafe.getUnsafe();
+    private static final Field TRACING = tracingField();
+    private static final Object TRACING_BASE = HeapAddresses.staticFieldBase(TRACING);
+    private static final long TRACING_OFFSET = HeapAddresses.staticFieldOffset(TRACING);
     private static volatile int ratio = 1000;
+    /** Whether a burst is on: read plainly on the fast path, written by the agent's burst thread. */
+    private static boolean tracing;
 
     private CacheProbe() {
     }
@@ -32,6 +52,19 @@ public final class CacheProbe {
             throw new IllegalArgumentException("sampling ratio must be at least 1: " + n);
         }
         ratio = n;
+    }
+
+    /** Starts or ends a burst for every thread; probes also need the gate open ({@link ProbeGate#set}). */
+    public static void tracing(boolean on) {
+        U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, on);
+    }
+
+    private static Field tracingField() {
+        try {
+            return CacheProbe.class.getDeclaredField("tracing");
+        } catch (NoSuchFieldException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     @ForceInline
@@ -75,9 +108,12 @@ public final class CacheProbe {
 
     @ForceInline
     private static boolean sample() {
-        if (!ProbeGate.isOn()) {
-            return false;
-        }
+        return ProbeGate.isOn() && tracing && due();
+    }
+
+    /** Counts the access down; whether it is the one in {@code ratio} to record. */
+    @DontInline
+    private static boolean due() {
         @SuppressWarnings("deprecation") // threadId() is JDK 19+
         int slot = ((int) Thread.currentThread().getId() & (SLOTS - 1)) * STRIDE;
         long c = COUNTDOWN[slot];

@@ -26,7 +26,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * (io.jremix.options), and the files they name checked here, where the program will run.
  *
  * @param cacheMode     whether cache-contention detection (and later repair) is on
- * @param samplingRatio one traced access in this many is recorded
+ * @param samplingRatio one traced access in this many is recorded, within a burst
+ * @param bursts        when the probes trace while a window is open
  * @param verbose       progress lines on stderr
  * @param hitVerbose    one line per sampled coherence miss
  * @param debug         instrumentation details, including classes that could not be instrumented
@@ -41,7 +42,7 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param park          park-contention profiling ({@code -XXgetparkcontention}), {@code null} when off
  * @param vbd           volatile-by-default ({@code -XX:+VBD}, {@code -XX:VBDRelaxed=FILE}, {@code -XX:VBDReport=FILE})
  */
-public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbose, boolean hitVerbose, boolean debug,
+public record AgentOptions(CacheMode cacheMode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose, boolean debug,
                            Path report, Path profile, int lineSize, double threshold, long windowNanos,
                            long maxWindowNanos, long rearmNanos, ParkOptions park, VbdOptions vbd) {
 
@@ -56,10 +57,19 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, boolean verbo
             case "detect" -> CacheMode.DETECT;
             default -> CacheMode.OFF;
         };
-        return new AgentOptions(mode, v.get(SAMPLING_RATIO).intValue(), v.get(CacheContentionOptions.VERBOSE),
+        return new AgentOptions(mode, v.get(SAMPLING_RATIO).intValue(),
+                new Bursts(v.get(CacheContentionOptions.BURST), v.get(CacheContentionOptions.BURST_EVERY)),
+                v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), writableFile(v, CacheContentionOptions.REPORT), readableProfile(v),
                 v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
                 v.get(MAX_WINDOW), v.get(REARM), ParkOptions.from(v), VbdOptions.from(v));
+    }
+
+    /**
+     * Tracing bursts: all threads trace for {@code nanos}, one starting every {@code everyNanos} (a burst longer
+     * than the period leaves tracing on).
+     */
+    public record Bursts(long nanos, long everyNanos) {
     }
 
     public boolean cacheDetection() {

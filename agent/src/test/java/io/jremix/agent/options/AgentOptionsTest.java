@@ -27,7 +27,8 @@ class AgentOptionsTest {
         AgentOptions o = parse();
         assertEquals(AgentOptions.CacheMode.OFF, o.cacheMode());
         assertFalse(o.cacheDetection());
-        assertEquals(1000, o.samplingRatio());
+        assertEquals(20, o.samplingRatio());
+        assertEquals(new AgentOptions.Bursts(500_000L, 50_000_000L), o.bursts());
         assertEquals(64, o.lineSize());
         assertEquals(100_000, o.threshold());
         assertEquals(3_000_000_000L, o.windowNanos());
@@ -49,8 +50,10 @@ class AgentOptionsTest {
         Path report = dir.resolve("r.json");
         AgentOptions o = parse("-remix:detect", "-XX:REMIXSamplingRatio=50", "-XX:+REMIXVerbose", "-XX:+REMIXHitVerbose",
                 "-XX:+REMIXDebug", "-XX:-REMIXDebug", "-XX:REMIXReport=" + report, "-XX:REMIXLineSize=128",
-                "-XX:REMIXThreshold=5000", "-XX:REMIXWindow=1.5", "-XX:REMIXMaxWindow=500ms", "-XX:REMIXRearm=60s");
+                "-XX:REMIXThreshold=5000", "-XX:REMIXWindow=1.5", "-XX:REMIXMaxWindow=500ms", "-XX:REMIXRearm=60s",
+                "-XX:REMIXBurst=2ms", "-XX:REMIXBurstEvery=0.1");
         assertEquals(50, o.samplingRatio());
+        assertEquals(new AgentOptions.Bursts(2_000_000L, 100_000_000L), o.bursts());
         assertTrue(o.verbose());
         assertTrue(o.hitVerbose());
         assertFalse(o.debug());

@@ -173,6 +173,26 @@ class ContentionTrackerTest {
     }
 
     @Test
+    void scale_burstDutyCycleRaisesTheEstimateToTheWholeWindow() {
+        // 40 misses over 250 ms, one access in 20 recorded within bursts that cover 1% of the time
+        ContentionTracker bursts = new ContentionTracker(Thresholds.withRate(100_000), 20);
+        recordMany(bursts, 40, FALSE_SHARING, T0, HEAD, TAIL);
+        assertEquals(0, bursts.evaluate(T0 + 250 * MS), "40 * 20 / 0.25 s = 3,200/s: the ratio alone is not enough");
+        bursts.scale(20 * 100.0);
+        assertEquals(1, bursts.evaluate(T0 + 250 * MS), "40 * 2000 / 0.25 s = 320,000/s");
+        Finding f = only(bursts.findings(SITES));
+        assertEquals(40 * 2000L, f.events());
+        assertEquals(320_000, f.ratePerSecond(), 1e-6);
+    }
+
+    @Test
+    void scale_belowOneIsRejected() {
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        assertThrows(IllegalArgumentException.class, () -> t.scale(0.5));
+        assertThrows(IllegalArgumentException.class, () -> t.scale(Double.NaN));
+    }
+
+    @Test
     void evaluate_decisionIsLatchedWhenTheRateLaterDrops() {
         ContentionTracker t = new ContentionTracker(new Thresholds(2, 100, MS), 1);
         recordMany(t, 2, FALSE_SHARING, T0, HEAD, TAIL);
