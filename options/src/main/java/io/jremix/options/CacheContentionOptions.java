@@ -16,9 +16,10 @@ public final class CacheContentionOptions {
             new Choice("online", "detect cache contention and repair false sharing"),
             new Choice("detect", "detect cache contention only"));
     public static final Option<Long> SAMPLING_RATIO = SECTION.value("REMIXSamplingRatio",
-            Type.wholeNumber(1, Integer.MAX_VALUE), 20L, "within a tracing burst, trace one memory access in n");
-    public static final Option<Long> BURST = SECTION.value("REMIXBurst", Type.seconds(true), 500_000L,
-            "while a window is open, every thread traces for bursts this long, and not at all in between");
+            Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n");
+    public static final Option<Long> BURST = SECTION.value("REMIXBurst", Type.seconds(false), 0L,
+            "while a window is open, all threads trace (one access in REMIXSamplingRatio) for bursts this long, and"
+                    + " not at all in between; 0: all the time the window is open");
     public static final Option<Long> BURST_EVERY = SECTION.value("REMIXBurstEvery", Type.seconds(true), 50_000_000L,
             "a tracing burst starts this often while a window is open");
     public static final Option<Boolean> VERBOSE = SECTION.flag("REMIXVerbose",

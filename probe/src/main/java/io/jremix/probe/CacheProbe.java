@@ -4,7 +4,6 @@ import java.lang.invoke.VarHandle;
 import java.lang.reflect.Field;
 
 import jdk.internal.misc.Unsafe;
-import jdk.internal.vm.annotation.DontInline;
 import jdk.internal.vm.annotation.ForceInline;
 
 /**
@@ -17,17 +16,16 @@ import jdk.internal.vm.annotation.ForceInline;
  * instruction every time) takes the recording path.
  *
  * <p>Why a plain load and not an opaque or volatile one: C2 compiles both of those as a memory barrier at every
- * access, which measured 6x on SeparateLines (bench/results/detection-overhead.md). A plain load is safe because
- * the branch it guards calls {@link #due}, which is never inlined: compiled code that can reach the call reloads the
- * flag after it, so a loop cannot keep a stale copy. Code compiled while the branch had never been taken (its
- * profile is shared by every inlined copy of {@link #sample}) has an uncommon trap there instead, and may test the
- * flag once before a loop; bursts start as the window opens, so the profile has seen them before the program's
- * loops reach C2.
+ * access, which measured 6x on SeparateLines (bench/results/detection-overhead.md). A plain load is safe in code
+ * whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the loop reload the flag.
+ * Code compiled while the branch had never been taken (its profile is shared by every inlined copy of
+ * {@link #sample}) has an uncommon trap there instead, and may test the flag once before a loop; so a window's
+ * tracing starts as it opens, before the program's loops reach C2.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
- * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched within
- * bursts. The fast path is force-inlined (this class is on the boot class path, where the JVM honours
+ * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched while
+ * tracing is on. The fast path is force-inlined (this class is on the boot class path, where the JVM honours
  * {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a
  * call per access.
  */
@@ -42,6 +40,9 @@ public final class CacheProbe {
     private static volatile int ratio = 1000;
     /** Whether a burst is on: read plainly on the fast path, written by the agent's burst thread. */
     private static boolean tracing;
+    /** When the burst under way ends ({@link System#nanoTime}), if {@link #bounded}. */
+    private static volatile long burstEnd;
+    private static volatile boolean bounded;
 
     private CacheProbe() {
     }
@@ -54,9 +55,33 @@ public final class CacheProbe {
         ratio = n;
     }
 
-    /** Starts or ends a burst for every thread; probes also need the gate open ({@link ProbeGate#set}). */
+    /**
+     * Starts tracing in every thread until told otherwise, or ends it; probes also need the gate open
+     * ({@link ProbeGate#set}).
+     */
     public static void tracing(boolean on) {
+        bounded = false;
         U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, on);
+    }
+
+    /**
+     * Starts a burst that the recording threads end themselves once {@code endNanos} passed: the thread that times
+     * the bursts may wake late on a busy machine, and a burst that overran would slow the program and overflow the
+     * buffers.
+     */
+    public static void traceUntil(long endNanos) {
+        burstEnd = endNanos;
+        bounded = true;
+        U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, true);
+    }
+
+    /** Whether the burst under way is over at {@code nowNanos}: then tracing ends for every thread. */
+    static boolean burstOver(long nowNanos) {
+        if (bounded && nowNanos - burstEnd > 0) {
+            U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, false);
+            return true;
+        }
+        return false;
     }
 
     private static Field tracingField() {
@@ -112,7 +137,7 @@ public final class CacheProbe {
     }
 
     /** Counts the access down; whether it is the one in {@code ratio} to record. */
-    @DontInline
+    @ForceInline
     private static boolean due() {
         @SuppressWarnings("deprecation") // threadId() is JDK 19+
         int slot = ((int) Thread.currentThread().getId() & (SLOTS - 1)) * STRIDE;

@@ -126,8 +126,9 @@ public final class CacheDetector {
             return null;
         }
         CacheProbe.samplingRatio(options.samplingRatio());
-        log.verbose(String.format(Locale.ROOT, "SamplingRatio is 1:%d, in bursts of %s ms every %s ms.",
-                options.samplingRatio(), millis(options.bursts().nanos()), millis(options.bursts().everyNanos())));
+        log.verbose("SamplingRatio is 1:" + options.samplingRatio() + (options.bursts().nanos() == 0 ? "."
+                : ", in bursts of " + millis(options.bursts().nanos()) + " ms every "
+                        + millis(options.bursts().everyNanos()) + " ms."));
         log.verbose(String.format(Locale.ROOT, "System tests passed: %s, %d-byte lines, %s, no hardware counters needed.",
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
                 options.lineSize(), gc));

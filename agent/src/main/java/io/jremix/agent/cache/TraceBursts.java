@@ -7,9 +7,11 @@ import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
 
 /**
- * Times the probes' tracing bursts while a detection window is open: every thread traces for a short burst, all at
- * once, and not at all in between. Keeps the time traced against the time open, measured rather than assumed (a
- * busy machine wakes this thread late), so that sampled misses scale to misses per second of the whole window.
+ * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
+ * bursts, every thread at once, and not at all in between. A burst is started here and ended by the probes
+ * themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps the time traced against the time open, measured
+ * rather than assumed (a busy machine wakes this thread late, which spaces the bursts out), so that sampled misses
+ * scale to misses per second of the whole window.
  */
 final class TraceBursts implements Runnable {
     private final AgentOptions.Bursts bursts;
@@ -21,47 +23,54 @@ final class TraceBursts implements Runnable {
         this.bursts = bursts;
     }
 
-    /** Starts bursts now, the first at once. */
+    /** Starts tracing now: for good without bursts, else the first burst at once. */
     synchronized void start() {
+        if (!bursting()) {
+            CacheProbe.tracing(true);
+            return;
+        }
         thread = new Thread(this, "jremix-trace-bursts");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
         thread.start();
     }
 
-    /** Ends the burst under way, if any, and starts no other. */
+    /** Ends tracing, and starts no other burst. */
     synchronized void stop() {
         if (thread != null) {
             thread.interrupt();
             thread = null;
-            CacheProbe.tracing(false);
         }
+        CacheProbe.tracing(false);
+    }
+
+    /** Whether tracing comes in bursts: a burst as long as its period leaves no gap. */
+    private boolean bursting() {
+        return bursts.nanos() > 0 && bursts.nanos() < bursts.everyNanos();
     }
 
     @Override
     public void run() {
         Thread self = Thread.currentThread();
         long periodStart = System.nanoTime();
-        while (flip(self, true, 0)) {
-            LockSupport.parkNanos(bursts.nanos());
-            long burstEnd = System.nanoTime();
-            if (!flip(self, false, burstEnd - periodStart)) {
-                return;
-            }
-            LockSupport.parkNanos(periodStart + bursts.everyNanos() - burstEnd);
+        while (begin(self, periodStart + bursts.nanos())) {
+            LockSupport.parkNanos(periodStart + bursts.everyNanos() - System.nanoTime());
             long now = System.nanoTime();
             account(now - periodStart);
             periodStart = now;
         }
     }
 
-    /** Turns tracing on or off, and counts a burst that ended, unless {@link #stop} was called since. */
-    private synchronized boolean flip(Thread self, boolean on, long burstNanos) {
+    /**
+     * Starts a burst that the probes end at {@code endNanos}, and counts it as traced in full (the probes end it on
+     * time if any thread is tracing; if none is, nothing was missed), unless {@link #stop} was called since.
+     */
+    private synchronized boolean begin(Thread self, long endNanos) {
         if (thread != self) {
             return false;
         }
-        CacheProbe.tracing(on);
-        tracedNanos += burstNanos;
+        CacheProbe.traceUntil(endNanos);
+        tracedNanos += bursts.nanos();
         return true;
     }
 
@@ -71,9 +80,12 @@ final class TraceBursts implements Runnable {
 
     /**
      * How many accesses each one that bursts trace stands for, in time: open time over traced time, over the bursts
-     * so far (the configured ratio before the first burst ends).
+     * so far (the configured ratio before the first burst ends); 1 without bursts.
      */
     synchronized double scale() {
+        if (!bursting()) {
+            return 1.0;
+        }
         if (openNanos == 0 || tracedNanos == 0) {
             return Math.max(1.0, (double) bursts.everyNanos() / bursts.nanos());
         }

@@ -66,8 +66,8 @@ public record AgentOptions(CacheMode cacheMode, int samplingRatio, Bursts bursts
     }
 
     /**
-     * Tracing bursts: all threads trace for {@code nanos}, one starting every {@code everyNanos} (a burst longer
-     * than the period leaves tracing on).
+     * Tracing bursts: all threads trace for {@code nanos}, one starting every {@code everyNanos}; a burst of 0, or
+     * as long as its period, leaves tracing on while the window is open.
      */
     public record Bursts(long nanos, long everyNanos) {
     }

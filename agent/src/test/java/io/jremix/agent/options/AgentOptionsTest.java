@@ -27,8 +27,8 @@ class AgentOptionsTest {
         AgentOptions o = parse();
         assertEquals(AgentOptions.CacheMode.OFF, o.cacheMode());
         assertFalse(o.cacheDetection());
-        assertEquals(20, o.samplingRatio());
-        assertEquals(new AgentOptions.Bursts(500_000L, 50_000_000L), o.bursts());
+        assertEquals(1000, o.samplingRatio());
+        assertEquals(new AgentOptions.Bursts(0L, 50_000_000L), o.bursts());
         assertEquals(64, o.lineSize());
         assertEquals(100_000, o.threshold());
         assertEquals(3_000_000_000L, o.windowNanos());
