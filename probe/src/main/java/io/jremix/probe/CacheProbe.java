@@ -7,17 +7,19 @@ import jdk.internal.misc.Unsafe;
 import jdk.internal.vm.annotation.ForceInline;
 
 /**
- * Entry points that instrumented code calls before each memory access. Accesses are traced in short bursts, all
- * threads in the same bursts so that the coherence model sees real interleavings (after the sampling framework of
- * "A Framework for Reducing the Cost of Instrumented Code", PLDI 2001, https://doi.org/10.1145/378795.378832, and
- * LiteRace, PLDI 2009, https://doi.org/10.1145/1542476.1542491). Between bursts the fast path is the folded gate
- * and a plain load of {@link #tracing}, with no store; within a burst one access in {@code ratio} (on average, with a
- * randomised period so that loops with a fixed number of accesses per iteration are not sampled at the same
- * instruction every time) takes the recording path.
+ * Entry points that instrumented code calls before each memory access. While the gate is open, one access in
+ * {@code ratio} (on average, with a randomised period so that loops with a fixed number of accesses per iteration
+ * are not sampled at the same instruction every time) takes the recording path: all the time, or, if
+ * {@link ProbeGate#inBursts}, only within short bursts that all threads share, so that the coherence model sees
+ * real interleavings (after the sampling framework of "A Framework for Reducing the Cost of Instrumented Code",
+ * PLDI 2001, https://doi.org/10.1145/378795.378832, and LiteRace, PLDI 2009,
+ * https://doi.org/10.1145/1542476.1542491). Between bursts the fast path is the folded gate and a plain load of
+ * {@link #tracing}, with no store; without bursts the flag is not read.
  *
  * <p>Why a plain load and not an opaque or volatile one: C2 compiles both of those as a memory barrier at every
- * access, which measured 6x on SeparateLines (bench/results/detection-overhead.md). A plain load is safe in code
- * whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the loop reload the flag.
+ * access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain load
+ * is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the loop
+ * reload the flag.
  * Code compiled while the branch had never been taken (its profile is shared by every inlined copy of
  * {@link #sample}) has an uncommon trap there instead, and may test the flag once before a loop; so a window's
  * tracing starts as it opens, before the program's loops reach C2.
@@ -133,7 +135,7 @@ public final class CacheProbe {
 
     @ForceInline
     private static boolean sample() {
-        return ProbeGate.isOn() && tracing && due();
+        return ProbeGate.isOn() && (!ProbeGate.inBursts() || tracing) && due();
     }
 
     /** Counts the access down; whether it is the one in {@code ratio} to record. */

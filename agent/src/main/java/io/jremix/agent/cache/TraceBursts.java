@@ -5,6 +5,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.jremix.agent.options.AgentOptions;
 import io.jremix.probe.CacheProbe;
 import io.jremix.probe.EventBuffer;
+import io.jremix.probe.ProbeGate;
 
 /**
  * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
@@ -19,8 +20,10 @@ final class TraceBursts implements Runnable {
     private long openNanos;
     private long tracedNanos;
 
+    /** Also tells the probes, before any of them runs, whether to check the burst flag. */
     TraceBursts(AgentOptions.Bursts bursts) {
         this.bursts = bursts;
+        ProbeGate.bursts(bursting());
     }
 
     /** Starts tracing now: for good without bursts, else the first burst at once. */
