@@ -17,6 +17,11 @@ public final class CacheContentionOptions {
             new Choice("detect", "detect cache contention only"));
     public static final Option<Long> SAMPLING_RATIO = SECTION.value("REMIXSamplingRatio",
             Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n");
+    public static final Option<Long> BURST = SECTION.value("REMIXBurst", Type.seconds(false), 0L,
+            "while a window is open, all threads trace (one access in REMIXSamplingRatio) for bursts this long, and"
+                    + " not at all in between; 0: all the time the window is open");
+    public static final Option<Long> BURST_EVERY = SECTION.value("REMIXBurstEvery", Type.seconds(true), 50_000_000L,
+            "a tracing burst starts this often while a window is open");
     public static final Option<Boolean> VERBOSE = SECTION.flag("REMIXVerbose",
             "print progress: address model, detection window, findings as they appear");
     public static final Option<Boolean> HIT_VERBOSE = SECTION.flag("REMIXHitVerbose",

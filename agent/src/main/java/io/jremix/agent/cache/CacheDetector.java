@@ -1,6 +1,7 @@
 package io.jremix.agent.cache;
 
 import java.lang.instrument.Instrumentation;
+import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -128,11 +129,17 @@ public final class CacheDetector {
             return null;
         }
         CacheProbe.samplingRatio(options.samplingRatio());
-        log.verbose("SamplingRatio is 1:" + options.samplingRatio() + ".");
+        log.verbose("SamplingRatio is 1:" + options.samplingRatio() + (options.bursts().nanos() == 0 ? "."
+                : ", in bursts of " + millis(options.bursts().nanos()) + " ms every "
+                        + millis(options.bursts().everyNanos()) + " ms."));
         log.verbose(String.format(Locale.ROOT, "System tests passed: %s, %d-byte lines, %s, no hardware counters needed.",
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
                 options.lineSize(), gc));
         return new CacheDetector(inst, options, log, start, gc, repairer, attached);
+    }
+
+    private static String millis(long nanos) {
+        return new BigDecimal(nanos).movePointLeft(6).stripTrailingZeros().toPlainString();
     }
 
     private void begin(Instrumentation inst) {
@@ -220,7 +227,7 @@ public final class CacheDetector {
     }
 
     private CacheRun run(boolean last) {
-        CacheRun.Settings settings = new CacheRun.Settings(options.samplingRatio(), options.lineSize(),
+        CacheRun.Settings settings = new CacheRun.Settings((int) Math.round(window.samplingScale()), options.lineSize(),
                 options.threshold(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
                 options.rearmNanos() / 1e9);
         CacheRun.Trace trace = new CacheRun.Trace(window.windows(), window.tracedSeconds(),

@@ -22,7 +22,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * options declared in {@link CacheContentionOptions}, with the files they name checked where the program will run.
  *
  * @param mode          whether detection (and later repair) is on
- * @param samplingRatio one traced access in this many is recorded
+ * @param samplingRatio one traced access in this many is recorded, within a burst
+ * @param bursts        when the probes trace while a window is open
  * @param verbose       progress lines on stderr
  * @param hitVerbose    one line per sampled coherence miss
  * @param debug         instrumentation details, including classes that could not be instrumented
@@ -35,8 +36,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param rearmNanos    period after which a closed window opens again, 0 for never
  */
-public record CacheOptions(Mode mode, int samplingRatio, boolean verbose, boolean hitVerbose, boolean debug,
-                           Path report, Path profile, int lineSize, double threshold, long windowNanos,
+public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
+                           boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
                            long maxWindowNanos, long rearmNanos) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
@@ -48,10 +49,19 @@ public record CacheOptions(Mode mode, int samplingRatio, boolean verbose, boolea
             case "detect" -> Mode.DETECT;
             default -> Mode.OFF;
         };
-        return new CacheOptions(mode, v.get(SAMPLING_RATIO).intValue(), v.get(CacheContentionOptions.VERBOSE),
+        return new CacheOptions(mode, v.get(SAMPLING_RATIO).intValue(),
+                new Bursts(v.get(CacheContentionOptions.BURST), v.get(CacheContentionOptions.BURST_EVERY)),
+                v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
                 readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
                 v.get(MAX_WINDOW), v.get(REARM));
+    }
+
+    /**
+     * Tracing bursts: all threads trace for {@code nanos}, one starting every {@code everyNanos}; a burst of 0, or
+     * as long as its period, leaves tracing on while the window is open.
+     */
+    public record Bursts(long nanos, long everyNanos) {
     }
 
     public boolean detection() {

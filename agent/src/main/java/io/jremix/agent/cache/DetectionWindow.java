@@ -54,6 +54,7 @@ final class DetectionWindow implements Runnable {
     private final Events events;
     private final WindowHistory history;
     private final Thread thread;
+    private final TraceBursts bursts;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
     /** While open: classes still waiting for probes, by name, with their methods seen running at the last try. */
@@ -106,6 +107,7 @@ final class DetectionWindow implements Runnable {
         this.onFindings = onFindings;
         this.events = events;
         this.history = history;
+        this.bursts = new TraceBursts(options.bursts());
         this.thread = new Thread(this, "jremix-cache-detector");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -171,7 +173,7 @@ final class DetectionWindow implements Runnable {
 
     private void tick(long now) {
         if (open) {
-            if (collector.collect(now) > 0) {
+            if (collect(now) > 0) {
                 announce(now);
             }
             boolean found = foundAt != 0;
@@ -221,6 +223,7 @@ final class DetectionWindow implements Runnable {
         tracker.forgetBelowThreshold();
         transformer.arm(true);
         ProbeGate.set(true);
+        bursts.start();
         open = true;
         openedAt = now;
         foundAt = 0;
@@ -236,9 +239,10 @@ final class DetectionWindow implements Runnable {
     }
 
     private void close(long now) {
+        bursts.stop();
         ProbeGate.set(false);
         transformer.arm(false);
-        collector.collect(now);
+        collect(now);
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         open = false;
         closedAt = now;
@@ -311,15 +315,27 @@ final class DetectionWindow implements Runnable {
         thread.interrupt();
         synchronized (this) {
             if (open) {
+                bursts.stop();
                 ProbeGate.set(false);
                 long now = System.nanoTime();
-                collector.collect(now);
+                collect(now);
                 tracedNanos += now - openedAt;
                 JfrEvents.windowClosed(windowEvent, "exit", found);
                 recordClosed(now);
                 open = false;
             }
         }
+    }
+
+    /** Replays what the probes recorded, each sample standing for the accesses the bursts left untraced. */
+    private int collect(long now) {
+        tracker.scale(samplingScale());
+        return collector.collect(now);
+    }
+
+    /** Real accesses each recorded one has stood for, on average so far. */
+    double samplingScale() {
+        return options.samplingRatio() * bursts.scale();
     }
 
     private void recordClosed(long now) {

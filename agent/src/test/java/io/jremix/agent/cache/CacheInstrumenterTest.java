@@ -35,7 +35,9 @@ class CacheInstrumenterTest {
 
     @AfterEach
     void closeGate() {
+        CacheProbe.tracing(false);
         ProbeGate.set(false);
+        ProbeGate.bursts(false);
     }
 
     static byte[] classBytes(Class<?> c) throws IOException {
@@ -75,8 +77,10 @@ class CacheInstrumenterTest {
 
         CacheProbe.samplingRatio(1);
         ProbeGate.set(true);
+        CacheProbe.tracing(true);
         Object fixture = instrumented.getConstructor().newInstance();
         long actual = (long) instrumented.getMethod("run").invoke(fixture);
+        CacheProbe.tracing(false);
         ProbeGate.set(false);
 
         assertEquals(expected, actual);
@@ -98,7 +102,20 @@ class CacheInstrumenterTest {
         Class<?> instrumented = load(AccessFixture.class);
         drain();
         CacheProbe.samplingRatio(1);
+        CacheProbe.tracing(true);
         instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
+        assertEquals(List.of(), drain());
+    }
+
+    @Test
+    void openGateBetweenBurstsRecordsNothing() throws Exception {
+        Class<?> instrumented = load(AccessFixture.class);
+        drain();
+        CacheProbe.samplingRatio(1);
+        ProbeGate.bursts(true);
+        ProbeGate.set(true);
+        long result = (long) instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
+        assertEquals(new AccessFixture().run(), result);
         assertEquals(List.of(), drain());
     }
 

@@ -28,6 +28,7 @@ class CacheOptionsTest {
         assertEquals(CacheOptions.Mode.OFF, o.mode());
         assertFalse(o.detection());
         assertEquals(1000, o.samplingRatio());
+        assertEquals(new CacheOptions.Bursts(0L, 50_000_000L), o.bursts());
         assertEquals(64, o.lineSize());
         assertEquals(100_000, o.threshold());
         assertEquals(3_000_000_000L, o.windowNanos());
@@ -49,8 +50,10 @@ class CacheOptionsTest {
         Path report = dir.resolve("r.json");
         CacheOptions o = parse("-remix:detect", "-XX:REMIXSamplingRatio=50", "-XX:+REMIXVerbose", "-XX:+REMIXHitVerbose",
                 "-XX:+REMIXDebug", "-XX:-REMIXDebug", "-XX:REMIXReport=" + report, "-XX:REMIXLineSize=128",
-                "-XX:REMIXThreshold=5000", "-XX:REMIXWindow=1.5", "-XX:REMIXMaxWindow=500ms", "-XX:REMIXRearm=60s");
+                "-XX:REMIXThreshold=5000", "-XX:REMIXWindow=1.5", "-XX:REMIXMaxWindow=500ms", "-XX:REMIXRearm=60s",
+                "-XX:REMIXBurst=2ms", "-XX:REMIXBurstEvery=0.1");
         assertEquals(50, o.samplingRatio());
+        assertEquals(new CacheOptions.Bursts(2_000_000L, 100_000_000L), o.bursts());
         assertTrue(o.verbose());
         assertTrue(o.hitVerbose());
         assertFalse(o.debug());

@@ -48,16 +48,27 @@ public final class DetectionOverhead {
             new Workload("MatrixMultiply (CPU-heavy, no sharing)", "io.jremix.bench.cache.MatrixMultiply",
                     List.of("2", "300", "10"), "none"));
 
-    /** The three ways each workload runs. */
+    /** Tracing bursts as docs/cache-contention.md recommends them for a long-running program. */
+    public static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms",
+            "-XX:REMIXSamplingRatio=20");
+
+    /** The four ways each workload runs. */
     private enum Mode {
         PLAIN(List.of()),
         WINDOW(List.of("-remix:detect", "-XX:REMIXWindow=3600", "-XX:REMIXMaxWindow=3600")),
+        BURSTS(concat(WINDOW.options, DetectionOverhead.BURSTS)),
         AFTER(List.of("-remix:detect", "-XX:REMIXWindow=0.2", "-XX:REMIXMaxWindow=0.5"));
 
         final List<String> options;
 
         Mode(List<String> options) {
             this.options = options;
+        }
+
+        private static List<String> concat(List<String> a, List<String> b) {
+            List<String> all = new ArrayList<>(a);
+            all.addAll(b);
+            return List.copyOf(all);
         }
     }
 
@@ -98,8 +109,9 @@ public final class DetectionOverhead {
                     double ms = result.meanRoundMs(plan.warmup());
                     perRun.add(ms);
                     System.err.printf(Locale.ROOT, "%-40s %-6s run %d/%d: %8.1f ms/round%n", w.name, mode, r + 1, plan.runs(), ms);
-                    if (mode == Mode.WINDOW && r == 0) {
-                        row.putAll(detection(Json.parse(Files.readString(report))));
+                    if ((mode == Mode.WINDOW || mode == Mode.BURSTS) && r == 0) {
+                        row.putAll(detection(Json.parse(Files.readString(report)),
+                                mode == Mode.WINDOW ? "" : "bursts"));
                     }
                     Files.deleteIfExists(report);
                 }
@@ -114,7 +126,7 @@ public final class DetectionOverhead {
     }
 
     @SuppressWarnings("unchecked")
-    private static Map<String, Object> detection(Object report) {
+    private static Map<String, Object> detection(Object report, String prefix) {
         Map<String, Object> doc = (Map<String, Object>) report;
         List<Map<String, Object>> findings = (List<Map<String, Object>>) doc.get("findings");
         Map<String, Object> m = new LinkedHashMap<>();
@@ -128,10 +140,20 @@ public final class DetectionOverhead {
             firstDetection = Double.isNaN(firstDetection) ? at : Math.min(firstDetection, at);
             fastest = Double.isNaN(fastest) ? after : Math.min(fastest, after);
         }
-        m.put("found", found.isEmpty() ? "none" : String.join("; ", found));
-        m.put("detectedSeconds", firstDetection);
-        m.put("detectionMillis", fastest);
+        m.put(key(prefix, "found"), found.isEmpty() ? "none" : String.join("; ", found));
+        m.put(key(prefix, "detectedSeconds"), firstDetection);
+        m.put(key(prefix, "detectionMillis"), fastest);
         return m;
+    }
+
+    private static String key(String prefix, String name) {
+        return prefix.isEmpty() ? name : prefix + Character.toUpperCase(name.charAt(0)) + name.substring(1);
+    }
+
+    private static String detected(Map<String, Object> row, String prefix) {
+        double at = (double) row.get(key(prefix, "detectedSeconds"));
+        return Double.isNaN(at) ? "–"
+                : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at, (double) row.get(key(prefix, "detectionMillis")));
     }
 
     private static String fields(Map<String, Object> f) {
@@ -159,7 +181,9 @@ public final class DetectionOverhead {
                 + "of the mean time per round, rounds %d..%d of %d (the first %d are warm-up).%n%n",
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.runs(), plan.warmup() + 1,
                 plan.rounds(), plan.rounds(), plan.warmup()));
-        md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long.\n");
+        md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long and"
+                + " trace all the time (the default, one access in 1000).\n");
+        md.append("- **bursts**: the same window, traced in bursts: `" + String.join(" ", BURSTS) + "`.\n");
         md.append("- **after window**: `-XX:REMIXWindow=0.2 -XX:REMIXMaxWindow=0.5`, the window closes during the first"
                 + " round; later rounds run with the probe gate shut and the classes restored, except the workload's"
                 + " own class, whose `main` is running all along: it keeps its probes, switched off.\n");
@@ -168,19 +192,18 @@ public final class DetectionOverhead {
                 + " depends on placement is averaged (except BaseTest, which allocates its objects once per JVM, as"
                 + " the seed's static initializer does).\n");
         md.append("- **detected**: seconds from JVM start to the first finding, and milliseconds from the first sampled"
-                + " coherence miss to the decision (window-open run).\n\n");
+                + " coherence miss to the decision (first window-open run, and first bursts run).\n\n");
         md.append("Reproduce: `bench/run-detection-overhead` (after `mvn -B -DskipTests package`).\n\n");
-        md.append("| workload | expected | found | plain ms/round | window open | ratio | after window | ratio | detected |\n");
-        md.append("|---|---|---|---:|---:|---:|---:|---:|---|\n");
+        md.append("| workload | expected | found | plain ms/round | window open | ratio | detected | bursts | ratio"
+                + " | found with bursts | detected | after window | ratio |\n");
+        md.append("|---|---|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|\n");
         for (Map<String, Object> r : rows) {
             double plain = (double) r.get("plainMs");
-            double window = (double) r.get("windowMs");
-            double after = (double) r.get("afterMs");
-            double at = (double) r.get("detectedSeconds");
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.2f× | %s | %.2f× | %s |%n",
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s | %.2f× | %s | %s | %.2f× | %s | %s | %s | %.2f× |%n",
                     r.get("workload"), r.get("expected"), r.get("found"), cell(r, "plain"), cell(r, "window"),
-                    window / plain, cell(r, "after"), after / plain, Double.isNaN(at) ? "–"
-                            : String.format(Locale.ROOT, "%.2f s (%.0f ms)", at, (double) r.get("detectionMillis"))));
+                    (double) r.get("windowMs") / plain, detected(r, ""), cell(r, "bursts"),
+                    (double) r.get("burstsMs") / plain, r.get("burstsFound"), detected(r, "bursts"), cell(r, "after"),
+                    (double) r.get("afterMs") / plain));
         }
         RoundsTable.write(out, md.toString(), machine, plan, rows);
     }

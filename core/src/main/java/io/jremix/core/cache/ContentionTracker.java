@@ -24,7 +24,8 @@ public final class ContentionTracker {
     static final int MAX_WRITERS = 64;
 
     private final Thresholds thresholds;
-    private final int samplingRatio;
+    /** Real accesses each recorded one stands for. */
+    private double scale;
     private final Map<Key, Stats> stats = new LinkedHashMap<>();
     private final LatentSharing latent;
     private long misses;
@@ -35,14 +36,27 @@ public final class ContentionTracker {
         this(thresholds, samplingRatio, 64);
     }
 
-    /** @param lineSize cache-line size in bytes, for the prediction of latent false sharing */
+    /**
+     * @param samplingRatio real accesses each recorded one stands for, until {@link #scale(double)} says otherwise
+     * @param lineSize      cache-line size in bytes, for the prediction of latent false sharing
+     */
     public ContentionTracker(Thresholds thresholds, int samplingRatio, int lineSize) {
-        if (samplingRatio < 1) {
-            throw new IllegalArgumentException("sampling ratio must be at least 1: " + samplingRatio);
-        }
         this.thresholds = Objects.requireNonNull(thresholds);
-        this.samplingRatio = samplingRatio;
-        this.latent = new LatentSharing(lineSize, thresholds, samplingRatio);
+        this.latent = new LatentSharing(lineSize, thresholds);
+        scale(samplingRatio);
+    }
+
+    /**
+     * Sets how many real accesses each recorded one stands for, from now on: the sampling ratio within tracing
+     * bursts times the share of time the bursts cover, so that the estimated misses per second mean the same
+     * whatever the sampling scheme.
+     */
+    public void scale(double accessesPerRecorded) {
+        if (!(accessesPerRecorded >= 1)) {
+            throw new IllegalArgumentException("sampling ratio must be at least 1: " + accessesPerRecorded);
+        }
+        this.scale = accessesPerRecorded;
+        latent.scale(accessesPerRecorded);
     }
 
     /**
@@ -78,7 +92,7 @@ public final class ContentionTracker {
     public int evaluate(long nowNanos) {
         int crossed = latent.evaluate(nowNanos);
         for (Stats s : stats.values()) {
-            if (!s.detected && thresholds.exceeded(s.sampled, nowNanos - s.firstNanos, samplingRatio)) {
+            if (!s.detected && thresholds.exceeded(s.sampled, nowNanos - s.firstNanos, scale)) {
                 s.detected = true;
                 s.detectedNanos = nowNanos;
                 crossed++;
@@ -204,13 +218,13 @@ public final class ContentionTracker {
 
         Finding toFinding(Key k, IntFunction<String> siteNames) {
             long spanEnd = detected ? Math.max(lastNanos, detectedNanos) : lastNanos;
-            double rate = thresholds.rate(sampled, spanEnd - firstNanos, samplingRatio);
+            double rate = thresholds.rate(sampled, spanEnd - firstNanos, scale);
             boolean repairable = k.kind == SharingKind.FALSE_SHARING && k.location == Datum.Kind.FIELD;
             List<Finding.Hit> hitList = new ArrayList<>();
             hits.forEach((label, n) -> hitList.add(new Finding.Hit(label, n[0])));
             hitList.sort(Comparator.comparingLong(Finding.Hit::sampled).reversed().thenComparing(Finding.Hit::label));
             return new Finding(k.kind, k.className, k.location, hottest(fields, Integer.MAX_VALUE, String::valueOf),
-                    sampled * samplingRatio, sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
+                    Math.round(sampled * scale), sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
                     hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets(), List.of());
         }
 

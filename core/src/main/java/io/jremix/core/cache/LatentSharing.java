@@ -40,7 +40,8 @@ final class LatentSharing {
 
     private final int lineSize;
     private final Thresholds thresholds;
-    private final int samplingRatio;
+    /** Real accesses each sampled one stands for ({@link ContentionTracker#scale}). */
+    private double scale;
     private final Map<Datum, FieldWrites> fields = new HashMap<>();
     private final Set<Pair> pairs = new LinkedHashSet<>();
     private final Map<ObjectKey, Map<Datum, Slot>> objects = new LinkedHashMap<>(256, 0.75f, true) {
@@ -52,10 +53,13 @@ final class LatentSharing {
     /** The evidence of each class predicted, in the order they were: once predicted, a class stays reported. */
     private final Map<String, Latched> latched = new LinkedHashMap<>();
 
-    LatentSharing(int lineSize, Thresholds thresholds, int samplingRatio) {
+    LatentSharing(int lineSize, Thresholds thresholds) {
         this.lineSize = lineSize;
         this.thresholds = thresholds;
-        this.samplingRatio = samplingRatio;
+    }
+
+    void scale(double accessesPerSampled) {
+        scale = accessesPerSampled;
     }
 
     /**
@@ -197,7 +201,7 @@ final class LatentSharing {
         Map<String, Set<Integer>> writerSets = new TreeMap<>();
         writers.forEach((field, threads) -> writerSets.put(field, Set.copyOf(threads)));
         return new Finding(SharingKind.LATENT_FALSE_SHARING, className, Datum.Kind.FIELD,
-                written.stream().map(w -> w.field().member()).toList(), sampled * samplingRatio, sampled, true,
+                written.stream().map(w -> w.field().member()).toList(), Math.round(sampled * scale), sampled, true,
                 written.stream().map(w -> new Finding.Hit(w.field().hitLabel(), w.sampled())).toList(),
                 List.copyOf(conflicts),
                 ContentionTracker.hottest(sites, MAX_SITES, siteNames::apply), rate, first, detectedNanos,
@@ -272,11 +276,11 @@ final class LatentSharing {
         }
 
         double rate(int thread) {
-            return thresholds.rate(writes(thread), lastNanos - firstNanos, samplingRatio);
+            return thresholds.rate(writes(thread), lastNanos - firstNanos, scale);
         }
 
         boolean hot(int thread) {
-            return thresholds.exceeded(writes(thread), lastNanos - firstNanos, samplingRatio);
+            return thresholds.exceeded(writes(thread), lastNanos - firstNanos, scale);
         }
 
         /** Threads whose writes reach the thresholds, most writes first. */

@@ -4,7 +4,8 @@ package io.jremix.core.cache;
  * When coherence misses on one class become a finding.
  *
  * @param minSampled         sampled misses needed before a rate is trusted
- * @param minEventsPerSecond estimated misses per second (sampled misses times the sampling ratio) needed
+ * @param minEventsPerSecond estimated misses per second (sampled misses times the accesses each sample stands for)
+ *                           needed
  * @param minSpanNanos       shortest span a rate is computed over, so that a short burst cannot look like a storm
  */
 public record Thresholds(long minSampled, double minEventsPerSecond, long minSpanNanos) {
@@ -22,13 +23,16 @@ public record Thresholds(long minSampled, double minEventsPerSecond, long minSpa
         return new Thresholds(DEFAULT_MIN_SAMPLED, minEventsPerSecond, DEFAULT_MIN_SPAN_NANOS);
     }
 
-    /** Whether {@code sampled} misses observed over {@code spanNanos}, at the given sampling ratio, qualify. */
-    public boolean exceeded(long sampled, long spanNanos, int samplingRatio) {
-        return sampled >= minSampled && rate(sampled, spanNanos, samplingRatio) >= minEventsPerSecond;
+    /**
+     * Whether {@code sampled} misses observed over {@code spanNanos} qualify, each sample standing for {@code scale}
+     * accesses (the sampling ratio, times open over traced time when tracing comes in bursts).
+     */
+    public boolean exceeded(long sampled, long spanNanos, double scale) {
+        return sampled >= minSampled && rate(sampled, spanNanos, scale) >= minEventsPerSecond;
     }
 
     /** Estimated misses per second. */
-    public double rate(long sampled, long spanNanos, int samplingRatio) {
-        return sampled * (double) samplingRatio * 1e9 / Math.max(spanNanos, minSpanNanos);
+    public double rate(long sampled, long spanNanos, double scale) {
+        return sampled * scale * 1e9 / Math.max(spanNanos, minSpanNanos);
     }
 }

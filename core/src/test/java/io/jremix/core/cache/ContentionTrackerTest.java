@@ -1,17 +1,17 @@
 package io.jremix.core.cache;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.IntFunction;
+
+import org.junit.jupiter.api.Test;
+
 import static io.jremix.core.cache.SharingKind.FALSE_SHARING;
 import static io.jremix.core.cache.SharingKind.TRUE_SHARING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import java.util.ArrayList;
-import java.util.List;
-import java.util.function.IntFunction;
-
-import org.junit.jupiter.api.Test;
 
 class ContentionTrackerTest {
     /** Some {@link System#nanoTime()} reading: the trace starts here. */
@@ -170,6 +170,26 @@ class ContentionTrackerTest {
         ContentionTracker few = new ContentionTracker(new Thresholds(3, 1, MS), 1_000_000);
         recordMany(few, 2, FALSE_SHARING, T0, HEAD, TAIL);
         assertEquals(0, few.evaluate(T0 + 10 * MS));
+    }
+
+    @Test
+    void scale_burstDutyCycleRaisesTheEstimateToTheWholeWindow() {
+        // 40 misses over 250 ms, one access in 20 recorded within bursts that cover 1% of the time
+        ContentionTracker bursts = new ContentionTracker(Thresholds.withRate(100_000), 20);
+        recordMany(bursts, 40, FALSE_SHARING, T0, HEAD, TAIL);
+        assertEquals(0, bursts.evaluate(T0 + 250 * MS), "40 * 20 / 0.25 s = 3,200/s: the ratio alone is not enough");
+        bursts.scale(20 * 100.0);
+        assertEquals(1, bursts.evaluate(T0 + 250 * MS), "40 * 2000 / 0.25 s = 320,000/s");
+        Finding f = only(bursts.findings(SITES));
+        assertEquals(40 * 2000L, f.events());
+        assertEquals(320_000, f.ratePerSecond(), 1e-6);
+    }
+
+    @Test
+    void scale_belowOneIsRejected() {
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        assertThrows(IllegalArgumentException.class, () -> t.scale(0.5));
+        assertThrows(IllegalArgumentException.class, () -> t.scale(Double.NaN));
     }
 
     @Test

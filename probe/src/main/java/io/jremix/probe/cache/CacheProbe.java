@@ -1,18 +1,32 @@
 package io.jremix.probe.cache;
 
 import java.lang.invoke.VarHandle;
+import java.lang.reflect.Field;
+import jdk.internal.misc.Unsafe;
 import jdk.internal.vm.annotation.ForceInline;
 
 /**
- * Entry points that instrumented code calls before each memory access. The fast path is a folded gate check and a
- * per-thread countdown; one access in {@code ratio} (on average, with a randomised period so that loops with a fixed
- * number of accesses per iteration are not sampled at the same instruction every time) takes the recording path.
+ * Entry points that instrumented code calls before each memory access. While the gate is open, one access in
+ * {@code ratio} (on average, with a randomised period so that loops with a fixed number of accesses per iteration
+ * are not sampled at the same instruction every time) takes the recording path: all the time, or, if
+ * {@link ProbeGate#inBursts}, only within short bursts that all threads share, so that the coherence model sees
+ * real interleavings (after the sampling framework of "A Framework for Reducing the Cost of Instrumented Code",
+ * PLDI 2001, https://doi.org/10.1145/378795.378832, and LiteRace, PLDI 2009,
+ * https://doi.org/10.1145/1542476.1542491). Between bursts the fast path is the folded gate and a plain load of
+ * {@link #tracing}, with no store; without bursts the flag is not read.
+ *
+ * <p>Why a plain load and not an opaque or volatile one: C2 compiles both of those as a memory barrier at every
+ * access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain load
+ * is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the loop
+ * reload the flag.
+ * Code compiled while the branch had never been taken (its profile is shared by every inlined copy of
+ * {@link #sample}) has an uncommon trap there instead, and may test the flag once before a loop; so a window's
+ * tracing starts as it opens, before the program's loops reach C2.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
- * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}); sharing costs them a contended
- * line while the window is open, not a lost trace.
- * The fast path is force-inlined (this class is on the boot class path, where the JVM honours
+ * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched while
+ * tracing is on. The fast path is force-inlined (this class is on the boot class path, where the JVM honours
  * {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a
  * call per access.
  */
@@ -20,7 +34,16 @@ public final class CacheProbe {
     private static final int SLOTS = 256;
     private static final int STRIDE = 16;
     private static final long[] COUNTDOWN = new long[SLOTS * STRIDE];
+    private static final Unsafe U = Unsafe.getUnsafe();
+    private static final Field TRACING = tracingField();
+    private static final Object TRACING_BASE = HeapAddresses.staticFieldBase(TRACING);
+    private static final long TRACING_OFFSET = HeapAddresses.staticFieldOffset(TRACING);
     private static volatile int ratio = 1000;
+    /** Whether a burst is on: read plainly on the fast path, written by the agent's burst thread. */
+    private static boolean tracing;
+    /** When the burst under way ends ({@link System#nanoTime}), if {@link #bounded}. */
+    private static volatile long burstEnd;
+    private static volatile boolean bounded;
 
     private CacheProbe() {
     }
@@ -31,6 +54,43 @@ public final class CacheProbe {
             throw new IllegalArgumentException("sampling ratio must be at least 1: " + n);
         }
         ratio = n;
+    }
+
+    /**
+     * Starts tracing in every thread until told otherwise, or ends it; probes also need the gate open
+     * ({@link ProbeGate#set}).
+     */
+    public static void tracing(boolean on) {
+        bounded = false;
+        U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, on);
+    }
+
+    /**
+     * Starts a burst that the recording threads end themselves once {@code endNanos} passed: the thread that times
+     * the bursts may wake late on a busy machine, and a burst that overran would slow the program and overflow the
+     * buffers.
+     */
+    public static void traceUntil(long endNanos) {
+        burstEnd = endNanos;
+        bounded = true;
+        U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, true);
+    }
+
+    /** Whether the burst under way is over at {@code nowNanos}: then tracing ends for every thread. */
+    static boolean burstOver(long nowNanos) {
+        if (bounded && nowNanos - burstEnd > 0) {
+            U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, false);
+            return true;
+        }
+        return false;
+    }
+
+    private static Field tracingField() {
+        try {
+            return CacheProbe.class.getDeclaredField("tracing");
+        } catch (NoSuchFieldException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 
     @ForceInline
@@ -74,9 +134,12 @@ public final class CacheProbe {
 
     @ForceInline
     private static boolean sample() {
-        if (!ProbeGate.isOn()) {
-            return false;
-        }
+        return ProbeGate.isOn() && (!ProbeGate.inBursts() || tracing) && due();
+    }
+
+    /** Counts the access down; whether it is the one in {@code ratio} to record. */
+    @ForceInline
+    private static boolean due() {
         @SuppressWarnings("deprecation") // threadId() is JDK 19+
         int slot = ((int) Thread.currentThread().getId() & (SLOTS - 1)) * STRIDE;
         long c = COUNTDOWN[slot];

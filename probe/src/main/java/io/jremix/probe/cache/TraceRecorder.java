@@ -119,7 +119,7 @@ final class TraceRecorder {
             GcEpoch epoch = GcEpoch.current();
             long address = HeapAddresses.addressOf(base, b.holder);
             long now = System.nanoTime();
-            if (epoch.live()) {
+            if (epoch.live() && !CacheProbe.burstOver(now)) {
                 b.append(now, address, offset, meta, type, siteId, epoch.epoch);
             }
         } finally {

@@ -23,7 +23,11 @@ public record CacheRun(String mode, long startNanos, Settings settings, Trace tr
                        Jvm jvm, List<Finding> findings, List<Finding> belowThreshold, RepairReport repair,
                        List<WindowHistory.Window> windowHistory) {
 
-    /** Options that shaped the result. */
+    /**
+     * Options that shaped the result.
+     *
+     * @param samplingRatio accesses each recorded one stood for: the ratio within bursts times open over traced time
+     */
     public record Settings(int samplingRatio, int lineSize, double thresholdPerSecond, double windowSeconds,
                            double maxWindowSeconds, double rearmSeconds) {
     }

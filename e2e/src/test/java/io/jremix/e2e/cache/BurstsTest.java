@@ -1,0 +1,71 @@
+package io.jremix.e2e.cache;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Tracing in bursts ({@code -XX:REMIXBurst}): all threads trace for 0.5 ms every 50 ms, one access in 20, and not
+ * at all in between. Seeded contention must still be found, with estimates scaled to the whole window, and controls
+ * must stay silent. The contended programs run five times as many iterations as in {@link DetectionTest}: bursts
+ * hardly slow them, and the detector needs a few dozen bursts, more on a busy machine, where two threads that share
+ * a line seldom run within the same half millisecond.
+ */
+class BurstsTest {
+    private static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms",
+            "-XX:REMIXSamplingRatio=20");
+
+    @ParameterizedTest(name = "{0} -> {2} on {1}")
+    @CsvSource({
+            "BaseTest 8 200000000, io.jremix.workloads.cache.BaseTest$VolatileLong, false-sharing",
+            "SharedAtomicLong 2 300000000, java.util.concurrent.atomic.AtomicLong, true-sharing"})
+    void seededContentionIsFound(String workload, String className, String kind, @TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        String[] program = workload.split(" ");
+        Jremix.Run run = Jremix.contendedWorkload(options(report, Jremix.TEST_THRESHOLD), program[0],
+                List.of(program).subList(1, program.length).toArray(String[]::new));
+
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertTrue(Jremix.findings(doc).stream()
+                .anyMatch(f -> f.get("className").equals(className) && f.get("kind").equals(kind)), run.stderr());
+        assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"SeparateLines", "SingleThread", "PaddedBaseTest"})
+    void controlStaysSilent(String workload, @TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.workload(options(report), workload);
+
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertEquals(List.of(), Jremix.findings(doc), run.stderr());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
+        assertTrue((Long) trace.get("sampledAccesses") > 0, "the control was traced: " + trace);
+        assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
+    }
+
+    private static List<String> options(Path report, String... more) {
+        List<String> options = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXReport=" + report));
+        options.addAll(BURSTS);
+        options.addAll(List.of(more));
+        return options;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static long samplingRatio(Map<String, Object> doc) {
+        return (Long) ((Map<String, Object>) doc.get("settings")).get("samplingRatio");
+    }
+}
