@@ -31,7 +31,7 @@ class DetectionTest {
                         List.of("value"), "field", true, P + "BaseTest.run"),
                 Arguments.of(List.of("SpscQueue", "4000000"), P + "SpscQueue$Ring", "false-sharing",
                         List.of("head", "tail"), "field", true, P + "SpscQueue."),
-                Arguments.of(List.of("AdjacentAtomicLongs", "2", "15000000"), "java.util.concurrent.atomic.AtomicLong",
+                Arguments.of(List.of("AdjacentAtomicLongs", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
                         "false-sharing", List.of("value"), "field", true, "java.util.concurrent.atomic.AtomicLong."),
                 Arguments.of(List.of("SharedAtomicLong", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
                         "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
