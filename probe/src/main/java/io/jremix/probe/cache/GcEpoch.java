@@ -6,15 +6,22 @@ import java.lang.ref.WeakReference;
 
 /**
  * Counts garbage collections cheaply, so that addresses taken before and after an object may have moved are
- * never compared. The canary is a weak reference to an otherwise unreachable young object: every collection that
- * can move objects also clears it.
+ * never compared. An epoch ends when either of two witnesses, both young when it began, shows a collection:
+ * <ul>
+ * <li>the canary, a weak reference to an otherwise unreachable object, is cleared;
+ * <li>the sentinel, an object the epoch holds strongly, is no longer at the address it had.
+ * </ul>
+ * The canary alone is not enough: G1 sometimes keeps a weak referent alive through young collections (seen on
+ * the first epoch of a run with a 32 MB heap, which then spanned a second of collections, each handing one
+ * thread's memory to the other), while every young collection moves the sentinel out of eden. The sentinel alone
+ * is not enough either: a full collection may compact it onto its own address, but clears the canary.
  *
- * <p>The thread that first sees a cleared canary opens the next epoch with a compare-and-set, not under a monitor:
+ * <p>The thread that first sees a collection opens the next epoch with a compare-and-set, not under a monitor:
  * this runs on the sampling path, in the program's threads, virtual ones among them.
  */
 final class GcEpoch extends WeakReference<Object> {
     private static final VarHandle CURRENT;
-    private static volatile GcEpoch current = new GcEpoch(0);
+    private static volatile GcEpoch current = new GcEpoch(0, new Object(), new Object[1]);
 
     static {
         try {
@@ -25,24 +32,29 @@ final class GcEpoch extends WeakReference<Object> {
     }
 
     final int epoch;
+    private final Object sentinel = new Object();
+    /** Its reference's raw bits, which need no calibrated shift ({@link HeapAddresses#calibrate}). */
+    private final long sentinelAt;
 
-    private GcEpoch(int epoch) {
-        super(new Object());
+    /** @param holder the calling thread's scratch array for {@link HeapAddresses#referenceBits} */
+    GcEpoch(int epoch, Object canary, Object[] holder) {
+        super(canary);
         this.epoch = epoch;
+        this.sentinelAt = HeapAddresses.referenceBits(sentinel, holder);
     }
 
-    /** The epoch in force, opening a new one if a collection cleared the canary. */
-    static GcEpoch current() {
+    /** The epoch in force, opening a new one if a collection happened since it began. */
+    static GcEpoch current(Object[] holder) {
         GcEpoch c = current;
-        if (!c.refersTo(null)) {
+        if (c.live(holder)) {
             return c;
         }
-        GcEpoch next = new GcEpoch(c.epoch + 1);
+        GcEpoch next = new GcEpoch(c.epoch + 1, new Object(), holder);
         return CURRENT.compareAndSet(c, next) ? next : current;
     }
 
     /** False once a collection happened after this epoch began. */
-    boolean live() {
-        return !refersTo(null);
+    boolean live(Object[] holder) {
+        return !refersTo(null) && HeapAddresses.referenceBits(sentinel, holder) == sentinelAt;
     }
 }

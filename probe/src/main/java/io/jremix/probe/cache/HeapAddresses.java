@@ -82,11 +82,17 @@ public final class HeapAddresses {
      * happens on the sampling path.
      */
     static long addressOf(Object o, Object[] holder) {
+        long bits = referenceBits(o, holder);
+        return COMPRESSED ? bits << shift : bits;
+    }
+
+    /** The reference to {@code o} as the JVM stores it, not decoded: it changes when {@code o} moves. */
+    static long referenceBits(Object o, Object[] holder) {
         holder[0] = o;
-        long a = COMPRESSED ? (U.getInt(holder, OBJECT_ARRAY_BASE) & 0xFFFF_FFFFL) << shift
+        long bits = COMPRESSED ? U.getInt(holder, OBJECT_ARRAY_BASE) & 0xFFFF_FFFFL
                 : U.getLong(holder, OBJECT_ARRAY_BASE);
         holder[0] = null;
-        return a;
+        return bits;
     }
 
     public static long objectFieldOffset(Field f) {

@@ -116,10 +116,10 @@ final class TraceRecorder {
             return;
         }
         try {
-            GcEpoch epoch = GcEpoch.current();
+            GcEpoch epoch = GcEpoch.current(b.holder);
             long address = HeapAddresses.addressOf(base, b.holder);
             long now = System.nanoTime();
-            if (epoch.live() && !CacheProbe.burstOver(now)) {
+            if (epoch.live(b.holder) && !CacheProbe.burstOver(now)) {
                 b.append(now, address, offset, meta, type, siteId, epoch.epoch);
             }
         } finally {
