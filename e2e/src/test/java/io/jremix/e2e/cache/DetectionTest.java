@@ -26,13 +26,17 @@ class DetectionTest {
 
     static Stream<Arguments> workloads() {
         return Stream.of(
-                // workload and args, className, kind, fields that must be named, location, repairable, site prefix
+                // workload and args, className, kind (or kinds, |-separated), fields that must be named, location,
+                // repairable, site prefix
                 Arguments.of(List.of("BaseTest", "8", "40000000"), P + "BaseTest$VolatileLong", "false-sharing",
                         List.of("value"), "field", true, P + "BaseTest.run"),
                 Arguments.of(List.of("SpscQueue", "4000000"), P + "SpscQueue$Ring", "false-sharing",
                         List.of("head", "tail"), "field", true, P + "SpscQueue."),
+                // instances of a JDK class: on a loaded machine the two threads seldom run at once, the sampled misses
+                // stay under the floor (19 in 1.2 s at a load of 17), and the prediction is what names them
                 Arguments.of(List.of("AdjacentAtomicLongs", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
-                        "false-sharing", List.of("value"), "field", true, "java.util.concurrent.atomic.AtomicLong."),
+                        "false-sharing|latent-false-sharing", List.of("value"), "field", true,
+                        "java.util.concurrent.atomic.AtomicLong."),
                 Arguments.of(List.of("SharedAtomicLong", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
                         "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
                 Arguments.of(List.of("LongArrayCounters", "2", "100000000"), "long[]", "false-sharing", List.of(),
@@ -64,9 +68,11 @@ class DetectionTest {
 
         assertEquals(0, run.exit(), run.stderr());
         assertTrue(run.stdout().startsWith(workload.get(0) + " Time "), run.stdout());
+        List<String> kinds = List.of(kind.split("\\|"));
         Map<String, Object> finding = Jremix.findings(Jremix.json(report)).stream()
-                .filter(f -> f.get("className").equals(className) && f.get("kind").equals(kind))
+                .filter(f -> f.get("className").equals(className) && kinds.contains(f.get("kind")))
                 .findFirst().orElseThrow(() -> new AssertionError("no " + kind + " on " + className + " in\n" + run.stderr()));
+        String found = (String) finding.get("kind");
         @SuppressWarnings("unchecked")
         List<String> named = (List<String>) finding.get("fields");
         assertTrue(named.containsAll(fields), "fields " + named);
@@ -79,7 +85,9 @@ class DetectionTest {
         assertEquals(location, finding.get("location"));
         assertEquals(repairable, finding.get("repairable"));
         assertTrue((Long) finding.get("events") > 0);
-        assertTrue(Jremix.coherenceMisses(run) >= Jremix.FEW_MISSES, "a finding rests on the detector's floor of misses");
+        if (!found.startsWith("latent")) {
+            assertTrue(Jremix.coherenceMisses(run) >= Jremix.FEW_MISSES, "a finding rests on the detector's floor of misses");
+        }
         @SuppressWarnings("unchecked")
         List<String> sites = (List<String>) finding.get("sites");
         assertTrue(sites.stream().anyMatch(s -> s.startsWith(site)), "sites " + sites);
@@ -90,7 +98,7 @@ class DetectionTest {
                 hitLines.add(line);
             }
         }
-        assertTrue(hitLines.stream().anyMatch(l -> l.endsWith("(" + kind.replace('-', ' ') + (repairable ? ")" : ", "
+        assertTrue(hitLines.stream().anyMatch(l -> l.endsWith("(" + found.replace('-', ' ') + (repairable ? ")" : ", "
                 + (location.equals("static") ? "static, " : "") + "not repairable by padding)"))), String.join("\n", hitLines));
     }
 }
