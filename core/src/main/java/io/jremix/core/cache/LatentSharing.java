@@ -44,12 +44,16 @@ final class LatentSharing {
     private double scale;
     private final Map<Datum, FieldWrites> fields = new HashMap<>();
     private final Set<Pair> pairs = new LinkedHashSet<>();
-    private final Map<ObjectKey, Map<Datum, Slot>> objects = new LinkedHashMap<>(256, 0.75f, true) {
+    /** The written fields of the objects written last, least recent first; looked up through {@link #probe}. */
+    private final Map<ObjectKey, List<Slot>> objects = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<ObjectKey, Map<Datum, Slot>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<ObjectKey, List<Slot>> eldest) {
             return size() > MAX_OBJECTS;
         }
     };
+    private final ObjectKey probe = new ObjectKey();
+    /** The field of the last write: a hot loop writes the same fields over and over. */
+    private FieldWrites lastField;
     /** The evidence of each class predicted, in the order they were: once predicted, a class stays reported. */
     private final Map<String, Latched> latched = new LinkedHashMap<>();
 
@@ -72,18 +76,12 @@ final class LatentSharing {
         if (!a.write() || d.kind() != Datum.Kind.FIELD || d.member() == null || d.member().startsWith("@")) {
             return;
         }
-        FieldWrites f = fields.get(d);
+        FieldWrites f = field(d, objectSize);
         if (f == null) {
-            if (fields.size() >= MAX_FIELDS) {
-                return;
-            }
-            f = new FieldWrites(objectSize);
-            fields.put(d, f);
+            return;
         }
         f.objectSize = Math.min(f.objectSize, objectSize);
-        Map<Datum, Slot> object = objects.computeIfAbsent(new ObjectKey(a.epoch(), a.address() - d.offset()),
-                k -> new HashMap<>());
-        Slot s = object.computeIfAbsent(d, k -> new Slot(a.thread()));
+        Slot s = slot(a.epoch(), a.address() - d.offset(), f, a.thread());
         if (s.writer == SHARED) {
             return;
         }
@@ -97,20 +95,56 @@ final class LatentSharing {
         s.writes++;
         if (s.writes == HOT_WRITES) {
             f.add(s.writer, HOT_WRITES, a);
-            pairWithNeighbours(d, s, object);
+            pairWithNeighbours(s);
         } else if (s.writes > HOT_WRITES) {
             f.add(s.writer, 1, a);
         }
     }
 
+    /** The counts of field {@code d}, or {@code null} once {@link #MAX_FIELDS} other fields are counted. */
+    private FieldWrites field(Datum d, int objectSize) {
+        if (lastField != null && (lastField.datum == d || lastField.datum.equals(d))) {
+            return lastField;
+        }
+        FieldWrites f = fields.get(d);
+        if (f == null) {
+            if (fields.size() >= MAX_FIELDS) {
+                return null;
+            }
+            f = new FieldWrites(d, objectSize);
+            fields.put(d, f);
+        }
+        lastField = f;
+        return f;
+    }
+
+    /** Field {@code f} of the object at {@code base}: allocates only for an object or field not seen before. */
+    private Slot slot(int epoch, long base, FieldWrites f, int thread) {
+        List<Slot> object = objects.get(probe.at(epoch, base));
+        if (object == null) {
+            object = new ArrayList<>(2);
+            objects.put(new ObjectKey().at(epoch, base), object);
+        }
+        for (Slot s : object) {
+            if (s.field == f) {
+                return s;
+            }
+        }
+        Slot s = new Slot(f, thread, object);
+        object.add(s);
+        return s;
+    }
+
     /** Pairs a field that just became hot with the hot fields of the same object other threads write nearby. */
-    private void pairWithNeighbours(Datum d, Slot s, Map<Datum, Slot> object) {
-        object.forEach((other, o) -> {
+    private void pairWithNeighbours(Slot s) {
+        Datum d = s.field.datum;
+        for (Slot o : s.object) {
+            Datum other = o.field.datum;
             if (o.writer != SHARED && o.writer != s.writer && o.writes >= HOT_WRITES && span(d, other) <= lineSize
                     && pairs.size() < ContentionTracker.MAX_KEYS) {
                 pairs.add(Pair.of(d, s.writer, other, o.writer));
             }
-        });
+        }
     }
 
     private static int span(Datum a, Datum b) {
@@ -224,9 +258,29 @@ final class LatentSharing {
         fields.keySet().removeIf(d -> !latched.containsKey(d.className()));
         pairs.removeIf(p -> !fields.containsKey(p.a) || !fields.containsKey(p.b));
         objects.clear();
+        lastField = null;
     }
 
-    private record ObjectKey(int epoch, long base) {
+    /** An object, by address within a GC epoch; mutable so that lookups need not allocate one. */
+    private static final class ObjectKey {
+        int epoch;
+        long base;
+
+        ObjectKey at(int e, long b) {
+            epoch = e;
+            base = b;
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ObjectKey k && k.epoch == epoch && k.base == base;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(base * 31 + epoch);
+        }
     }
 
     /** Two fields of one object written by different threads, in a fixed order so each pair is kept once. */
@@ -238,23 +292,33 @@ final class LatentSharing {
 
     /** One field of one object: the one thread that writes it (or {@link #SHARED}) and its sampled writes. */
     private static final class Slot {
+        final FieldWrites field;
+        /** The slots of the same object, this one included. */
+        final List<Slot> object;
         int writer;
         long writes;
 
-        Slot(int writer) {
+        Slot(FieldWrites field, int writer, List<Slot> object) {
+            this.field = field;
             this.writer = writer;
+            this.object = object;
         }
     }
 
     /** Sampled writes to one field, per thread, from hot objects that thread alone writes. */
     private final class FieldWrites {
+        final Datum datum;
         final Map<Integer, long[]> byThread = new HashMap<>();
         final Map<Integer, long[]> sites = new HashMap<>();
         int objectSize;
+        /** The site of the last write and its count: a field is mostly written from one place. */
+        private int lastSite = -1;
+        private long[] lastSiteWrites;
         long firstNanos = Long.MAX_VALUE;
         long lastNanos = Long.MIN_VALUE;
 
-        FieldWrites(int objectSize) {
+        FieldWrites(Datum datum, int objectSize) {
+            this.datum = datum;
             this.objectSize = objectSize;
         }
 
@@ -265,9 +329,22 @@ final class LatentSharing {
             }
             firstNanos = Math.min(firstNanos, a.time());
             lastNanos = Math.max(lastNanos, a.time());
-            if (a.site() >= 0 && (sites.containsKey(a.site()) || sites.size() < ContentionTracker.MAX_KEYS)) {
-                sites.computeIfAbsent(a.site(), k -> new long[1])[0] += writes;
+            long[] n = a.site() == lastSite ? lastSiteWrites : siteWrites(a.site());
+            if (n != null) {
+                n[0] += writes;
             }
+        }
+
+        /** The count of writes from {@code site}, or {@code null} for none or past the first sites. */
+        private long[] siteWrites(int site) {
+            long[] n = sites.get(site);
+            if (n == null && site >= 0 && sites.size() < ContentionTracker.MAX_KEYS) {
+                n = new long[1];
+                sites.put(site, n);
+            }
+            lastSite = site;
+            lastSiteWrites = n;
+            return n;
         }
 
         long writes(int thread) {
