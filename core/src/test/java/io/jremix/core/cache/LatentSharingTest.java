@@ -157,14 +157,42 @@ class LatentSharingTest {
     }
 
     @Test
-    void observedFalseSharingIsAlsoPredicted() {
+    void observedFalseSharingAlsoPredictedIsOneFindingWithTheEvidence() {
         // the counters 32 bytes apart, both in one line: the misses are observed, and the prediction, which does not
         // depend on the placement, names the same field, as it would in a run that placed them apart
         Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0020L, VALUE));
         assertTrue(run.misses() > 0);
-        assertEquals(List.of(SharingKind.FALSE_SHARING, LATENT_FALSE_SHARING),
-                run.findings().stream().map(Finding::kind).toList());
+        Finding f = only(run.findings());
+        assertEquals(SharingKind.FALSE_SHARING, f.kind(), "observed wins");
+        assertEquals(run.misses() - 1, f.sampled(), "the misses (the line's first is a hand-off), not the writes");
+        assertEquals(List.of("value"), f.fields());
+        assertEquals(Map.of("value", Set.of(0, 1)), f.writers());
+        Finding.Neighbours n = only(f.neighbours());
+        assertEquals(false, n.sameObject());
+        assertEquals(32, n.span());
         assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void fieldsOfOneObjectObservedAndPredictedAreOneFindingWithTheirPair() {
+        // the queue placed at a line's start: head and tail share it in this run
+        Run run = Run.of(QUEUE_SIZE, 100, new Write(0, 0x10_0000L, TAIL), new Write(1, 0x10_0000L, HEAD));
+        Finding f = only(run.findings());
+        assertEquals(SharingKind.FALSE_SHARING, f.kind());
+        assertEquals(Set.of("head", "tail"), Set.copyOf(f.fields()));
+        assertEquals(Map.of("head", Set.of(1), "tail", Set.of(0)), f.writers());
+        assertTrue(only(f.neighbours()).sameObject());
+        assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("head"), List.of("tail")))),
+                RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void trueSharingObservedDoesNotTakeInTheFalseSharingPredicted() {
+        // thread 0 and 1 both write one counter (true sharing) while 2 and 3 write their own neighbouring counters
+        Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0000L, VALUE),
+                new Write(2, 0x10_1000L, VALUE), new Write(3, 0x10_2000L, VALUE));
+        assertEquals(List.of(SharingKind.TRUE_SHARING, LATENT_FALSE_SHARING),
+                run.findings().stream().map(Finding::kind).toList());
     }
 
     private static <T> T only(List<T> list) {
