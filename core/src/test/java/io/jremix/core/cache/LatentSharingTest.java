@@ -109,6 +109,44 @@ class LatentSharingTest {
         assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
     }
 
+    /** A 160-byte object whose fields a and b lie at its two ends, 124 bytes apart. */
+    private static final String ENDS = "t.Ends";
+    private static final Datum FIRST = Datum.field(ENDS, "a", 12, 8);
+    private static final Datum LAST = Datum.field(ENDS, "b", 144, 8);
+    private static final int ENDS_SIZE = 160;
+
+    @Test
+    void differentFieldsOfNeighbouringInstancesAreLatent() {
+        // thread 0 writes a of one object, thread 1 b of another: placed one after the other, the first object's b
+        // and the second's a are 36 bytes apart
+        Run run = Run.of(ENDS_SIZE, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_1000L, LAST));
+
+        assertEquals(0, run.misses());
+        Finding f = only(run.findings());
+        assertEquals(LATENT_FALSE_SHARING, f.kind());
+        assertEquals(ENDS, f.className());
+        assertEquals(Map.of("a", Set.of(0), "b", Set.of(1)), f.writers());
+        Finding.Neighbours n = only(f.neighbours());
+        assertEquals(new Finding.Neighbours("a", 0, ENDS + "::b", 1, false, 36, n.ratePerSecond()), n);
+        assertTrue(n.ratePerSecond() >= DEFAULT.minEventsPerSecond(), n::toString);
+        assertEquals(List.of(new PaddedClass(ENDS, List.of(List.of("a"), List.of("b")))),
+                RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void differentFieldsOfOneObjectFarApartAreNotLatent() {
+        // the same two fields in one object: more than a line apart, and no neighbouring instance was written
+        assertEquals(List.of(), Run.of(ENDS_SIZE, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_0000L, LAST))
+                .findings());
+    }
+
+    @Test
+    void differentFieldsOfNeighbouringInstancesFartherThanALineAreNotLatent() {
+        Datum middle = Datum.field(ENDS, "b", 100, 8);
+        assertEquals(List.of(), Run.of(256, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_1000L, middle))
+                .findings(), "from b at 100 to the next instance's a: 256 - 100 + 20 = 176 bytes");
+    }
+
     @Test
     void fieldsOfOneThreadAreNotLatent() {
         assertEquals(List.of(), Run.of(QUEUE_SIZE, 100, new Write(0, QUEUE_AT, TAIL), new Write(0, QUEUE_AT, HEAD))

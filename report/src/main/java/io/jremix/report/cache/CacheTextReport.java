@@ -103,7 +103,9 @@ public final class CacheTextReport {
 
     /** Why a placement can put the pair on one line; on observed false sharing, that any placement could. */
     private static String neighbours(Finding f, Finding.Neighbours n, int lineSize) {
-        String other = n.sameObject() ? n.other() + " of the same object" : "the same field of a neighbouring instance";
+        String other = n.sameObject() ? n.other() + " of the same object"
+                : n.other().equals(f.className() + "::" + n.field()) ? "the same field of a neighbouring instance"
+                : n.other() + " of a neighbouring instance";
         String lead = f.kind() == SharingKind.LATENT_FALSE_SHARING ? "could share a %d-byte line: "
                 : "predicted too, whatever the placement, within a %d-byte line: ";
         return String.format(Locale.ROOT, lead + "%s written by thread %d, %s by thread %d"

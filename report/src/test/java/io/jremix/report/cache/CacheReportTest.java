@@ -218,6 +218,16 @@ class CacheReportTest {
     }
 
     @Test
+    void anotherFieldOfANeighbouringInstanceIsNamed() {
+        Finding ends = finding(SharingKind.LATENT_FALSE_SHARING, "a.E", Datum.Kind.FIELD, List.of("a", "b"),
+                List.of(new Finding.Hit("a[12]", 40), new Finding.Hit("b[144]", 40)), true,
+                List.of(new Finding.Neighbours("a", 0, "a.E::b", 1, false, 36, 2.5e6)));
+        assertTrue(CacheTextReport.lines(run(List.of(ends))).contains("  could share a 64-byte line: a written by"
+                + " thread 0, a.E::b of a neighbouring instance by thread 1 (36 bytes from first to last byte),"
+                + " ~2.50e+06 writes/s each"));
+    }
+
+    @Test
     void otherKindsHaveNoNeighbours() {
         Map<String, Object> doc = CacheJsonReport.document(run(List.of(finding(SharingKind.FALSE_SHARING, "a.B$V",
                 Datum.Kind.FIELD, List.of("value"), List.of(new Finding.Hit("value[16]", 5)), true))), "1.0");
