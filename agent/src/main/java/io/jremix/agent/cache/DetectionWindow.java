@@ -206,9 +206,9 @@ final class DetectionWindow implements Runnable {
         }
         List<Finding> findings = tracker.findings(SiteTable::where);
         onFindings.accept(findings);
+        found = findings.size(); // not a count of decisions: a class predicted, then observed, is one finding
         for (Finding f : findings) {
             if (f.detectedNanos() == now) {
-                found++;
                 JfrEvents.finding(f);
                 boolean latent = f.kind() == SharingKind.LATENT_FALSE_SHARING; // counted in writes, not misses
                 log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first %s), ~%.3g %s/s.",

@@ -22,6 +22,12 @@ public final class FieldLayouts {
     /** What comes before an object's first field: the same as before a byte array's length. */
     private static final int HEADER = HeapAddresses.arrayBaseOffset(byte[].class) - Integer.BYTES;
     private final Map<String, Layout> byName = new ConcurrentHashMap<>();
+    private final ClassValue<ArrayLayout> arrays = new ClassValue<>() {
+        @Override
+        protected ArrayLayout computeValue(Class<?> arrayType) {
+            return new ArrayLayout(arrayType);
+        }
+    };
     private final ClassValue<Layout> layouts = new ClassValue<>() {
         @Override
         protected Layout computeValue(Class<?> type) {
@@ -75,9 +81,19 @@ public final class FieldLayouts {
 
     /** The element of an array of type {@code arrayType} at byte {@code offset}. */
     Datum element(Class<?> arrayType, int offset) {
-        int base = HeapAddresses.arrayBaseOffset(arrayType);
-        int scale = HeapAddresses.sizeOf(arrayType.getComponentType());
-        return Datum.element(arrayType.getTypeName(), (offset - base) / scale, offset, scale);
+        return arrays.get(arrayType).element(offset);
+    }
+
+    /** An array type's name and element layout, looked up once: the collector names every sampled element. */
+    private record ArrayLayout(String typeName, int base, int scale) {
+        ArrayLayout(Class<?> arrayType) {
+            this(arrayType.getTypeName(), HeapAddresses.arrayBaseOffset(arrayType),
+                    HeapAddresses.sizeOf(arrayType.getComponentType()));
+        }
+
+        Datum element(int offset) {
+            return Datum.element(typeName, (offset - base) / scale, offset, scale);
+        }
     }
 
     /** The fields of one class: in hierarchy order (most derived first) for lookups by name, and by offset. */
@@ -113,9 +129,15 @@ public final class FieldLayouts {
             size = (Math.max(end, HEADER) + ALIGNMENT - 1) / ALIGNMENT * ALIGNMENT;
         }
 
-        /** Field resolution as the JVM does it: from the class the instruction names, up its superclasses. */
+        /**
+         * Field resolution as the JVM does it: from the class the instruction names, up its superclasses. Called for
+         * every sampled access a probe names by its site, hence loops, not a stream.
+         */
         Datum named(String owner, String name) {
-            boolean ownerSeen = hierarchy.stream().noneMatch(s -> s.owner.equals(owner));
+            boolean ownerSeen = true;
+            for (Slot s : hierarchy) {
+                ownerSeen &= !s.owner.equals(owner);
+            }
             for (Slot s : hierarchy) {
                 ownerSeen |= s.owner.equals(owner);
                 if (ownerSeen && s.name.equals(name)) {

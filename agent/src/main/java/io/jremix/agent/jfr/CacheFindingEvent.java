@@ -38,4 +38,8 @@ class CacheFindingEvent extends jdk.jfr.Event {
     String writers;
     @Label("Code Sites")
     String sites;
+    @Label("Neighbours")
+    @Description("pairs of fields written by different threads that some placement puts on one line, one a line:"
+            + " why latent false sharing is predicted, or that observed false sharing is predicted too")
+    String neighbours;
 }

@@ -78,6 +78,9 @@ public final class JfrEvents {
             e.repairable = f.repairable();
             e.writers = f.writers().toString();
             e.sites = String.join("\n", f.sites());
+            e.neighbours = String.join("\n", f.neighbours().stream().map(n -> n.field() + " by thread " + n.writer()
+                    + ", " + n.other() + (n.sameObject() ? "" : " of a neighbouring instance") + " by thread "
+                    + n.otherWriter() + ": " + n.span() + " bytes").toList());
             e.commit();
         }
 

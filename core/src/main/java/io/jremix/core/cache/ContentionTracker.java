@@ -1,6 +1,7 @@
 package io.jremix.core.cache;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -9,6 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.function.IntFunction;
 
 /**
@@ -121,13 +124,47 @@ public final class ContentionTracker {
     }
 
     /**
-     * The findings, most events first, then the latent false sharing predicted, in the order it was: a class can have
-     * both when this run's placement put the fields on one line, so that the finding stays the same from run to run.
+     * The findings, most events first, then the latent false sharing predicted, in the order it was. A class both
+     * observed and predicted is one finding: the observed false sharing, carrying the prediction's neighbours and
+     * the fields and writers it adds, so that every run names the class whether or not its placement shared lines.
      */
     public List<Finding> findings(IntFunction<String> siteNames) {
         List<Finding> out = snapshot(true, siteNames);
-        out.addAll(latent.findings(siteNames));
+        for (Finding predicted : latent.findings(siteNames)) {
+            int observed = indexOfObserved(out, predicted.className());
+            if (observed >= 0) {
+                out.set(observed, withPrediction(out.get(observed), predicted));
+            } else {
+                out.add(predicted);
+            }
+        }
         return out;
+    }
+
+    private static int indexOfObserved(List<Finding> findings, String className) {
+        for (int i = 0; i < findings.size(); i++) {
+            Finding f = findings.get(i);
+            if (f.kind() == SharingKind.FALSE_SHARING && f.location() == Datum.Kind.FIELD
+                    && f.className().equals(className)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code observed} with the neighbours of {@code predicted}, and the union of their fields and writers. */
+    private static Finding withPrediction(Finding observed, Finding predicted) {
+        Set<String> fields = new LinkedHashSet<>(observed.fields());
+        fields.addAll(predicted.fields());
+        Map<String, Set<Integer>> writers = new TreeMap<>();
+        for (Finding f : List.of(observed, predicted)) {
+            f.writers().forEach((field, threads) -> writers.computeIfAbsent(field, k -> new TreeSet<>()).addAll(threads));
+        }
+        writers.replaceAll((field, threads) -> Set.copyOf(threads));
+        return new Finding(observed.kind(), observed.className(), observed.location(), List.copyOf(fields),
+                observed.events(), observed.sampled(), observed.repairable(), observed.hits(),
+                observed.conflictsWith(), observed.sites(), observed.ratePerSecond(), observed.firstMissNanos(),
+                observed.detectedNanos(), Collections.unmodifiableMap(writers), predicted.neighbours());
     }
 
     /** Classes with misses that stayed below the thresholds, most events first. */
@@ -196,7 +233,7 @@ public final class ContentionTracker {
         private void wroteBy(String field, int thread) {
             Set<Integer> threads = writers.get(field);
             if (threads == null && writers.size() < MAX_KEYS) {
-                threads = new java.util.TreeSet<>();
+                threads = new TreeSet<>();
                 writers.put(field, threads);
             }
             if (threads != null && threads.size() < MAX_WRITERS) {
@@ -229,9 +266,9 @@ public final class ContentionTracker {
         }
 
         private Map<String, Set<Integer>> writerSets() {
-            Map<String, Set<Integer>> copy = new java.util.TreeMap<>();
+            Map<String, Set<Integer>> copy = new TreeMap<>();
             writers.forEach((field, threads) -> copy.put(field, Set.copyOf(threads)));
-            return java.util.Collections.unmodifiableMap(copy);
+            return Collections.unmodifiableMap(copy);
         }
     }
 

@@ -24,8 +24,8 @@ import java.util.Set;
  * @param detectedNanos  {@link System#nanoTime()} when the thresholds were crossed
  * @param writers        for each field, the threads seen writing it (small thread indices): fields written by the
  *                       same threads can share a line, fields written by different threads should not
- * @param neighbours     for latent false sharing, the pairs of fields that some placement puts on one line; empty
- *                       for the other kinds
+ * @param neighbours     the pairs of fields that some placement puts on one line: why latent false sharing is
+ *                       predicted, or, on observed false sharing, that it is predicted too; empty otherwise
  */
 public record Finding(SharingKind kind, String className, Datum.Kind location, List<String> fields, long events,
                       long sampled, boolean repairable, List<Hit> hits, List<String> conflictsWith,
@@ -42,8 +42,8 @@ public record Finding(SharingKind kind, String className, Datum.Kind location, L
      *
      * @param field         the field of the finding's class
      * @param writer        the thread that writes it
-     * @param other         the other field ({@code Class::field}; the same field, of another instance, when
-     *                      {@code sameObject} is false)
+     * @param other         the other field ({@code Class::field}), in a neighbouring instance when
+     *                      {@code sameObject} is false (the same field, or another of the class)
      * @param otherWriter   the thread that writes the other
      * @param sameObject    whether both are in one object, else in neighbouring instances of the class
      * @param span          bytes from the first byte of one to the last byte of the other

@@ -22,7 +22,10 @@ import java.util.function.IntFunction;
  * <ul>
  *     <li>two fields of one object, each written by its own thread, whose bytes span at most a line;</li>
  *     <li>one field of two instances, each written by its own thread, when two instances fit in a line: the
- *     instance size plus the field's size is at most a line, so neighbouring instances can share one.</li>
+ *     instance size plus the field's size is at most a line, so neighbouring instances can share one;</li>
+ *     <li>two fields of a class written by different threads in different objects, when the end of one instance
+ *     and the start of the next bring them within a line (a field near an object's end, the other near its
+ *     start), whatever the instance size.</li>
  * </ul>
  * A field of one object written by several threads is true sharing, which padding cannot help; it is left out. Only
  * long-lived hot objects count: a field of an object takes part once it has {@value #HOT_WRITES} sampled writes by
@@ -36,6 +39,8 @@ final class LatentSharing {
     /** Fields whose writes are counted: bounds memory on programs with many classes. */
     static final int MAX_FIELDS = 4096;
     private static final int SHARED = -1;
+    /** Writes by one thread to one field became hot in two objects of one epoch. */
+    private static final ObjectKey SEVERAL = new ObjectKey();
     private static final int MAX_SITES = 5;
 
     private final int lineSize;
@@ -44,12 +49,16 @@ final class LatentSharing {
     private double scale;
     private final Map<Datum, FieldWrites> fields = new HashMap<>();
     private final Set<Pair> pairs = new LinkedHashSet<>();
-    private final Map<ObjectKey, Map<Datum, Slot>> objects = new LinkedHashMap<>(256, 0.75f, true) {
+    /** The written fields of the objects written last, least recent first; looked up through {@link #probe}. */
+    private final Map<ObjectKey, HotObject> objects = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<ObjectKey, Map<Datum, Slot>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<ObjectKey, HotObject> eldest) {
             return size() > MAX_OBJECTS;
         }
     };
+    private final ObjectKey probe = new ObjectKey();
+    /** The field of the last write: a hot loop writes the same fields over and over. */
+    private FieldWrites lastField;
     /** The evidence of each class predicted, in the order they were: once predicted, a class stays reported. */
     private final Map<String, Latched> latched = new LinkedHashMap<>();
 
@@ -72,18 +81,12 @@ final class LatentSharing {
         if (!a.write() || d.kind() != Datum.Kind.FIELD || d.member() == null || d.member().startsWith("@")) {
             return;
         }
-        FieldWrites f = fields.get(d);
+        FieldWrites f = field(d, objectSize);
         if (f == null) {
-            if (fields.size() >= MAX_FIELDS) {
-                return;
-            }
-            f = new FieldWrites(objectSize);
-            fields.put(d, f);
+            return;
         }
         f.objectSize = Math.min(f.objectSize, objectSize);
-        Map<Datum, Slot> object = objects.computeIfAbsent(new ObjectKey(a.epoch(), a.address() - d.offset()),
-                k -> new HashMap<>());
-        Slot s = object.computeIfAbsent(d, k -> new Slot(a.thread()));
+        Slot s = slot(a.epoch(), a.address() - d.offset(), f, a.thread());
         if (s.writer == SHARED) {
             return;
         }
@@ -97,20 +100,58 @@ final class LatentSharing {
         s.writes++;
         if (s.writes == HOT_WRITES) {
             f.add(s.writer, HOT_WRITES, a);
-            pairWithNeighbours(d, s, object);
+            f.becameHot(s.writer, s.object);
+            pairWithNeighbours(s);
         } else if (s.writes > HOT_WRITES) {
             f.add(s.writer, 1, a);
         }
     }
 
+    /** The counts of field {@code d}, or {@code null} once {@link #MAX_FIELDS} other fields are counted. */
+    private FieldWrites field(Datum d, int objectSize) {
+        if (lastField != null && (lastField.datum == d || lastField.datum.equals(d))) {
+            return lastField;
+        }
+        FieldWrites f = fields.get(d);
+        if (f == null) {
+            if (fields.size() >= MAX_FIELDS) {
+                return null;
+            }
+            f = new FieldWrites(d, objectSize);
+            fields.put(d, f);
+        }
+        lastField = f;
+        return f;
+    }
+
+    /** Field {@code f} of the object at {@code base}: allocates only for an object or field not seen before. */
+    private Slot slot(int epoch, long base, FieldWrites f, int thread) {
+        HotObject object = objects.get(probe.at(epoch, base));
+        if (object == null) {
+            ObjectKey key = new ObjectKey().at(epoch, base);
+            object = new HotObject(key);
+            objects.put(key, object);
+        }
+        for (Slot s : object.slots) {
+            if (s.field == f) {
+                return s;
+            }
+        }
+        Slot s = new Slot(f, thread, object);
+        object.slots.add(s);
+        return s;
+    }
+
     /** Pairs a field that just became hot with the hot fields of the same object other threads write nearby. */
-    private void pairWithNeighbours(Datum d, Slot s, Map<Datum, Slot> object) {
-        object.forEach((other, o) -> {
+    private void pairWithNeighbours(Slot s) {
+        Datum d = s.field.datum;
+        for (Slot o : s.object.slots) {
+            Datum other = o.field.datum;
             if (o.writer != SHARED && o.writer != s.writer && o.writes >= HOT_WRITES && span(d, other) <= lineSize
                     && pairs.size() < ContentionTracker.MAX_KEYS) {
                 pairs.add(Pair.of(d, s.writer, other, o.writer));
             }
-        });
+        }
     }
 
     private static int span(Datum a, Datum b) {
@@ -124,16 +165,7 @@ final class LatentSharing {
      */
     int evaluate(long nowNanos) {
         Map<String, List<Finding.Neighbours>> byClass = new TreeMap<>();
-        fields.forEach((d, f) -> {
-            int span = f.objectSize + d.size();
-            List<Integer> hot = f.hotWriters();
-            if (hot.size() >= 2 && span <= lineSize) {
-                int a = hot.get(0);
-                int b = hot.get(1);
-                add(byClass, d, new Finding.Neighbours(d.member(), a, d.qualifiedName(), b, false, span,
-                        Math.min(f.rate(b), f.rate(a))));
-            }
-        });
+        neighbouringInstances(byClass);
         for (Pair p : pairs) {
             FieldWrites fa = fields.get(p.a);
             FieldWrites fb = fields.get(p.b);
@@ -157,6 +189,55 @@ final class LatentSharing {
         return crossed;
     }
 
+    /**
+     * Fields of neighbouring instances of one class, each written by its own thread: the same field of two instances,
+     * or two fields, when the end of one instance and the start of the next bring them within a line.
+     */
+    private void neighbouringInstances(Map<String, List<Finding.Neighbours>> byClass) {
+        Map<Datum, List<Integer>> hot = new HashMap<>();
+        Map<String, List<Datum>> byDeclaringClass = new TreeMap<>();
+        fields.forEach((d, f) -> {
+            List<Integer> writers = f.hotWriters();
+            if (!writers.isEmpty()) {
+                hot.put(d, writers);
+                byDeclaringClass.computeIfAbsent(d.className(), c -> new ArrayList<>()).add(d);
+            }
+        });
+        byDeclaringClass.values().forEach(declared -> {
+            declared.sort(Comparator.comparingInt(Datum::offset));
+            for (int i = 0; i < declared.size(); i++) {
+                for (int j = i; j < declared.size(); j++) {
+                    Datum a = declared.get(i);
+                    Datum b = declared.get(j);
+                    FieldWrites fa = fields.get(a);
+                    FieldWrites fb = fields.get(b);
+                    // b's instance first, then a's: from b's first byte to a's last (the same field: one instance)
+                    int span = Math.min(fa.objectSize, fb.objectSize) + a.offset() + a.size() - b.offset();
+                    int[] writers = span <= lineSize ? writersApart(fa, hot.get(a), fb, hot.get(b)) : null;
+                    if (writers != null) {
+                        add(byClass, a, new Finding.Neighbours(a.member(), writers[0], b.qualifiedName(), writers[1],
+                                false, span, Math.min(fa.rate(writers[0]), fb.rate(writers[1]))));
+                    }
+                }
+            }
+        });
+    }
+
+    /**
+     * The hottest writers of {@code a} and of {@code b}, different threads in different objects, or {@code null}:
+     * two fields written in one object are that object's pair, not neighbouring instances.
+     */
+    private static int[] writersApart(FieldWrites a, List<Integer> hotA, FieldWrites b, List<Integer> hotB) {
+        for (int ta : hotA) {
+            for (int tb : hotB) {
+                if (ta != tb && (a == b || a.apart(ta, b, tb))) {
+                    return new int[] {ta, tb};
+                }
+            }
+        }
+        return null;
+    }
+
     private void add(Map<String, List<Finding.Neighbours>> byClass, Datum d, Finding.Neighbours n) {
         byClass.computeIfAbsent(d.className(), c -> new ArrayList<>()).add(n);
     }
@@ -172,12 +253,9 @@ final class LatentSharing {
         long first = Long.MAX_VALUE;
         double rate = 0;
         for (Finding.Neighbours n : neighbours) {
-            Set<Integer> w = writers.computeIfAbsent(n.field(), k -> new TreeSet<>());
-            w.add(n.writer());
+            writers.computeIfAbsent(n.field(), k -> new TreeSet<>()).add(n.writer());
             String prefix = className + "::";
-            if (!n.sameObject()) {
-                w.add(n.otherWriter());
-            } else if (n.other().startsWith(prefix)) {
+            if (n.other().startsWith(prefix)) {
                 String other = n.other().substring(prefix.length());
                 writers.computeIfAbsent(other, k -> new TreeSet<>()).add(n.otherWriter());
             } else {
@@ -224,9 +302,29 @@ final class LatentSharing {
         fields.keySet().removeIf(d -> !latched.containsKey(d.className()));
         pairs.removeIf(p -> !fields.containsKey(p.a) || !fields.containsKey(p.b));
         objects.clear();
+        lastField = null;
     }
 
-    private record ObjectKey(int epoch, long base) {
+    /** An object, by address within a GC epoch; mutable so that lookups need not allocate one. */
+    private static final class ObjectKey {
+        int epoch;
+        long base;
+
+        ObjectKey at(int e, long b) {
+            epoch = e;
+            base = b;
+            return this;
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof ObjectKey k && k.epoch == epoch && k.base == base;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(base * 31 + epoch);
+        }
     }
 
     /** Two fields of one object written by different threads, in a fixed order so each pair is kept once. */
@@ -236,25 +334,43 @@ final class LatentSharing {
         }
     }
 
+    /** An object written lately: where it is, and its fields written. */
+    private record HotObject(ObjectKey key, List<Slot> slots) {
+        HotObject(ObjectKey key) {
+            this(key, new ArrayList<>(2));
+        }
+    }
+
     /** One field of one object: the one thread that writes it (or {@link #SHARED}) and its sampled writes. */
     private static final class Slot {
+        final FieldWrites field;
+        final HotObject object;
         int writer;
         long writes;
 
-        Slot(int writer) {
+        Slot(FieldWrites field, int writer, HotObject object) {
+            this.field = field;
             this.writer = writer;
+            this.object = object;
         }
     }
 
     /** Sampled writes to one field, per thread, from hot objects that thread alone writes. */
     private final class FieldWrites {
+        final Datum datum;
         final Map<Integer, long[]> byThread = new HashMap<>();
         final Map<Integer, long[]> sites = new HashMap<>();
+        /** Per thread, the object where this field last became hot for it, or {@link #SEVERAL} in one epoch. */
+        final Map<Integer, ObjectKey> hotIn = new HashMap<>();
         int objectSize;
+        /** The site of the last write and its count: a field is mostly written from one place. */
+        private int lastSite = -1;
+        private long[] lastSiteWrites;
         long firstNanos = Long.MAX_VALUE;
         long lastNanos = Long.MIN_VALUE;
 
-        FieldWrites(int objectSize) {
+        FieldWrites(Datum datum, int objectSize) {
+            this.datum = datum;
             this.objectSize = objectSize;
         }
 
@@ -265,9 +381,37 @@ final class LatentSharing {
             }
             firstNanos = Math.min(firstNanos, a.time());
             lastNanos = Math.max(lastNanos, a.time());
-            if (a.site() >= 0 && (sites.containsKey(a.site()) || sites.size() < ContentionTracker.MAX_KEYS)) {
-                sites.computeIfAbsent(a.site(), k -> new long[1])[0] += writes;
+            long[] n = a.site() == lastSite ? lastSiteWrites : siteWrites(a.site());
+            if (n != null) {
+                n[0] += writes;
             }
+        }
+
+        /** The count of writes from {@code site}, or {@code null} for none or past the first sites. */
+        private long[] siteWrites(int site) {
+            long[] n = sites.get(site);
+            if (n == null && site >= 0 && sites.size() < ContentionTracker.MAX_KEYS) {
+                n = new long[1];
+                sites.put(site, n);
+            }
+            lastSite = site;
+            lastSiteWrites = n;
+            return n;
+        }
+
+        void becameHot(int thread, HotObject object) {
+            hotIn.merge(thread, object.key(), (before, now) -> before == SEVERAL
+                    || (before.epoch == now.epoch && before.base != now.base) ? SEVERAL : now);
+        }
+
+        /**
+         * Whether {@code thread}'s writes to this field and {@code otherThread}'s to {@code other} were seen in
+         * different objects: objects of different epochs (a collection moved them) may be the same one.
+         */
+        boolean apart(int thread, FieldWrites other, int otherThread) {
+            ObjectKey mine = hotIn.get(thread);
+            ObjectKey theirs = other.hotIn.get(otherThread);
+            return mine == SEVERAL || theirs == SEVERAL || (mine.epoch == theirs.epoch && mine.base != theirs.base);
         }
 
         long writes(int thread) {

@@ -109,6 +109,44 @@ class LatentSharingTest {
         assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
     }
 
+    /** A 160-byte object whose fields a and b lie at its two ends, 124 bytes apart. */
+    private static final String ENDS = "t.Ends";
+    private static final Datum FIRST = Datum.field(ENDS, "a", 12, 8);
+    private static final Datum LAST = Datum.field(ENDS, "b", 144, 8);
+    private static final int ENDS_SIZE = 160;
+
+    @Test
+    void differentFieldsOfNeighbouringInstancesAreLatent() {
+        // thread 0 writes a of one object, thread 1 b of another: placed one after the other, the first object's b
+        // and the second's a are 36 bytes apart
+        Run run = Run.of(ENDS_SIZE, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_1000L, LAST));
+
+        assertEquals(0, run.misses());
+        Finding f = only(run.findings());
+        assertEquals(LATENT_FALSE_SHARING, f.kind());
+        assertEquals(ENDS, f.className());
+        assertEquals(Map.of("a", Set.of(0), "b", Set.of(1)), f.writers());
+        Finding.Neighbours n = only(f.neighbours());
+        assertEquals(new Finding.Neighbours("a", 0, ENDS + "::b", 1, false, 36, n.ratePerSecond()), n);
+        assertTrue(n.ratePerSecond() >= DEFAULT.minEventsPerSecond(), n::toString);
+        assertEquals(List.of(new PaddedClass(ENDS, List.of(List.of("a"), List.of("b")))),
+                RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void differentFieldsOfOneObjectFarApartAreNotLatent() {
+        // the same two fields in one object: more than a line apart, and no neighbouring instance was written
+        assertEquals(List.of(), Run.of(ENDS_SIZE, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_0000L, LAST))
+                .findings());
+    }
+
+    @Test
+    void differentFieldsOfNeighbouringInstancesFartherThanALineAreNotLatent() {
+        Datum middle = Datum.field(ENDS, "b", 100, 8);
+        assertEquals(List.of(), Run.of(256, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_1000L, middle))
+                .findings(), "from b at 100 to the next instance's a: 256 - 100 + 20 = 176 bytes");
+    }
+
     @Test
     void fieldsOfOneThreadAreNotLatent() {
         assertEquals(List.of(), Run.of(QUEUE_SIZE, 100, new Write(0, QUEUE_AT, TAIL), new Write(0, QUEUE_AT, HEAD))
@@ -157,14 +195,42 @@ class LatentSharingTest {
     }
 
     @Test
-    void observedFalseSharingIsAlsoPredicted() {
+    void observedFalseSharingAlsoPredictedIsOneFindingWithTheEvidence() {
         // the counters 32 bytes apart, both in one line: the misses are observed, and the prediction, which does not
         // depend on the placement, names the same field, as it would in a run that placed them apart
         Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0020L, VALUE));
         assertTrue(run.misses() > 0);
-        assertEquals(List.of(SharingKind.FALSE_SHARING, LATENT_FALSE_SHARING),
-                run.findings().stream().map(Finding::kind).toList());
+        Finding f = only(run.findings());
+        assertEquals(SharingKind.FALSE_SHARING, f.kind(), "observed wins");
+        assertEquals(run.misses() - 1, f.sampled(), "the misses (the line's first is a hand-off), not the writes");
+        assertEquals(List.of("value"), f.fields());
+        assertEquals(Map.of("value", Set.of(0, 1)), f.writers());
+        Finding.Neighbours n = only(f.neighbours());
+        assertEquals(false, n.sameObject());
+        assertEquals(32, n.span());
         assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void fieldsOfOneObjectObservedAndPredictedAreOneFindingWithTheirPair() {
+        // the queue placed at a line's start: head and tail share it in this run
+        Run run = Run.of(QUEUE_SIZE, 100, new Write(0, 0x10_0000L, TAIL), new Write(1, 0x10_0000L, HEAD));
+        Finding f = only(run.findings());
+        assertEquals(SharingKind.FALSE_SHARING, f.kind());
+        assertEquals(Set.of("head", "tail"), Set.copyOf(f.fields()));
+        assertEquals(Map.of("head", Set.of(1), "tail", Set.of(0)), f.writers());
+        assertTrue(only(f.neighbours()).sameObject());
+        assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("head"), List.of("tail")))),
+                RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void trueSharingObservedDoesNotTakeInTheFalseSharingPredicted() {
+        // thread 0 and 1 both write one counter (true sharing) while 2 and 3 write their own neighbouring counters
+        Run run = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0000L, VALUE),
+                new Write(2, 0x10_1000L, VALUE), new Write(3, 0x10_2000L, VALUE));
+        assertEquals(List.of(SharingKind.TRUE_SHARING, LATENT_FALSE_SHARING),
+                run.findings().stream().map(Finding::kind).toList());
     }
 
     private static <T> T only(List<T> list) {

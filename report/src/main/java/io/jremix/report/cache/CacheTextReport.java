@@ -47,7 +47,7 @@ public final class CacheTextReport {
                             ? "elements" : "fields") + ": " + rest + " sampled (" + describe(f) + ")");
                 }
                 for (Finding.Neighbours n : f.neighbours()) {
-                    out.add("  " + neighbours(n, run.settings().lineSize()));
+                    out.add("  " + neighbours(f, n, run.settings().lineSize()));
                 }
                 if (!f.conflictsWith().isEmpty()) {
                     out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
@@ -101,10 +101,14 @@ public final class CacheTextReport {
         return sb.append('.').toString();
     }
 
-    /** Why a latent finding could contend: {@code value by thread 1 and value of a neighbouring instance ...}. */
-    private static String neighbours(Finding.Neighbours n, int lineSize) {
-        String other = n.sameObject() ? n.other() + " of the same object" : "the same field of a neighbouring instance";
-        return String.format(Locale.ROOT, "could share a %d-byte line: %s written by thread %d, %s by thread %d"
+    /** Why a placement can put the pair on one line; on observed false sharing, that any placement could. */
+    private static String neighbours(Finding f, Finding.Neighbours n, int lineSize) {
+        String other = n.sameObject() ? n.other() + " of the same object"
+                : n.other().equals(f.className() + "::" + n.field()) ? "the same field of a neighbouring instance"
+                : n.other() + " of a neighbouring instance";
+        String lead = f.kind() == SharingKind.LATENT_FALSE_SHARING ? "could share a %d-byte line: "
+                : "predicted too, whatever the placement, within a %d-byte line: ";
+        return String.format(Locale.ROOT, lead + "%s written by thread %d, %s by thread %d"
                         + " (%d bytes from first to last byte), ~%.3g writes/s each", lineSize, n.field(), n.writer(),
                 other, n.otherWriter(), n.span(), n.ratePerSecond());
     }

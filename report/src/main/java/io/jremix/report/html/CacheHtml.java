@@ -57,9 +57,13 @@ final class CacheHtml {
                 .append(number(f.number("events"))).append(" in all, ~").append(number(f.number("ratePerSecond")))
                 .append(" per second; ").append(esc(f.text("location"))).append(f.flag("repairable")
                         ? ", repairable by padding" : ", not repairable by padding").append(".</p>\n");
-        if (latent) {
+        List<JsonView> neighbours = f.list("neighbours");
+        if (!neighbours.isEmpty()) {
+            if (!latent) {
+                sb.append("<p>Predicted too, whatever this run's placement:</p>\n");
+            }
             sb.append("<ul class=\"neighbours\">");
-            f.list("neighbours").forEach(n -> sb.append("<li><code>").append(esc(n.text("field")))
+            neighbours.forEach(n -> sb.append("<li><code>").append(esc(n.text("field")))
                     .append("</code> by thread ").append(number(n.number("writer"))).append(" and <code>")
                     .append(esc(n.text("other"))).append("</code> by thread ").append(number(n.number("otherWriter")))
                     .append(n.flag("sameObject") ? " in the same object" : " in a neighbouring instance")

@@ -193,6 +193,41 @@ class CacheReportTest {
     }
 
     @Test
+    void observedFalseSharingAlsoPredictedCarriesTheNeighboursUnderItsOwnKind() {
+        Finding observed = finding(SharingKind.FALSE_SHARING, "a.C", Datum.Kind.FIELD, List.of("value"),
+                List.of(new Finding.Hit("value[16]", 5)), true, latent().neighbours());
+        List<String> lines = CacheTextReport.lines(run(List.of(observed)));
+        assertEquals(List.of(
+                "Processed 1 classes:",
+                "Hits for class 'a.C':",
+                "- Hit a.C::value[16]: 5 sampled, ~500 misses (false sharing)",
+                "  predicted too, whatever the placement, within a 64-byte line: value written by thread 1, the same"
+                        + " field of a neighbouring instance by thread 2 (32 bytes from first to last byte),"
+                        + " ~2.50e+06 writes/s each",
+                "  on the same lines as: Other::x",
+                "  at a.B.run(B.java:7)",
+                "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 1 finding."), lines);
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Json.write(
+                CacheJsonReport.document(run(List.of(observed)), "1.0")))).get("findings")).get(0);
+        assertEquals("false-sharing", f.get("kind"));
+        assertEquals(5L, f.get("sampled"));
+        assertEquals(List.of(Map.of("field", "value", "writer", 1L, "other", "a.C::value", "otherWriter", 2L,
+                "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)), f.get("neighbours"));
+    }
+
+    @Test
+    void anotherFieldOfANeighbouringInstanceIsNamed() {
+        Finding ends = finding(SharingKind.LATENT_FALSE_SHARING, "a.E", Datum.Kind.FIELD, List.of("a", "b"),
+                List.of(new Finding.Hit("a[12]", 40), new Finding.Hit("b[144]", 40)), true,
+                List.of(new Finding.Neighbours("a", 0, "a.E::b", 1, false, 36, 2.5e6)));
+        assertTrue(CacheTextReport.lines(run(List.of(ends))).contains("  could share a 64-byte line: a written by"
+                + " thread 0, a.E::b of a neighbouring instance by thread 1 (36 bytes from first to last byte),"
+                + " ~2.50e+06 writes/s each"));
+    }
+
+    @Test
     void otherKindsHaveNoNeighbours() {
         Map<String, Object> doc = CacheJsonReport.document(run(List.of(finding(SharingKind.FALSE_SHARING, "a.B$V",
                 Datum.Kind.FIELD, List.of("value"), List.of(new Finding.Hit("value[16]", 5)), true))), "1.0");

@@ -133,18 +133,33 @@ class HtmlReportTest {
         return out;
     }
 
-    @Test
-    void latentFindingsSayWhereTheFieldsCouldMeet() {
-        Map<String, Object> doc = Map.of("report", "cache-contention", "findings", List.of(Map.of(
-                "kind", "latent-false-sharing", "className", "C", "sampled", 40L,
+    /** One finding on class C, counter values of neighbouring instances written by threads 1 and 2. */
+    private static Map<String, Object> neighbouringCounters(String kind) {
+        return Map.of("report", "cache-contention", "findings", List.of(Map.of(
+                "kind", kind, "className", "C", "sampled", 40L,
                 "hits", List.of(Map.of("label", "value[16]", "sampled", 40L)),
                 "neighbours", List.of(Map.of("field", "value", "writer", 1L, "other", "C::value", "otherWriter", 2L,
                         "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)))));
-        String page = HtmlReport.render(doc);
+    }
+
+    @Test
+    void latentFindingsSayWhereTheFieldsCouldMeet() {
+        String page = HtmlReport.render(neighbouringCounters("latent-false-sharing"));
         assertTrue(page.contains("badge kind-latent-false-sharing\">latent false sharing</span> <code>C</code>"), page);
         assertTrue(page.contains("<li><code>value</code> by thread 1 and <code>C::value</code> by thread 2 in a"
                 + " neighbouring instance: 32 bytes from first to last byte"), page);
         assertTrue(page.contains("40 writes sampled"), page);
+        assertFalse(page.contains("Predicted too"), page);
+    }
+
+    @Test
+    void observedFalseSharingAlsoPredictedShowsTheNeighboursToo() {
+        String page = HtmlReport.render(neighbouringCounters("false-sharing"));
+        assertTrue(page.contains("badge kind-false-sharing\">false sharing</span> <code>C</code>"), page);
+        assertTrue(page.contains("40 misses sampled"), page);
+        assertTrue(page.contains("<p>Predicted too, whatever this run's placement:</p>\n<ul class=\"neighbours\"><li>"
+                + "<code>value</code> by thread 1 and <code>C::value</code> by thread 2 in a neighbouring instance"),
+                page);
     }
 
     @Test
