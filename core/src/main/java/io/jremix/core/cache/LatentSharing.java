@@ -29,7 +29,9 @@ import java.util.function.IntFunction;
  * </ul>
  * A field of one object written by several threads is true sharing, which padding cannot help; it is left out. Only
  * long-lived hot objects count: a field of an object takes part once it has {@value #HOT_WRITES} sampled writes by
- * one thread, so objects written briefly by whichever thread uses them (tasks, messages) do not add up.
+ * one thread, so objects written briefly by whichever thread uses them (tasks, messages) do not add up. And the two
+ * threads must write at the same time: two threads that write in turn (one round of a program, then the next, in a
+ * thread each) would not contend wherever their objects lay.
  */
 final class LatentSharing {
     /** Sampled writes by one thread to one field of one object before that object counts as hot. */
@@ -169,7 +171,7 @@ final class LatentSharing {
         for (Pair p : pairs) {
             FieldWrites fa = fields.get(p.a);
             FieldWrites fb = fields.get(p.b);
-            if (fa.hot(p.writerA) && fb.hot(p.writerB)) {
+            if (fa.hot(p.writerA) && fb.hot(p.writerB) && fa.atTheSameTime(p.writerA, fb, p.writerB)) {
                 double rate = Math.min(fa.rate(p.writerA), fb.rate(p.writerB));
                 int span = span(p.a, p.b);
                 add(byClass, p.a, new Finding.Neighbours(p.a.member(), p.writerA, p.b.qualifiedName(), p.writerB,
@@ -230,7 +232,7 @@ final class LatentSharing {
     private static int[] writersApart(FieldWrites a, List<Integer> hotA, FieldWrites b, List<Integer> hotB) {
         for (int ta : hotA) {
             for (int tb : hotB) {
-                if (ta != tb && (a == b || a.apart(ta, b, tb))) {
+                if (ta != tb && (a == b || a.apart(ta, b, tb)) && a.atTheSameTime(ta, b, tb)) {
                     return new int[] {ta, tb};
                 }
             }
@@ -357,8 +359,12 @@ final class LatentSharing {
 
     /** Sampled writes to one field, per thread, from hot objects that thread alone writes. */
     private final class FieldWrites {
-        final Datum datum;
+        private static final int WRITES = 0;
+        private static final int FIRST = 1;
+        private static final int LAST = 2;
+        /** Per thread: its writes, and the times of the first and last of them. */
         final Map<Integer, long[]> byThread = new HashMap<>();
+        final Datum datum;
         final Map<Integer, long[]> sites = new HashMap<>();
         /** Per thread, the object where this field last became hot for it, or {@link #SEVERAL} in one epoch. */
         final Map<Integer, ObjectKey> hotIn = new HashMap<>();
@@ -375,10 +381,13 @@ final class LatentSharing {
         }
 
         void add(int thread, long writes, Access a) {
-            byThread.computeIfAbsent(thread, k -> new long[1])[0] += writes;
+            long[] t = byThread.computeIfAbsent(thread, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
+            t[WRITES] += writes;
             if (writes < 0) {
                 return; // taken back: the object turned out to be written by several threads
             }
+            t[FIRST] = Math.min(t[FIRST], a.time());
+            t[LAST] = Math.max(t[LAST], a.time());
             firstNanos = Math.min(firstNanos, a.time());
             lastNanos = Math.max(lastNanos, a.time());
             long[] n = a.site() == lastSite ? lastSiteWrites : siteWrites(a.site());
@@ -416,7 +425,18 @@ final class LatentSharing {
 
         long writes(int thread) {
             long[] n = byThread.get(thread);
-            return n == null ? 0 : n[0];
+            return n == null ? 0 : n[WRITES];
+        }
+
+        /**
+         * Whether {@code thread} wrote this field and {@code otherThread} wrote {@code other} over a common time,
+         * for at least half the shorter of their two spans: threads taking turns overlap by a tick at most.
+         */
+        boolean atTheSameTime(int thread, FieldWrites other, int otherThread) {
+            long[] a = byThread.get(thread);
+            long[] b = other.byThread.get(otherThread);
+            long common = Math.min(a[LAST], b[LAST]) - Math.max(a[FIRST], b[FIRST]);
+            return common >= 0 && 2 * common >= Math.min(a[LAST] - a[FIRST], b[LAST] - b[FIRST]);
         }
 
         double rate(int thread) {

@@ -4,6 +4,8 @@ import static io.jremix.core.cache.SharingKind.LATENT_FALSE_SHARING;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -38,26 +40,42 @@ class LatentSharingTest {
     private static final int COUNTER_SIZE = 24;
 
     /**
-     * Replays {@code writes} rounds of the given writes, one a millisecond, through the coherence model into the
-     * tracker, as the agent does, and counts the misses.
+     * Replays writes, one a millisecond, through the coherence model into the tracker, as the agent does, and counts
+     * the misses.
      */
     private record Run(ContentionTracker tracker, long misses) {
+        /** {@code writes} rounds of the given writes: the threads write at the same time. */
         static Run of(int objectSize, int writes, Write... each) {
+            List<Write> order = new ArrayList<>();
+            for (int i = 0; i < writes; i++) {
+                order.addAll(List.of(each));
+            }
+            return replay(objectSize, order);
+        }
+
+        /** Each write {@code writes} times before the next: the threads take turns. */
+        static Run inTurn(int objectSize, int writes, Write... each) {
+            List<Write> order = new ArrayList<>();
+            for (Write w : each) {
+                order.addAll(Collections.nCopies(writes, w));
+            }
+            return replay(objectSize, order);
+        }
+
+        private static Run replay(int objectSize, List<Write> order) {
             ContentionTracker tracker = new ContentionTracker(DEFAULT, RATIO, 64);
             CacheLineSimulator lines = new CacheLineSimulator(64, 1024);
             long misses = 0;
             long time = T0;
-            for (int i = 0; i < writes; i++) {
-                for (Write w : each) {
-                    Access a = new Access(time, w.thread, 0, w.address + w.datum.offset(), true, w.datum, 7);
-                    tracker.accessed(a, objectSize);
-                    CoherenceMiss m = lines.access(a);
-                    if (m != null) {
-                        tracker.record(m);
-                        misses++;
-                    }
-                    time += MS;
+            for (Write w : order) {
+                Access a = new Access(time, w.thread, 0, w.address + w.datum.offset(), true, w.datum, 7);
+                tracker.accessed(a, objectSize);
+                CoherenceMiss m = lines.access(a);
+                if (m != null) {
+                    tracker.record(m);
+                    misses++;
                 }
+                time += MS;
             }
             tracker.evaluate(time);
             return new Run(tracker, misses);
@@ -107,6 +125,17 @@ class LatentSharingTest {
                 n.ratePerSecond()), n);
         assertEquals(Set.of(0, 1), Set.of(n.writer(), n.otherWriter()));
         assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+    }
+
+    @Test
+    void threadsThatWriteInTurnAreNotLatent() {
+        // a program that runs its rounds in a thread each: the counters of two rounds never contend
+        Run sameField = Run.inTurn(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0100L, VALUE));
+        assertEquals(List.of(), sameField.findings());
+        Run ends = Run.inTurn(ENDS_SIZE, 100, new Write(0, 0x10_0000L, FIRST), new Write(1, 0x10_1000L, LAST));
+        assertEquals(List.of(), ends.findings());
+        Run oneObject = Run.inTurn(QUEUE_SIZE, 100, new Write(0, QUEUE_AT, TAIL), new Write(1, QUEUE_AT, HEAD));
+        assertEquals(List.of(), oneObject.findings());
     }
 
     /** A 160-byte object whose fields a and b lie at its two ends, 124 bytes apart. */
