@@ -60,7 +60,8 @@ public final class CacheDetector {
                 options.lineSize());
         this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
                 layouts, options.hitVerbose() ? this::printHit : null);
-        this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
+        this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize(),
+                options.bursts().on()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
                 repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached), history);
     }

@@ -85,6 +85,16 @@ public final class CacheProbe {
         return false;
     }
 
+    /**
+     * Whether a burst is on, for the checks of duplicated method bodies, which run at method entry and at loop
+     * headers rather than at every access. The read is opaque so that C2 cannot hoist it out of a loop: a loop
+     * that began between bursts still moves to its probed copy when one starts.
+     */
+    @ForceInline
+    public static boolean inBurst() {
+        return ProbeGate.isOn() && U.getBooleanOpaque(TRACING_BASE, TRACING_OFFSET);
+    }
+
     private static Field tracingField() {
         try {
             return CacheProbe.class.getDeclaredField("tracing");
