@@ -66,7 +66,8 @@ final class DuplicatedBodies implements Opcodes {
      *
      * @param frames whether the class file has stack-map frames (version 50 and later)
      * @return the checking copy, or {@code null} if the body cannot be duplicated: it uses JSR/RET, or a loop
-     *     header has no frame
+     *     header has no frame, or one with an object whose constructor has not run yet (its type names the
+     *     {@code new} instruction, which differs between the copies)
      */
     static DuplicatedBodies copy(MethodNode m, boolean frames) {
         for (AbstractInsnNode insn : m.instructions) {
@@ -75,7 +76,7 @@ final class DuplicatedBodies implements Opcodes {
             }
         }
         Set<LabelNode> headers = loopHeaders(m.instructions);
-        if (frames && !headers.stream().allMatch(h -> frameAt(h) != null)) {
+        if (frames && !headers.stream().allMatch(h -> frameAt(h) != null && !holdsUninitialized(frameAt(h)))) {
             return null;
         }
         return new DuplicatedBodies(m, frames, headers);
@@ -100,9 +101,9 @@ final class DuplicatedBodies implements Opcodes {
             toProbed.add(inBurst());
             toProbed.add(new JumpInsnNode(IFNE, probedBody));
             afterHeader(checking, checkingHeader, toProbed, null);
-            InsnList toChecking = new InsnList();
-            toChecking.add(new JumpInsnNode(GOTO, checkingHeader));
-            afterHeader(m.instructions, probedHeader, toChecking, probedBody);
+            InsnList back = new InsnList();
+            back.add(new JumpInsnNode(GOTO, checkingHeader));
+            afterHeader(m.instructions, probedHeader, back, probedBody);
         }
         LabelNode probedEntry = new LabelNode();
         InsnList body = new InsnList();
@@ -214,6 +215,11 @@ final class DuplicatedBodies implements Opcodes {
             }
         }
         return headers;
+    }
+
+    private static boolean holdsUninitialized(FrameNode f) {
+        return f.local.stream().anyMatch(LabelNode.class::isInstance)
+                || f.stack.stream().anyMatch(LabelNode.class::isInstance);
     }
 
     private static boolean startsWithFrame(InsnList insns) {

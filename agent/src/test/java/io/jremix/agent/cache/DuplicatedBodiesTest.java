@@ -142,6 +142,27 @@ class DuplicatedBodiesTest implements Opcodes {
         assertEquals(1, r.probes());
     }
 
+    @Test
+    void methodsWithAnUnconstructedObjectAtALoopHeaderKeepPerAccessProbesAndAreCounted() {
+        byte[] pending = generated(V17, mv -> {
+            Label loop = new Label();
+            mv.visitTypeInsn(NEW, "java/lang/Object"); // on the stack, unconstructed, across the loop
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, 0);
+            mv.visitLabel(loop);
+            mv.visitFieldInsn(GETSTATIC, "Generated", "f", "I");
+            mv.visitInsn(POP);
+            mv.visitIincInsn(0, 1);
+            mv.visitVarInsn(ILOAD, 0);
+            mv.visitIntInsn(BIPUSH, 10);
+            mv.visitJumpInsn(IF_ICMPLT, loop);
+            mv.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        });
+        CacheInstrumenter.Result r = instrumenter.instrument(pending);
+        assertEquals(1, r.notDuplicated());
+        assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
+    }
+
     /** A class {@code Generated} with a static int {@code f} and a static method {@code run} with the given body. */
     private static byte[] generated(int version, java.util.function.Consumer<MethodVisitor> body) {
         ClassWriter cw = new ClassWriter(version >= V1_6 ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS);
