@@ -235,8 +235,8 @@ public final class CacheDetector {
                 collector.sampledAccesses(), tracker.misses(), tracker.handoffs(), EventBuffer.totalDropped(), collector.unattributed(),
                 collector.gcEpochs(), EventBuffer.refusedThreads());
         CacheRun.Instrumented instrumented = new CacheRun.Instrumented(transformer.classes(),
-                transformer.jdkClasses(), transformer.probes(), transformer.skipped(), transformer.skippedNames(),
-                window.restored(), window.runningThroughout());
+                transformer.jdkClasses(), transformer.probes(), transformer.notDuplicated(), transformer.skipped(),
+                transformer.skippedNames(), window.restored(), window.runningThroughout());
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);

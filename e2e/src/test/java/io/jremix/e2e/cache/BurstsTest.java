@@ -49,6 +49,7 @@ class BurstsTest {
                 .anyMatch(f -> f.get("className").equals(className) && f.get("kind").equals(kind)
                         && Jremix.strings(f.get("sites")).stream().anyMatch(w -> w.startsWith(site))), run.stderr());
         assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
+        assertEveryProbedMethodDuplicated(doc);
     }
 
     @ParameterizedTest
@@ -64,6 +65,14 @@ class BurstsTest {
         Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
         assertTrue((Long) trace.get("sampledAccesses") > 0, "the control was traced: " + trace);
         assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
+        assertEveryProbedMethodDuplicated(doc);
+    }
+
+    /** The workloads' methods and the atomics' are small and plain: all of them keep a copy for between bursts. */
+    private static void assertEveryProbedMethodDuplicated(Map<String, Object> doc) {
+        Map<String, Object> instrumentation = Jremix.map(doc.get("instrumentation"));
+        assertTrue((Long) instrumentation.get("probes") > 0, instrumentation.toString());
+        assertEquals(0L, instrumentation.get("notDuplicated"), instrumentation.toString());
     }
 
     private static List<String> options(Path report, String... more) {
