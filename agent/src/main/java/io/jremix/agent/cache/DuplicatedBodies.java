@@ -123,8 +123,8 @@ final class DuplicatedBodies implements Opcodes {
     /**
      * Points the probed copy's jumps to its loop headers at the checking copy's, so that every loop has the one
      * header, in the checking copy, whose check sends each iteration to one copy or the other. Loops with a second
-     * way in from outside would be irreducible, and C2 does not optimise those (no unrolling, no range-check
-     * elimination), which measured 3x on MatrixMultiply between bursts.
+     * way in from outside would be irreducible, which C2 leaves out of its loop optimisations: that layout measured
+     * about 3x on MatrixMultiply between bursts.
      */
     private void retargetHeaders(InsnList probed) {
         for (AbstractInsnNode insn : probed) {
