@@ -192,6 +192,12 @@ public final class Jremix {
         return (List<Map<String, Object>>) o;
     }
 
+    /** A JSON array of strings, as {@link Json#parse} returns it. */
+    @SuppressWarnings("unchecked")
+    public static List<String> strings(Object o) {
+        return (List<String>) o;
+    }
+
     /** A JSON object, as {@link Json#parse} returns it. */
     @SuppressWarnings("unchecked")
     public static Map<String, Object> map(Object o) {

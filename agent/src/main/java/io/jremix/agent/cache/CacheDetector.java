@@ -60,7 +60,8 @@ public final class CacheDetector {
                 options.lineSize());
         this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
                 layouts, options.hitVerbose() ? this::printHit : null);
-        this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize()), log);
+        this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize(),
+                options.bursts().on()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
                 repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached), history);
     }
@@ -234,8 +235,8 @@ public final class CacheDetector {
                 collector.sampledAccesses(), tracker.misses(), tracker.handoffs(), EventBuffer.totalDropped(), collector.unattributed(),
                 collector.gcEpochs(), EventBuffer.refusedThreads());
         CacheRun.Instrumented instrumented = new CacheRun.Instrumented(transformer.classes(),
-                transformer.jdkClasses(), transformer.probes(), transformer.skipped(), transformer.skippedNames(),
-                window.restored(), window.runningThroughout());
+                transformer.jdkClasses(), transformer.probes(), transformer.notDuplicated(), transformer.skipped(),
+                transformer.skippedNames(), window.restored(), window.runningThroughout());
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);

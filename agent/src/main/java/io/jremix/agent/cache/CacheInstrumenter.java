@@ -32,6 +32,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * other arguments go to fresh locals past the method's own, which no frame mentions and no branch crosses.
  * Field accesses in a constructor before its {@code super()}/{@code this()} call are left alone: the receiver is
  * not yet initialized there and must not escape to a probe.
+ *
+ * <p>For tracing in bursts, a probed method also keeps its own code beside the probed copy ({@link DuplicatedBodies});
+ * a method whose body cannot be duplicated keeps per-access probes alone, and is counted.
  */
 final class CacheInstrumenter implements Opcodes {
     private static final String PROBE = "io/jremix/probe/cache/CacheProbe";
@@ -52,16 +55,22 @@ final class CacheInstrumenter implements Opcodes {
         int register(String key, CacheSite site);
     }
 
-    /** The rewritten class file and how many probes it got. */
-    record Result(byte[] classfile, int probes) {
+    /**
+     * The rewritten class file, how many probes it got, and how many of its probed methods have them on every
+     * access because their bodies could not be duplicated.
+     */
+    record Result(byte[] classfile, int probes, int notDuplicated) {
     }
 
     private final SiteRegistry sites;
     private final int referenceSize;
+    private final boolean duplicateBodies;
 
-    CacheInstrumenter(SiteRegistry sites, int referenceSize) {
+    /** @param duplicateBodies whether probed methods keep a copy of their own code to run between bursts */
+    CacheInstrumenter(SiteRegistry sites, int referenceSize, boolean duplicateBodies) {
         this.sites = sites;
         this.referenceSize = referenceSize;
+        this.duplicateBodies = duplicateBodies;
     }
 
     /**
@@ -72,15 +81,21 @@ final class CacheInstrumenter implements Opcodes {
         Set<String> tooLarge = new HashSet<>();
         while (true) {
             ClassNode cn = new ClassNode();
-            new ClassReader(classfile).accept(cn, 0);
+            new ClassReader(classfile).accept(cn, duplicateBodies ? ClassReader.EXPAND_FRAMES : 0);
             if ((cn.access & ACC_MODULE) != 0) {
                 return null;
             }
             ClassContext ctx = new ClassContext(cn);
             int probes = 0;
+            int notDuplicated = 0;
             for (MethodNode m : cn.methods) {
                 if (m.instructions.size() > 0 && !tooLarge.contains(m.name + m.desc)) {
-                    probes += new MethodRewriter(ctx, m).rewrite();
+                    DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
+                    int n = new MethodRewriter(ctx, m).rewrite();
+                    probes += n;
+                    if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
+                        notDuplicated++;
+                    }
                 }
             }
             if (probes == 0) {
@@ -89,7 +104,7 @@ final class CacheInstrumenter implements Opcodes {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 cn.accept(cw);
-                return new Result(cw.toByteArray(), probes);
+                return new Result(cw.toByteArray(), probes, notDuplicated);
             } catch (MethodTooLargeException e) {
                 if (!tooLarge.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -103,12 +118,14 @@ final class CacheInstrumenter implements Opcodes {
         final ClassNode cn;
         final String javaName;
         final boolean classConstants;
+        final boolean frames;
         final Set<String> ownStaticFinals = new HashSet<>();
 
         ClassContext(ClassNode cn) {
             this.cn = cn;
             this.javaName = cn.name.replace('/', '.');
             this.classConstants = (cn.version & 0xFFFF) >= V1_5; // ldc of a class needs class file version 49
+            this.frames = (cn.version & 0xFFFF) >= V1_6;
             for (FieldNode f : cn.fields) {
                 if ((f.access & (ACC_STATIC | ACC_FINAL)) == (ACC_STATIC | ACC_FINAL)) {
                     ownStaticFinals.add(f.name);

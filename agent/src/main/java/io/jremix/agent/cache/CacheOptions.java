@@ -62,6 +62,10 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
      * as long as its period, leaves tracing on while the window is open.
      */
     public record Bursts(long nanos, long everyNanos) {
+        /** Whether tracing comes in bursts: a burst as long as its period leaves no gap. */
+        public boolean on() {
+            return nanos > 0 && nanos < everyNanos;
+        }
     }
 
     public boolean detection() {

@@ -31,6 +31,7 @@ final class CacheTransformer implements ClassFileTransformer {
     private int skipped;
     private int jdkClasses;
     private long probes;
+    private int notDuplicated;
 
     CacheTransformer(CacheInstrumenter instrumenter, AgentLog log) {
         this.instrumenter = instrumenter;
@@ -65,16 +66,18 @@ final class CacheTransformer implements ClassFileTransformer {
         if (r == null) {
             return null;
         }
-        remember(loader, module, className, r.probes());
-        log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes)");
+        remember(loader, module, className, r);
+        log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes"
+                + (r.notDuplicated() > 0 ? ", " + r.notDuplicated() + " methods probed on every access)" : ")"));
         return r.classfile();
     }
 
-    private synchronized void remember(ClassLoader loader, Module module, String className, int n) {
+    private synchronized void remember(ClassLoader loader, Module module, String className, CacheInstrumenter.Result r) {
         instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
         String key = System.identityHashCode(loader) + "/" + className;
         if (everInstrumented.add(key)) {
-            probes += n;
+            probes += r.probes();
+            notDuplicated += r.notDuplicated();
             if (CodeOwner.isJdk(loader, module)) {
                 jdkClasses++;
             }
@@ -136,6 +139,11 @@ final class CacheTransformer implements ClassFileTransformer {
 
     synchronized long probes() {
         return probes;
+    }
+
+    /** Probed methods that could not keep a copy of their own code for between bursts: probed on every access. */
+    synchronized int notDuplicated() {
+        return notDuplicated;
     }
 
     synchronized int skipped() {

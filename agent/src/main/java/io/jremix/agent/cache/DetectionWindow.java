@@ -257,6 +257,10 @@ final class DetectionWindow implements Runnable {
         log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %d classes to their original bytecode%s.",
                 windows, (now - openedAt) / 1e9, restored - before,
                 waiting ? ", the others wait until their methods return (their probes are off)" : ""));
+        if (transformer.notDuplicated() > 0) {
+            log.verbose(transformer.notDuplicated() + " probed methods could not keep a copy of their own code for"
+                    + " between bursts (too large, or JSR/RET) and were probed on every access.");
+        }
     }
 
     /**

@@ -23,12 +23,12 @@ final class TraceBursts implements Runnable {
     /** Also tells the probes, before any of them runs, whether to check the burst flag. */
     TraceBursts(CacheOptions.Bursts bursts) {
         this.bursts = bursts;
-        ProbeGate.bursts(bursting());
+        ProbeGate.bursts(bursts.on());
     }
 
     /** Starts tracing now: for good without bursts, else the first burst at once. */
     synchronized void start() {
-        if (!bursting()) {
+        if (!bursts.on()) {
             CacheProbe.tracing(true);
             return;
         }
@@ -45,11 +45,6 @@ final class TraceBursts implements Runnable {
             thread = null;
         }
         CacheProbe.tracing(false);
-    }
-
-    /** Whether tracing comes in bursts: a burst as long as its period leaves no gap. */
-    private boolean bursting() {
-        return bursts.nanos() > 0 && bursts.nanos() < bursts.everyNanos();
     }
 
     @Override
@@ -86,7 +81,7 @@ final class TraceBursts implements Runnable {
      * so far (the configured ratio before the first burst ends); 1 without bursts.
      */
     synchronized double scale() {
-        if (!bursting()) {
+        if (!bursts.on()) {
             return 1.0;
         }
         if (openNanos == 0 || tracedNanos == 0) {

@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheInstrumenterTest {
-    private final CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4);
+    private final CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4, false);
 
     @AfterEach
     void closeGate() {
@@ -46,7 +46,7 @@ class CacheInstrumenterTest {
         }
     }
 
-    private static String verify(byte[] classfile, ClassLoader loader) {
+    static String verify(byte[] classfile, ClassLoader loader) {
         StringWriter out = new StringWriter();
         CheckClassAdapter.verify(new ClassReader(classfile), loader, false, new PrintWriter(out));
         return out.toString();
@@ -133,12 +133,12 @@ class CacheInstrumenterTest {
             int id = table.register(k, s);
             first.add(id);
             return id;
-        }, 4).instrument(classBytes(AccessFixture.class));
+        }, 4, false).instrument(classBytes(AccessFixture.class));
         new CacheInstrumenter((k, s) -> {
             int id = table.register(k, s);
             second.add(id);
             return id;
-        }, 4).instrument(classBytes(AccessFixture.class));
+        }, 4, false).instrument(classBytes(AccessFixture.class));
         assertEquals(first, second);
     }
 
@@ -164,7 +164,7 @@ class CacheInstrumenterTest {
                 sites.add(site.owner() + "." + site.name() + (site.write() ? " write" : " read") + " at " + site.where());
             }
             return 0;
-        }, 4).instrument(classfile);
+        }, 4, false).instrument(classfile);
         sites.sort(null);
         return sites;
     }
@@ -177,7 +177,7 @@ class CacheInstrumenterTest {
     }
 
     /** Events of every traced thread as {meta, site}. */
-    private static List<int[]> drain() {
+    static List<int[]> drain() {
         List<int[]> events = new ArrayList<>();
         for (EventBuffer b : EventBuffer.all()) {
             b.drain((thread, time, address, offset, meta, type, site, epoch) -> events.add(new int[] {meta, site}));
@@ -185,13 +185,23 @@ class CacheInstrumenterTest {
         return events;
     }
 
-    /** Loads the instrumented copy of {@code c} in a loader of its own; everything else comes from the parent. */
     private Class<?> load(Class<?> c) throws IOException, ClassNotFoundException {
+        return load(instrumenter, c, AccessFixture.Inner.class, AccessFixture.Derived.class);
+    }
+
+    /**
+     * Loads the instrumented copies of {@code c} and {@code others} in a loader of its own, which the JVM verifies;
+     * everything else comes from the parent.
+     */
+    static Class<?> load(CacheInstrumenter instrumenter, Class<?> c, Class<?>... others)
+            throws IOException, ClassNotFoundException {
         Map<String, byte[]> classes = new HashMap<>();
-        for (Class<?> k : List.of(c, AccessFixture.Inner.class, AccessFixture.Derived.class)) {
+        List<Class<?>> all = new ArrayList<>(List.of(others));
+        all.add(c);
+        for (Class<?> k : all) {
             classes.put(k.getName(), instrumenter.instrument(classBytes(k)).classfile());
         }
-        ClassLoader loader = new ClassLoader(getClass().getClassLoader()) {
+        ClassLoader loader = new ClassLoader(CacheInstrumenterTest.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
                 synchronized (getClassLoadingLock(name)) {

@@ -18,7 +18,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheTransformerTest {
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private final CacheTransformer transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), 4),
+    private final CacheTransformer transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), 4, false),
             new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8), "REMIX: ", false, true));
     private final ClassLoader app = getClass().getClassLoader();
     private final Module unnamed = app.getUnnamedModule();

@@ -13,7 +13,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
 
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -24,19 +25,21 @@ import org.objectweb.asm.tree.analysis.BasicVerifier;
 
 /**
  * Instruments a large body of real bytecode (all of java.base from the running JDK, compiled
- * by javac with every construct the JDK uses) and checks every rewritten method with ASM's verifier.
+ * by javac with every construct the JDK uses) and checks every rewritten method with ASM's verifier, with
+ * per-access probes and with duplicated bodies for bursts.
  */
 class JdkCorpusInstrumentationTest {
 
-    @Test
-    void everyRewrittenJdkMethodVerifies() throws IOException {
+    @ParameterizedTest(name = "duplicated bodies: {0}")
+    @ValueSource(booleans = {false, true})
+    void everyRewrittenJdkMethodVerifies(boolean duplicateBodies) throws IOException {
         FileSystem jrt = FileSystems.getFileSystem(URI.create("jrt:/"));
         List<Path> classes;
         try (Stream<Path> files = Files.walk(jrt.getPath("/modules/java.base"))) {
             classes = files.filter(p -> p.toString().endsWith(".class")).toList();
         }
         assertTrue(classes.size() > 500, "corpus: " + classes.size());
-        CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4);
+        CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4, duplicateBodies);
         List<String> failures = new ArrayList<>();
         int instrumented = 0;
         for (Path p : classes) {

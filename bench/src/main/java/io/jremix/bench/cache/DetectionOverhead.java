@@ -26,7 +26,7 @@ import io.jremix.report.Json;
  * are dropped, the rest averaged, and the median over {@code runs} JVMs is reported. The window-open run also
  * reports what was found and how fast.
  *
- * <p>Usage: {@code bench/run-detection-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]}
+ * <p>Usage: {@code bench/run-detection-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME[,NAME...]]}
  */
 public final class DetectionOverhead {
     private static final String W = "io.jremix.workloads.cache.";
@@ -78,16 +78,17 @@ public final class DetectionOverhead {
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
         BenchOptions o = BenchOptions.parse("bench/run-detection-overhead",
-                "usage: bench/run-detection-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME]",
+                "usage: bench/run-detection-overhead [--runs N] [--rounds N] [--warmup N] [--out FILE.md] [--only NAME[,NAME...]]",
                 args, "--runs", "--rounds", "--warmup", "--out", "--only");
         RoundsPlan plan = RoundsPlan.read(o, 5, 10, 4);
         Path out = o.path("--out", home.resolve("bench/results/detection-overhead.md"));
         String only = o.text("--only", null);
+        List<String> names = only == null ? List.of("") : List.of(only.split(","));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         String classpath = home.resolve("bench/target/jremix-bench.jar") + ":" + home.resolve("workloads/target/jremix-workloads.jar");
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Workload w : WORKLOADS) {
-            if (only != null && !w.name.startsWith(only)) {
+            if (names.stream().noneMatch(w.name::startsWith)) {
                 continue;
             }
             Map<String, Object> row = new LinkedHashMap<>();
@@ -183,7 +184,8 @@ public final class DetectionOverhead {
                 plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long and"
                 + " trace all the time (the default, one access in 1000).\n");
-        md.append("- **bursts**: the same window, traced in bursts: `" + String.join(" ", BURSTS) + "`.\n");
+        md.append("- **bursts**: the same window, traced in bursts: `" + String.join(" ", BURSTS) + "`; probed methods"
+                + " run a copy of their own code between bursts (duplicated bodies).\n");
         md.append("- **after window**: `-XX:REMIXWindow=0.2 -XX:REMIXMaxWindow=0.5`, the window closes during the first"
                 + " round; later rounds run with the probe gate shut and the classes restored, except the workload's"
                 + " own class, whose `main` is running all along: it keeps its probes, switched off.\n");

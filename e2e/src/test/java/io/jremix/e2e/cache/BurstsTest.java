@@ -20,16 +20,24 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * must stay silent. The contended programs run five times as many iterations as in {@link DetectionTest}: bursts
  * hardly slow them, and the detector needs a few dozen bursts, more on a busy machine, where two threads that share
  * a line seldom run within the same half millisecond.
+ *
+ * <p>Between bursts the probed methods run a copy of their own code, and move to the probed copy at method entry
+ * and at loop headers when a burst starts. Each of BaseTest's threads runs one loop from start to end, begun
+ * after the first burst at window open: its finding, at the loop's own accesses, shows that a loop running
+ * between bursts enters them. SharedAtomicLong's accesses are in {@code AtomicLong}'s methods, entered from a loop.
  */
 class BurstsTest {
     private static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms",
             "-XX:REMIXSamplingRatio=20");
 
-    @ParameterizedTest(name = "{0} -> {2} on {1}")
+    @ParameterizedTest(name = "{0} -> {2} on {1} at {3}")
     @CsvSource({
-            "BaseTest 8 200000000, io.jremix.workloads.cache.BaseTest$VolatileLong, false-sharing",
-            "SharedAtomicLong 2 300000000, java.util.concurrent.atomic.AtomicLong, true-sharing"})
-    void seededContentionIsFound(String workload, String className, String kind, @TempDir Path dir) throws Exception {
+            "BaseTest 8 200000000, io.jremix.workloads.cache.BaseTest$VolatileLong, false-sharing,"
+                    + " io.jremix.workloads.cache.BaseTest.run(",
+            "SharedAtomicLong 2 300000000, java.util.concurrent.atomic.AtomicLong, true-sharing,"
+                    + " java.util.concurrent.atomic.AtomicLong.incrementAndGet("})
+    void seededContentionIsFound(String workload, String className, String kind, String site, @TempDir Path dir)
+            throws Exception {
         Path report = dir.resolve("report.json");
         String[] program = workload.split(" ");
         Jremix.Run run = Jremix.contendedWorkload(options(report, Jremix.TEST_THRESHOLD), program[0],
@@ -38,8 +46,10 @@ class BurstsTest {
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertTrue(Jremix.findings(doc).stream()
-                .anyMatch(f -> f.get("className").equals(className) && f.get("kind").equals(kind)), run.stderr());
+                .anyMatch(f -> f.get("className").equals(className) && f.get("kind").equals(kind)
+                        && Jremix.strings(f.get("sites")).stream().anyMatch(w -> w.startsWith(site))), run.stderr());
         assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
+        assertEveryProbedMethodDuplicated(doc);
     }
 
     @ParameterizedTest
@@ -55,6 +65,14 @@ class BurstsTest {
         Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
         assertTrue((Long) trace.get("sampledAccesses") > 0, "the control was traced: " + trace);
         assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
+        assertEveryProbedMethodDuplicated(doc);
+    }
+
+    /** The workloads' methods and the atomics' are small and plain: all of them keep a copy for between bursts. */
+    private static void assertEveryProbedMethodDuplicated(Map<String, Object> doc) {
+        Map<String, Object> instrumentation = Jremix.map(doc.get("instrumentation"));
+        assertTrue((Long) instrumentation.get("probes") > 0, instrumentation.toString());
+        assertEquals(0L, instrumentation.get("notDuplicated"), instrumentation.toString());
     }
 
     private static List<String> options(Path report, String... more) {

@@ -12,16 +12,15 @@ import jdk.internal.vm.annotation.ForceInline;
  * {@link ProbeGate#inBursts}, only within short bursts that all threads share, so that the coherence model sees
  * real interleavings (after the sampling framework of "A Framework for Reducing the Cost of Instrumented Code",
  * PLDI 2001, https://doi.org/10.1145/378795.378832, and LiteRace, PLDI 2009,
- * https://doi.org/10.1145/1542476.1542491). Between bursts the fast path is the folded gate and a plain load of
- * {@link #tracing}, with no store; without bursts the flag is not read.
+ * https://doi.org/10.1145/1542476.1542491). With bursts, instrumented methods also keep a copy of their own code
+ * without probes, which runs between bursts; {@link #inBurst} picks the copy at method entry and loop headers. The
+ * probes themselves run only in the probed copy, where they test {@link #tracing} with a plain load to notice that a
+ * burst ended; without bursts the flag is not read.
  *
- * <p>Why a plain load and not an opaque or volatile one: C2 compiles both of those as a memory barrier at every
- * access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain load
- * is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the loop
- * reload the flag.
- * Code compiled while the branch had never been taken (its profile is shared by every inlined copy of
- * {@link #sample}) has an uncommon trap there instead, and may test the flag once before a loop; so a window's
- * tracing starts as it opens, before the program's loops reach C2.
+ * <p>Why a plain load there and not an opaque or volatile one: C2 compiles both of those as a memory barrier at
+ * every access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain
+ * load is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the
+ * loop reload the flag; and a burst that ends unnoticed there ends at the next loop header.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
@@ -83,6 +82,16 @@ public final class CacheProbe {
             return true;
         }
         return false;
+    }
+
+    /**
+     * Whether a burst is on, for the checks of duplicated method bodies, which run at method entry and at loop
+     * headers rather than at every access. The read is opaque so that C2 cannot hoist it out of a loop: a loop
+     * that began between bursts still moves to its probed copy when one starts.
+     */
+    @ForceInline
+    public static boolean inBurst() {
+        return ProbeGate.isOn() && U.getBooleanOpaque(TRACING_BASE, TRACING_OFFSET);
     }
 
     private static Field tracingField() {

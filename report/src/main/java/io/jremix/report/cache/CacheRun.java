@@ -51,14 +51,16 @@ public record CacheRun(String mode, long startNanos, Settings settings, Trace tr
      * @param classes        classes that received probes
      * @param jdkClasses     of which JDK classes (java.util.concurrent.atomic)
      * @param probes         probes inserted
+     * @param notDuplicated  with bursts, probed methods that could not keep a copy of their own code for between
+     *                       bursts (too large, JSR/RET) and were probed on every access
      * @param skipped        classes that could not be instrumented and were left as they were
      * @param skippedClasses their names and reasons
      * @param restored       classes given back their original bytecode when a window closed
      * @param runningThroughout classes left without probes in a window because one of their methods ran until it
      *                       closed (a running method keeps its old code): their own accesses were not traced
      */
-    public record Instrumented(int classes, int jdkClasses, long probes, int skipped, List<String> skippedClasses,
-                               int restored, List<Running> runningThroughout) {
+    public record Instrumented(int classes, int jdkClasses, long probes, int notDuplicated, int skipped,
+                               List<String> skippedClasses, int restored, List<Running> runningThroughout) {
     }
 
     /** A class that got no probes because these methods of it were running (on some thread's stack). */

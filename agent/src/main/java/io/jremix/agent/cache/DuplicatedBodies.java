@@ -1,0 +1,281 @@
+package io.jremix.agent.cache;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FrameNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LocalVariableNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+
+/**
+ * Two copies of a probed method's body in the one method, after "A Framework for Reducing the Cost of Instrumented
+ * Code" (Arnold and Ryder, PLDI 2001, https://doi.org/10.1145/378795.378832): a checking copy, the method's own
+ * code with no probes, and the probed copy. At entry, and at every loop header, {@code CacheProbe.inBurst} decides
+ * which copy runs on: every loop iteration of either copy starts at the checking copy's header, whose check
+ * sends it on through the checking or the probed copy's body. Between tracing bursts the method runs its own code
+ * plus one check per call and per loop iteration. Locals and operand stack at a loop header are the same in both
+ * copies, so the probed body after a header needs only a copy of the header's own stack-map frame; the class must
+ * have been read with expanded frames.
+ */
+final class DuplicatedBodies implements Opcodes {
+    /**
+     * HotSpot's HugeMethodLimit: the JIT leaves a method with more bytecode than this to the interpreter, which would
+     * cost far more than per-access probes (and it keeps a wide margin under the class file's 64 KB).
+     */
+    static final int MAX_CODE_BYTES = 8000;
+    /** Bytes of one check: {@code invokestatic} and a conditional jump. */
+    private static final int CHECK_BYTES = 6;
+
+    private final MethodNode m;
+    private final boolean frames;
+    private final Map<LabelNode, LabelNode> toChecking = new HashMap<>();
+    private final InsnList checking = new InsnList();
+    private final Set<LabelNode> headers;
+
+    private DuplicatedBodies(MethodNode m, boolean frames, Set<LabelNode> headers) {
+        this.m = m;
+        this.frames = frames;
+        this.headers = headers;
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof LabelNode l) {
+                toChecking.put(l, new LabelNode());
+            }
+        }
+        for (AbstractInsnNode insn : m.instructions) {
+            checking.add(insn.clone(toChecking));
+        }
+    }
+
+    /**
+     * Copies {@code m}'s body before its probes go in.
+     *
+     * @param frames whether the class file has stack-map frames (version 50 and later)
+     * @return the checking copy, or {@code null} if the body cannot be duplicated: it uses JSR/RET, or a loop
+     *     header has no frame, or one with an object whose constructor has not run yet (its type names the
+     *     {@code new} instruction, which differs between the copies)
+     */
+    static DuplicatedBodies copy(MethodNode m, boolean frames) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == JSR || insn.getOpcode() == RET) {
+                return null;
+            }
+        }
+        Set<LabelNode> headers = loopHeaders(m.instructions);
+        if (frames && !headers.stream().allMatch(h -> frameAt(h) != null && !holdsUninitialized(frameAt(h)))) {
+            return null;
+        }
+        return new DuplicatedBodies(m, frames, headers);
+    }
+
+    /**
+     * Puts the checking copy in front of {@code m}'s probed body, with the checks that join them.
+     *
+     * @param owner the class's internal name, for the entry frame
+     * @return false, leaving {@code m} as it was, if the method would be too large for the JIT to compile
+     */
+    boolean join(String owner) {
+        int checks = 1 + 2 * headers.size();
+        if (upperBoundBytes(checking) + upperBoundBytes(m.instructions) + checks * CHECK_BYTES > MAX_CODE_BYTES) {
+            return false;
+        }
+        retargetHeaders(m.instructions);
+        for (LabelNode probedHeader : headers) {
+            LabelNode checkingHeader = toChecking.get(probedHeader);
+            LabelNode probedBody = new LabelNode();
+            InsnList toProbed = new InsnList();
+            toProbed.add(inBurst());
+            toProbed.add(new JumpInsnNode(IFNE, probedBody));
+            afterHeader(checking, checkingHeader, toProbed, null);
+            InsnList back = new InsnList();
+            back.add(new JumpInsnNode(GOTO, checkingHeader));
+            afterHeader(m.instructions, probedHeader, back, probedBody);
+        }
+        LabelNode probedEntry = new LabelNode();
+        InsnList body = new InsnList();
+        body.add(inBurst());
+        body.add(new JumpInsnNode(IFNE, probedEntry));
+        body.add(checking);
+        body.add(probedEntry);
+        if (frames && !startsWithFrame(m.instructions)) {
+            body.add(entryFrame(owner)); // else the probed copy begins with a loop header and its frame
+        }
+        body.add(m.instructions);
+        m.instructions = body;
+        copyHandlersAndLocals();
+        return true;
+    }
+
+    /**
+     * Points the probed copy's jumps to its loop headers at the checking copy's, so that every loop has the one
+     * header, in the checking copy, whose check sends each iteration to one copy or the other. Loops with a second
+     * way in from outside would be irreducible, which C2 leaves out of its loop optimisations: that layout measured
+     * about 3x on MatrixMultiply between bursts.
+     */
+    private void retargetHeaders(InsnList probed) {
+        for (AbstractInsnNode insn : probed) {
+            if (insn instanceof JumpInsnNode j) {
+                j.label = checkingHeader(j.label);
+            } else if (insn instanceof TableSwitchInsnNode s) {
+                s.labels.replaceAll(this::checkingHeader);
+                s.dflt = checkingHeader(s.dflt);
+            } else if (insn instanceof LookupSwitchInsnNode s) {
+                s.labels.replaceAll(this::checkingHeader);
+                s.dflt = checkingHeader(s.dflt);
+            }
+        }
+    }
+
+    private LabelNode checkingHeader(LabelNode label) {
+        return headers.contains(label) ? toChecking.get(label) : label;
+    }
+
+    /** Exception handlers and local variables of the checking copy: those of the method, on its labels. */
+    private void copyHandlersAndLocals() {
+        List<TryCatchBlockNode> handlers = new ArrayList<>(m.tryCatchBlocks);
+        for (TryCatchBlockNode t : m.tryCatchBlocks) {
+            TryCatchBlockNode c = new TryCatchBlockNode(toChecking.get(t.start), toChecking.get(t.end),
+                    toChecking.get(t.handler), t.type);
+            c.visibleTypeAnnotations = t.visibleTypeAnnotations;
+            c.invisibleTypeAnnotations = t.invisibleTypeAnnotations;
+            handlers.add(c);
+        }
+        m.tryCatchBlocks = handlers;
+        if (m.localVariables != null) {
+            List<LocalVariableNode> locals = new ArrayList<>(m.localVariables);
+            for (LocalVariableNode v : m.localVariables) {
+                locals.add(new LocalVariableNode(v.name, v.desc, v.signature, toChecking.get(v.start),
+                        toChecking.get(v.end), v.index));
+            }
+            m.localVariables = locals;
+        }
+        // their ranges are label lists of one copy; dropped rather than half-kept
+        m.visibleLocalVariableAnnotations = null;
+        m.invisibleLocalVariableAnnotations = null;
+    }
+
+    /**
+     * Inserts {@code code} after {@code header}'s label, line and frame, followed by {@code target} with a copy of
+     * the header's frame if {@code target} is not {@code null}.
+     */
+    private void afterHeader(InsnList list, LabelNode header, InsnList code, LabelNode target) {
+        AbstractInsnNode last = header;
+        while (last.getNext() != null && last.getNext().getOpcode() < 0) {
+            last = last.getNext();
+        }
+        if (target != null) {
+            code.add(target);
+            if (frames) {
+                FrameNode f = frameAt(header);
+                code.add(new FrameNode(F_NEW, f.local.size(), f.local.toArray(), f.stack.size(), f.stack.toArray()));
+            }
+        }
+        list.insert(last, code);
+    }
+
+    private static MethodInsnNode inBurst() {
+        return new MethodInsnNode(INVOKESTATIC, "io/jremix/probe/cache/CacheProbe", "inBurst", "()Z", false);
+    }
+
+    /** Targets of backward jumps and of backward switch cases: where loops begin. */
+    private static Set<LabelNode> loopHeaders(InsnList insns) {
+        Set<LabelNode> seen = new HashSet<>();
+        Set<LabelNode> headers = new LinkedHashSet<>();
+        for (AbstractInsnNode insn : insns) {
+            List<LabelNode> targets = new ArrayList<>();
+            if (insn instanceof LabelNode l) {
+                seen.add(l);
+            } else if (insn instanceof JumpInsnNode j) {
+                targets.add(j.label);
+            } else if (insn instanceof TableSwitchInsnNode s) {
+                targets.addAll(s.labels);
+                targets.add(s.dflt);
+            } else if (insn instanceof LookupSwitchInsnNode s) {
+                targets.addAll(s.labels);
+                targets.add(s.dflt);
+            }
+            for (LabelNode t : targets) {
+                if (seen.contains(t)) {
+                    headers.add(t);
+                }
+            }
+        }
+        return headers;
+    }
+
+    private static boolean holdsUninitialized(FrameNode f) {
+        return f.local.stream().anyMatch(LabelNode.class::isInstance)
+                || f.stack.stream().anyMatch(LabelNode.class::isInstance);
+    }
+
+    private static boolean startsWithFrame(InsnList insns) {
+        for (AbstractInsnNode n = insns.getFirst(); n != null && n.getOpcode() < 0; n = n.getNext()) {
+            if (n instanceof FrameNode) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The implicit frame at a method's entry: its receiver and parameters, an empty stack. */
+    private FrameNode entryFrame(String owner) {
+        List<Object> locals = new ArrayList<>();
+        if ((m.access & ACC_STATIC) == 0) {
+            locals.add(m.name.equals("<init>") ? UNINITIALIZED_THIS : owner);
+        }
+        for (Type t : Type.getArgumentTypes(m.desc)) {
+            locals.add(switch (t.getSort()) {
+                case Type.BOOLEAN, Type.BYTE, Type.CHAR, Type.SHORT, Type.INT -> INTEGER;
+                case Type.FLOAT -> FLOAT;
+                case Type.LONG -> LONG;
+                case Type.DOUBLE -> DOUBLE;
+                case Type.ARRAY -> t.getDescriptor();
+                default -> t.getInternalName();
+            });
+        }
+        return new FrameNode(F_NEW, locals.size(), locals.toArray(), 0, new Object[0]);
+    }
+
+    /** An upper bound on the bytes {@code insns} take in a class file: each instruction in its widest form. */
+    private static int upperBoundBytes(InsnList insns) {
+        int bytes = 0;
+        for (AbstractInsnNode insn : insns) {
+            bytes += switch (insn.getType()) {
+                case AbstractInsnNode.LABEL, AbstractInsnNode.LINE, AbstractInsnNode.FRAME -> 0;
+                case AbstractInsnNode.INSN -> 1;
+                case AbstractInsnNode.INT_INSN, AbstractInsnNode.TYPE_INSN, AbstractInsnNode.FIELD_INSN,
+                     AbstractInsnNode.LDC_INSN -> 3;
+                case AbstractInsnNode.VAR_INSN, AbstractInsnNode.MULTIANEWARRAY_INSN -> 4;
+                case AbstractInsnNode.TABLESWITCH_INSN -> 16 + 4 * ((TableSwitchInsnNode) insn).labels.size();
+                case AbstractInsnNode.LOOKUPSWITCH_INSN -> 12 + 8 * ((LookupSwitchInsnNode) insn).labels.size();
+                case AbstractInsnNode.IINC_INSN -> 6;
+                default -> 5; // jumps (goto_w), invokeinterface, invokedynamic
+            };
+        }
+        return bytes;
+    }
+
+    /** The frame among the labels, lines and frames that start at {@code label}, or {@code null}. */
+    private static FrameNode frameAt(LabelNode label) {
+        for (AbstractInsnNode n = label; n != null && n.getOpcode() < 0; n = n.getNext()) {
+            if (n instanceof FrameNode f) {
+                return f;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,210 @@
+package io.jremix.agent.cache;
+
+import java.io.IOException;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Set;
+
+import io.jremix.probe.cache.CacheProbe;
+import io.jremix.probe.cache.CacheSite;
+import io.jremix.probe.cache.CacheSites;
+import io.jremix.probe.cache.ProbeGate;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+
+import static io.jremix.agent.cache.CacheInstrumenterTest.classBytes;
+import static io.jremix.agent.cache.CacheInstrumenterTest.drain;
+import static io.jremix.agent.cache.CacheInstrumenterTest.load;
+import static io.jremix.agent.cache.CacheInstrumenterTest.verify;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Probed methods with a copy of their own code for between bursts: the JVM and ASM verify them, they compute what
+ * the original computes in either copy, a burst that starts or ends inside a loop moves it to the other copy at its
+ * next iteration, and methods that cannot be duplicated keep their per-access probes and are counted.
+ */
+class DuplicatedBodiesTest implements Opcodes {
+    private static final int N = 1000;
+    private static final int AT = 499;
+
+    private final CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4, true);
+
+    @BeforeEach
+    void burstMode() {
+        CacheProbe.samplingRatio(1);
+        ProbeGate.bursts(true);
+        ProbeGate.set(true);
+    }
+
+    @AfterEach
+    void closeGate() {
+        CacheProbe.tracing(false);
+        ProbeGate.set(false);
+        ProbeGate.bursts(false);
+    }
+
+    @Test
+    void everyFixtureMethodIsDuplicatedAndVerifies() throws IOException {
+        for (Class<?> c : List.of(AccessFixture.class, AccessFixture.Inner.class, AccessFixture.Derived.class,
+                LoopFixture.class)) {
+            CacheInstrumenter.Result r = instrumenter.instrument(classBytes(c));
+            assertEquals(0, r.notDuplicated(), c.getName());
+            assertEquals("", verify(r.classfile(), getClass().getClassLoader()), c.getName());
+        }
+    }
+
+    @Test
+    void eitherCopyComputesWhatTheOriginalDoesAndOnlyTheProbedOneRecords() throws Exception {
+        long expected = new AccessFixture().run();
+        Class<?> fixture = load(instrumenter, AccessFixture.class, AccessFixture.Inner.class,
+                AccessFixture.Derived.class);
+        drain();
+
+        assertEquals(expected, run(fixture));
+        assertEquals(List.of(), drain(), "between bursts");
+
+        CacheProbe.tracing(true);
+        assertEquals(expected, run(fixture));
+        Set<CacheSite.Kind> kinds = EnumSet.noneOf(CacheSite.Kind.class);
+        drain().forEach(e -> kinds.add(CacheSites.get(e[1]).kind()));
+        assertEquals(EnumSet.allOf(CacheSite.Kind.class), kinds, "in a burst");
+    }
+
+    @Test
+    void aBurstStartingInsideALoopTracesItsRemainingIterations() throws Exception {
+        Object fixture = loopFixture();
+        Runnable start = () -> CacheProbe.tracing(true);
+        assertEquals(N, call(fixture, "count", start));
+        assertEquals(2 * (N - AT - 1) + 1, events("count"),
+                "a read and a write of total in each later iteration, and the read it returns");
+        CacheProbe.tracing(false);
+        call(fixture, "countGuarded", start);
+        assertEquals(3 * (N - AT - 1) + 4, events("countGuarded"),
+                "cells read, an element read and written in each later iteration, two of each read for the result");
+    }
+
+    @Test
+    void aBurstEndingInsideALoopLeavesItsRemainingIterationsUntraced() throws Exception {
+        Object fixture = loopFixture();
+        CacheProbe.tracing(true);
+        assertEquals(N, call(fixture, "count", () -> CacheProbe.tracing(false)));
+        assertEquals(2 * (AT + 1), events("count"));
+    }
+
+    @Test
+    void anExceptionCaughtInTheCheckingCopyIsHandledThere() throws Exception {
+        Object fixture = loopFixture();
+        int result = call(fixture, "countGuarded", () -> {
+            throw new IllegalStateException();
+        });
+        assertEquals(new LoopFixture(2 * N).countGuarded(N, AT, () -> {
+            throw new IllegalStateException();
+        }), result);
+        assertEquals(0, events("countGuarded"));
+    }
+
+    @Test
+    void methodsTooLargeToDuplicateKeepPerAccessProbesAndAreCounted() {
+        byte[] huge = generated(V17, mv -> {
+            for (int i = 0; i < DuplicatedBodies.MAX_CODE_BYTES / 8; i++) {
+                mv.visitFieldInsn(GETSTATIC, "Generated", "f", "I");
+                mv.visitInsn(POP);
+            }
+        });
+        CacheInstrumenter.Result r = instrumenter.instrument(huge);
+        assertEquals(1, r.notDuplicated());
+        assertEquals(DuplicatedBodies.MAX_CODE_BYTES / 8, r.probes());
+        assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
+    }
+
+    @Test
+    void methodsWithSubroutinesKeepPerAccessProbesAndAreCounted() {
+        byte[] jsr = generated(V1_5, mv -> {
+            Label sub = new Label();
+            Label after = new Label();
+            mv.visitJumpInsn(JSR, sub);
+            mv.visitJumpInsn(GOTO, after);
+            mv.visitLabel(sub);
+            mv.visitVarInsn(ASTORE, 0);
+            mv.visitFieldInsn(GETSTATIC, "Generated", "f", "I");
+            mv.visitInsn(POP);
+            mv.visitVarInsn(RET, 0);
+            mv.visitLabel(after);
+        });
+        CacheInstrumenter.Result r = instrumenter.instrument(jsr);
+        assertEquals(1, r.notDuplicated());
+        assertEquals(1, r.probes());
+    }
+
+    @Test
+    void methodsWithAnUnconstructedObjectAtALoopHeaderKeepPerAccessProbesAndAreCounted() {
+        byte[] pending = generated(V17, mv -> {
+            Label loop = new Label();
+            mv.visitTypeInsn(NEW, "java/lang/Object"); // on the stack, unconstructed, across the loop
+            mv.visitInsn(ICONST_0);
+            mv.visitVarInsn(ISTORE, 0);
+            mv.visitLabel(loop);
+            mv.visitFieldInsn(GETSTATIC, "Generated", "f", "I");
+            mv.visitInsn(POP);
+            mv.visitIincInsn(0, 1);
+            mv.visitVarInsn(ILOAD, 0);
+            mv.visitIntInsn(BIPUSH, 10);
+            mv.visitJumpInsn(IF_ICMPLT, loop);
+            mv.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
+        });
+        CacheInstrumenter.Result r = instrumenter.instrument(pending);
+        assertEquals(1, r.notDuplicated());
+        assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
+    }
+
+    /** A class {@code Generated} with a static int {@code f} and a static method {@code run} with the given body. */
+    private static byte[] generated(int version, java.util.function.Consumer<MethodVisitor> body) {
+        ClassWriter cw = new ClassWriter(version >= V1_6 ? ClassWriter.COMPUTE_FRAMES : ClassWriter.COMPUTE_MAXS);
+        cw.visit(version, ACC_PUBLIC, "Generated", null, "java/lang/Object", null);
+        cw.visitField(ACC_STATIC, "f", "I", null, null).visitEnd();
+        MethodVisitor mv = cw.visitMethod(ACC_PUBLIC | ACC_STATIC, "run", "()V", null, null);
+        mv.visitCode();
+        body.accept(mv);
+        mv.visitInsn(RETURN);
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
+        cw.visitEnd();
+        return cw.toByteArray();
+    }
+
+    /**
+     * An instrumented LoopFixture built between bursts, with the countdown of this thread left at one so that every
+     * access it traces next is recorded.
+     */
+    private Object loopFixture() throws Exception {
+        Class<?> c = load(instrumenter, LoopFixture.class);
+        CacheProbe.tracing(true);
+        Object fixture = c.getConstructor(int.class).newInstance(2 * N);
+        CacheProbe.tracing(false);
+        assertTrue(events("<init>") > 0, "the constructor's probed copy records");
+        c.getConstructor(int.class).newInstance(N);
+        assertEquals(0, events("<init>"), "its checking copy does not");
+        return fixture;
+    }
+
+    private static long run(Class<?> fixture) throws Exception {
+        return (long) fixture.getMethod("run").invoke(fixture.getConstructor().newInstance());
+    }
+
+    private static int call(Object fixture, String method, Runnable hook) throws Exception {
+        return (int) fixture.getClass().getMethod(method, int.class, int.class, Runnable.class)
+                .invoke(fixture, N, AT, hook);
+    }
+
+    /** Events recorded since the last call, from sites in LoopFixture's {@code method}. */
+    private static long events(String method) {
+        return drain().stream().filter(e -> CacheSites.get(e[1]).where().contains("LoopFixture." + method + "("))
+                .count();
+    }
+}
