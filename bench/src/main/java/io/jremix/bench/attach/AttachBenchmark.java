@@ -35,13 +35,20 @@ public final class AttachBenchmark {
         Path scratch = Files.createTempDirectory("jremix-attach-bench");
         AttachRun run = new AttachRun(home, java, phase, scratch);
         List<AttachRun.Result> results = new ArrayList<>();
+        List<List<AttachRun.Phase>> controls = new ArrayList<>();
         for (int i = 1; i <= runs; i++) {
             AttachRun.Result r = run.run(HEAP, threads);
-            System.err.printf(Locale.ROOT, "run %d: %s; found %s, %d lock parks, %s%n", i,
-                    r.phases().stream().map(p -> String.format(Locale.ROOT, "%s %.0f/s", p.name(), p.perSecond()))
-                            .toList(), r.found(), r.lockParks(), r.ending());
+            System.err.printf(Locale.ROOT, "run %d: %s; found %s, %d lock parks, %s%n", i, rates(r.phases()),
+                    r.found(), r.lockParks(), r.ending());
             results.add(r);
+            List<AttachRun.Phase> c = run.control(HEAP, threads, r);
+            System.err.printf(Locale.ROOT, "control %d, never attached: %s%n", i, rates(c));
+            controls.add(c);
         }
-        AttachTable.write(out, results, runs, phase, threads, java);
+        AttachTable.write(out, results, controls, runs, phase, threads, java);
+    }
+
+    private static List<String> rates(List<AttachRun.Phase> phases) {
+        return phases.stream().map(p -> String.format(Locale.ROOT, "%s %.0f/s", p.name(), p.perSecond())).toList();
     }
 }

@@ -41,6 +41,10 @@ final class AttachRun {
             return rate(Phase::perSecond);
         }
 
+        long millis() {
+            return points.get(points.size() - 1).millis() - points.get(0).millis();
+        }
+
         double perCpuSecond() {
             return rate(Phase::perCpuSecond);
         }
@@ -130,6 +134,30 @@ final class AttachRun {
             return new Result(phases, checkpoints, found(detection),
                     ((Number) ((Map<?, ?>) detection.get("trace")).get("sampledMisses")).longValue(),
                     lockParks(json(park)), restore, service.stop());
+        }
+    }
+
+    /**
+     * The same service never attached to, over the same timeline as {@code attached}: its phases measured alone, a
+     * pause where the window and the restoring took place. A service still warming up is faster later without
+     * jremix too; this is how much.
+     */
+    List<Phase> control(List<String> jvmOptions, int threads, Result attached)
+            throws IOException, InterruptedException {
+        try (ServiceUnderTest service = ServiceUnderTest.start(java, jvmOptions,
+                home.resolve("workloads/target/jremix-workloads.jar"), threads)) {
+            List<Phase> phases = new ArrayList<>();
+            measure(service, "warm-up");
+            phases.add(measure(service, "before"));
+            ServiceUnderTest.Progress from = service.progress();
+            Phase detection = attached.phases().get(1);
+            Thread.sleep(detection.millis() + Math.round(attached.restoreSeconds() * 1000));
+            phases.add(new Phase(detection.name(), from, service.progress()));
+            for (Phase p : attached.phases().subList(2, attached.phases().size())) {
+                phases.add(measure(service, p.name()));
+            }
+            service.stop();
+            return phases;
         }
     }
 

@@ -30,7 +30,11 @@ final class AttachTable {
     /** A way to count a phase's throughput. */
     record Rate(ToDoubleBiFunction<ServiceUnderTest.Progress, ServiceUnderTest.Progress> of) {
         double ratio(AttachRun.Result r, int phase) {
-            return r.phases().get(phase).rate(of) / r.phases().get(0).rate(of);
+            return ratio(r.phases(), phase);
+        }
+
+        double ratio(List<AttachRun.Phase> phases, int phase) {
+            return phases.get(phase).rate(of) / phases.get(0).rate(of);
         }
 
         /** The noise of a run: its before phase's slices, each as a ratio to the whole before phase. */
@@ -53,8 +57,9 @@ final class AttachTable {
     private AttachTable() {
     }
 
-    static void write(Path out, List<AttachRun.Result> results, int runs, int phase, int threads, Path java)
-            throws IOException, InterruptedException {
+    /** @param controls per run, the phases of the same service never attached to ({@link AttachRun#control}) */
+    static void write(Path out, List<AttachRun.Result> results, List<List<AttachRun.Phase>> controls, int runs,
+                      int phase, int threads, Path java) throws IOException, InterruptedException {
         Map<String, Object> machine = Machine.describe(java);
         double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
         StringBuilder md = new StringBuilder("# Attaching to a saturated service: throughput and memory\n\n");
@@ -75,15 +80,21 @@ final class AttachTable {
         md.append(String.format(Locale.ROOT, "Noise: the phases the service runs alone are measured in %d slices;"
                 + " the *before* row gives the spread of its slices' throughput as ratios to the whole phase"
                 + " (min–max over the runs), and each row after it the runs in which its ratio falls within that"
-                + " run's own spread: there, it cannot be told from before.%n%n", AttachRun.SLICES));
+                + " run's own spread: there, it cannot be told from before. After each run, the same service is"
+                + " started again and never attached to, over the same timeline (a pause where the window and the"
+                + " restoring were): its ratios, *never attached*, show how much a service still warming up speeds"
+                + " up without jremix.%n%n", AttachRun.SLICES));
         md.append("| phase | requests/s (median) | ÷ before, wall clock (median) | ÷ before, per CPU-second (median)"
-                + " | within before's spread: wall clock | per CPU-second |\n|---|---:|---:|---:|---|---|\n");
+                + " | within before's spread: wall clock | per CPU-second | never attached: ÷ before, wall clock"
+                + " (median) | per CPU-second |\n|---|---:|---:|---:|---|---|---:|---:|\n");
         List<String> names = results.get(0).phases().stream().map(AttachRun.Phase::name).toList();
         for (int i = 0; i < names.size(); i++) {
             int k = i;
-            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.3f | %.3f | %s | %s |%n", names.get(i),
+            md.append(String.format(Locale.ROOT, "| %s | %.0f | %.3f | %.3f | %s | %s | %.3f | %.3f |%n", names.get(i),
                     median(results, r -> r.phases().get(k).perSecond()), median(results, r -> WALL.ratio(r, k)),
-                    median(results, r -> CPU.ratio(r, k)), noise(results, WALL, k), noise(results, CPU, k)));
+                    median(results, r -> CPU.ratio(r, k)), noise(results, WALL, k), noise(results, CPU, k),
+                    Stats.median(controls.stream().map(c -> WALL.ratio(c, k)).toList()),
+                    Stats.median(controls.stream().map(c -> CPU.ratio(c, k)).toList())));
         }
         md.append("\n| checkpoint | live heap MB (median) | jremix objects (median) | RSS MB (median) |"
                 + " metaspace used MB (median) |\n|---|---:|---:|---:|---:|\n");
@@ -112,8 +123,14 @@ final class AttachTable {
                         + " %.1f MB;", c.name(), c.sample().liveHeapBytes() / 1e6, c.sample().jremixObjects(),
                         c.sample().rssKb() / 1024, c.metaspaceKb() / 1024.0));
             }
+            md.append(String.format(Locale.ROOT, "%n  never attached:"));
+            for (AttachRun.Phase p : controls.get(i)) {
+                md.append(String.format(Locale.ROOT, " %s %.0f/s, %.0f/CPU-s;", p.name(), p.perSecond(), p.perCpuSecond()));
+            }
             md.append('\n');
-            rows.add(json(r));
+            Map<String, Object> row = json(r);
+            row.put("neverAttached", phasesJson(controls.get(i)));
+            rows.add(row);
         }
         md.append(String.format(Locale.ROOT, "%nReproduce: `bench/run-attach --runs %d --phase %d` (after"
                 + " `mvn -B -DskipTests package`; with `JAVA_HOME` set, that JDK runs the service).%n", runs, phase));
@@ -142,6 +159,16 @@ final class AttachTable {
         return Stats.median(results.stream().map(f::applyAsDouble).toList());
     }
 
+    private static List<Object> phasesJson(List<AttachRun.Phase> phases) {
+        List<Object> out = new ArrayList<>();
+        for (AttachRun.Phase p : phases) {
+            out.add(Map.of("phase", p.name(), "requestsPerSecond", p.perSecond(),
+                    "requestsPerCpuSecond", p.perCpuSecond(), "slicesPerSecond", p.slices(WALL.of()),
+                    "slicesPerCpuSecond", p.slices(CPU.of())));
+        }
+        return out;
+    }
+
     private static Map<String, Object> json(AttachRun.Result r) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("found", r.found());
@@ -149,13 +176,7 @@ final class AttachTable {
         m.put("lockParks", r.lockParks());
         m.put("restoreSeconds", r.restoreSeconds());
         m.put("ending", r.ending());
-        List<Object> phases = new ArrayList<>();
-        for (AttachRun.Phase p : r.phases()) {
-            phases.add(Map.of("phase", p.name(), "requestsPerSecond", p.perSecond(),
-                    "requestsPerCpuSecond", p.perCpuSecond(), "slicesPerSecond", p.slices(WALL.of()),
-                    "slicesPerCpuSecond", p.slices(CPU.of())));
-        }
-        m.put("phases", phases);
+        m.put("phases", phasesJson(r.phases()));
         List<Object> checkpoints = new ArrayList<>();
         for (AttachRun.Checkpoint c : r.checkpoints()) {
             Map<String, Object> cm = new LinkedHashMap<>(c.sample().json());

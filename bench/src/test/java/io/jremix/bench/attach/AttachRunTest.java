@@ -48,6 +48,15 @@ class AttachRunTest {
         assertFalse(AttachTable.WALL.withinNoise(r, 2), "0.8 of before, outside");
     }
 
+    @Test
+    void theNeverAttachedServiceComparesItsPhasesToItsOwnBefore() {
+        AttachRun.Phase before = phase(100);
+        List<AttachRun.Phase> control = List.of(before, phase(120), phase(90));
+        assertEquals(1.2, AttachTable.WALL.ratio(control, 1), 1e-9);
+        assertEquals(0.9, AttachTable.WALL.ratio(control, 2), 1e-9);
+        assertEquals(4000, before.millis());
+    }
+
     private static ServiceUnderTest.Progress progress(long millis, long requests, double cpuSeconds) {
         return new ServiceUnderTest.Progress(millis, requests, cpuSeconds);
     }
