@@ -103,8 +103,7 @@ final class AttachRun {
     }
 
     Result run(List<String> jvmOptions, int threads) throws IOException, InterruptedException {
-        try (ServiceUnderTest service = ServiceUnderTest.start(java, jvmOptions,
-                home.resolve("workloads/target/jremix-workloads.jar"), threads)) {
+        try (ServiceUnderTest service = start(jvmOptions, threads)) {
             long pid = service.pid();
             List<Phase> phases = new ArrayList<>();
             List<Checkpoint> checkpoints = new ArrayList<>();
@@ -144,8 +143,7 @@ final class AttachRun {
      */
     List<Phase> control(List<String> jvmOptions, int threads, Result attached)
             throws IOException, InterruptedException {
-        try (ServiceUnderTest service = ServiceUnderTest.start(java, jvmOptions,
-                home.resolve("workloads/target/jremix-workloads.jar"), threads)) {
+        try (ServiceUnderTest service = start(jvmOptions, threads)) {
             List<Phase> phases = new ArrayList<>();
             measure(service, "warm-up");
             phases.add(measure(service, "before"));
@@ -159,6 +157,10 @@ final class AttachRun {
             service.stop();
             return phases;
         }
+    }
+
+    private ServiceUnderTest start(List<String> jvmOptions, int threads) throws IOException {
+        return ServiceUnderTest.start(java, jvmOptions, home.resolve("workloads/target/jremix-workloads.jar"), threads);
     }
 
     /** A phase of {@link #phaseSeconds} in which the service runs alone, in {@link #SLICES} slices. */
