@@ -24,8 +24,9 @@ import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.VarInsnNode;
 
 /**
- * Rewrites a class so that every instance-field, static-field and array-element access, and every Unsafe and
- * VarHandle access call, first passes what it touches to {@code io.jremix.probe.cache.CacheProbe}.
+ * Rewrites a class so that every instance-field, static-field and array-element access, every Unsafe and
+ * VarHandle access call, and the receiver of every interface call, first passes what it touches to
+ * {@code io.jremix.probe.cache.CacheProbe}.
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
  * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
@@ -188,6 +189,7 @@ final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case INVOKEVIRTUAL -> call((MethodInsnNode) insn);
+                    case INVOKEINTERFACE -> header((MethodInsnNode) insn);
                     default -> {
                         // not an access
                     }
@@ -265,6 +267,24 @@ final class CacheInstrumenter implements Opcodes {
                     && (VAR_HANDLE_READS.contains(c.name) || VAR_HANDLE_WRITES.contains(c.name))) {
                 varHandle(c);
             }
+        }
+
+        /**
+         * Probes the receiver's header before an interface call: the call checks the receiver's class, reading the
+         * word that a neighbour's writes can keep taking away. A virtual call is left alone, since HotSpot binds most
+         * of them through the class hierarchy without reading the receiver.
+         */
+        private void header(MethodInsnNode c) {
+            int site = site(CacheSite.Kind.HEADER, false, 0, null, null);
+            stashTop = stashBase;
+            InsnList before = new InsnList();
+            InsnList after = new InsnList();
+            stash(Type.getArgumentTypes(c.desc), 0, before, after);
+            before.add(new InsnNode(DUP));
+            before.add(push(site));
+            before.add(probe("header", "(Ljava/lang/Object;I)V"));
+            before.add(after);
+            insertBefore(c, before);
         }
 
         private void unsafe(MethodInsnNode c) {

@@ -19,8 +19,7 @@ import io.jremix.report.cache.ObjectLayout;
 public final class FieldLayouts {
     /** Object alignment: objects take a multiple of it (HotSpot's default ObjectAlignmentInBytes). */
     private static final int ALIGNMENT = 8;
-    /** What comes before an object's first field: the same as before a byte array's length. */
-    private static final int HEADER = HeapAddresses.arrayBaseOffset(byte[].class) - Integer.BYTES;
+    private static final int HEADER = HeapAddresses.headerSize();
     private final Map<String, Layout> byName = new ConcurrentHashMap<>();
     private final ClassValue<ArrayLayout> arrays = new ClassValue<>() {
         @Override
@@ -148,6 +147,9 @@ public final class FieldLayouts {
         }
 
         Datum at(List<Slot> slots, int offset, int size, Datum.Kind kind) {
+            if (kind == Datum.Kind.FIELD && offset < HEADER) {
+                return Datum.field(className, Datum.HEADER, offset, size);
+            }
             for (Slot s : slots) {
                 Datum d = s.datum;
                 if (offset >= d.offset() && offset < d.offset() + d.size()) {

@@ -97,6 +97,8 @@ public class AccessFixture {
         LONGS.setVolatile(longs, 2, 99L);
         sum += (long) LONGS.getAndAdd(longs, 2, 1L) + wide + longs[2];
         sum += new Inner(5).value + new Derived().label.length();
+        java.util.function.LongBinaryOperator add = Long::sum; // interface calls: a wide argument under the receiver
+        sum = add.applyAsLong(sum, ((CharSequence) ref).charAt(0));
         return sum;
     }
 }

@@ -64,7 +64,15 @@ class FieldLayoutsTest {
 
     @Test
     void unknownOffsetsStayVisibleAsUnnamedSlots() {
-        Datum d = layouts.instanceAt(Sub.class, 4, 4);
-        assertEquals("@4", d.member());
+        Datum d = layouts.instanceAt(Sub.class, 4096, 4);
+        assertEquals("@4096", d.member());
+    }
+
+    @Test
+    void offsetsInTheObjectHeaderNameTheHeaderOfTheRuntimeClass() {
+        Datum d = layouts.instanceAt(Sub.class, 8, 4);
+        assertEquals(Datum.HEADER, d.member());
+        assertEquals(Sub.class.getName(), d.className());
+        assertEquals(Datum.Kind.FIELD, d.kind());
     }
 }

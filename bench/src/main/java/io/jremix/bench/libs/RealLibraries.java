@@ -31,7 +31,11 @@ import io.jremix.workloads.libs.PadStripper;
  */
 public final class RealLibraries {
     private static final String HANDOFF = "io.jremix.workloads.libs.Handoff";
-    private static final int MAX_LEARN_RUNS = 3;
+    /**
+     * Detection runs that learn the profile, as a service started a few times would: what shares a line with what
+     * depends on where the allocator put the objects, which changes from run to run.
+     */
+    private static final int LEARN_RUNS = 5;
 
     /** How one variant of a case runs: JVM options and the library jar (or none, for the JDK). */
     private record Setup(List<String> jvmOptions, Path library) {
@@ -124,8 +128,7 @@ public final class RealLibraries {
         Files.delete(profile);
         List<List<String>> learned = new ArrayList<>();
         if (c.repairable) {
-            // learn as a user would: detection runs on the unpadded library until the profile holds one of its classes
-            while (learned.size() < MAX_LEARN_RUNS && !profileNames(profile, c.packagePrefix)) {
+            for (int run = 0; run < LEARN_RUNS; run++) {
                 learned.add(detect(c, c.unpadded, List.of("-XX:REMIXProfile=" + profile)));
             }
         } else {
@@ -133,7 +136,7 @@ public final class RealLibraries {
         }
         row.put("unpaddedFindings", learned);
         row.put("learnRuns", learned.size());
-        row.put("profileLearned", c.repairable && profileNames(profile, c.packagePrefix));
+        row.put("profilePads", profilePads(profile, c.packagePrefix));
         row.put("paddedFindings", detect(c, c.padded, List.of()));
         Map<Variant, List<Double>> times = new LinkedHashMap<>();
         for (int r = 0; r < plan.runs(); r++) {
@@ -155,8 +158,24 @@ public final class RealLibraries {
         return row;
     }
 
-    private static boolean profileNames(Path profile, String packagePrefix) throws IOException {
-        return Files.exists(profile) && Files.readString(profile).contains("\"" + packagePrefix);
+    /** The library's classes in the learned profile, each as {@code Class: [field, field] [field]} by group. */
+    @SuppressWarnings("unchecked")
+    private static List<String> profilePads(Path profile, String packagePrefix) throws IOException {
+        List<String> pads = new ArrayList<>();
+        if (Files.exists(profile)) {
+            Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(profile));
+            for (Map<String, Object> c : (List<Map<String, Object>>) doc.get("classes")) {
+                String className = (String) c.get("className");
+                if (className.startsWith(packagePrefix)) {
+                    StringBuilder groups = new StringBuilder();
+                    for (Object g : (List<Object>) c.get("groups")) {
+                        groups.append(" [").append(String.join(", ", stringList(g))).append(']');
+                    }
+                    pads.add(className + ":" + groups);
+                }
+            }
+        }
+        return pads;
     }
 
     /**

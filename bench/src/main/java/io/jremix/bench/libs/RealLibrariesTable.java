@@ -15,6 +15,7 @@ final class RealLibrariesTable {
     private RealLibrariesTable() {
     }
 
+    @SuppressWarnings("unchecked")
     static void write(Path out, Map<String, Object> machine, RoundsPlan plan, double scale,
                       List<Map<String, Object>> rows) throws IOException {
         StringBuilder md = new StringBuilder("# False sharing in real libraries: their hand padding removed\n\n");
@@ -30,6 +31,8 @@ final class RealLibrariesTable {
                 + " their pad fields (for LongAdder, the JDK with `-XX:ContendedPaddingWidth=0`).\n");
         md.append("- **profile**: `bin/jremix -XX:REMIXProfile=FILE` on the unpadded jar, with the profile that the"
                 + " detection runs on it (`-remix:detect -XX:REMIXProfile=FILE`, column *learn runs*) wrote.\n");
+        md.append("- **profile pads**: the library's classes in that profile, each field group padded onto lines of"
+                + " its own.\n");
         md.append("- **padded**: `java` with the jar as published on Maven Central, padded by its authors.\n");
         md.append("- **findings**: what `-remix:detect` reported on the library's own classes (array elements and"
                 + " classes of other packages left out), in the learning runs on the unpadded jar and in one run on"
@@ -37,18 +40,19 @@ final class RealLibrariesTable {
         md.append("REMIX (Eizenberg et al., PLDI 2016, <https://doi.org/10.1145/2908080.2908090>) reported repair"
                 + " speed-ups of 1.5–2× on the Disruptor and Spring Reactor with their padding removed, matching hand"
                 + " optimisation.\n\n");
-        md.append("| case | driver | findings on unpadded (learn runs) | findings on padded | unpadded | profile |"
-                + " padded | padding buys (unpadded / padded) | profile / padded |\n");
-        md.append("|---|---|---|---|---:|---:|---:|---:|---:|\n");
+        md.append("| case | driver | findings on unpadded (learn runs) | profile pads | findings on padded | unpadded"
+                + " | profile | padded | padding buys (unpadded / padded) | profile / padded |\n");
+        md.append("|---|---|---|---|---|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> r : rows) {
             double unpadded = (double) r.get("unpaddedMs");
             double padded = (double) r.get("paddedMs");
             Object profile = r.get("profileMs");
-            md.append(String.format(Locale.ROOT, "| %s | `%s` | %s (%d) | %s | %.0f | %s | %.0f | %.2f× | %s |%n",
+            List<String> pads = (List<String>) r.get("profilePads");
+            md.append(String.format(Locale.ROOT, "| %s | `%s` | %s (%d) | %s | %s | %.0f | %s | %.0f | %.2f× | %s |%n",
                     r.get("case"), r.get("command"), findings(r.get("unpaddedFindings")), (int) r.get("learnRuns"),
+                    profile == null ? "—" : pads.isEmpty() ? "nothing learned" : String.join("<br>", pads),
                     findings(List.of(r.get("paddedFindings"))), unpadded,
-                    profile == null ? "—" : String.format(Locale.ROOT, "%.0f%s", (double) profile,
-                            (boolean) r.get("profileLearned") ? "" : " (nothing learned)"), padded,
+                    profile == null ? "—" : String.format(Locale.ROOT, "%.0f", (double) profile), padded,
                     unpadded / padded,
                     profile == null ? "—" : String.format(Locale.ROOT, "%.2f×", (double) profile / padded)));
         }

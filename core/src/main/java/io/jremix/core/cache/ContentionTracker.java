@@ -16,7 +16,9 @@ import java.util.function.IntFunction;
 
 /**
  * Aggregates coherence misses per (sharing kind, class, location) and decides, against the thresholds,
- * which of them are findings. A decision is latched: once a class crossed the thresholds it stays reported.
+ * which of them are findings. A false-sharing miss counts towards the class of the datum that missed and towards
+ * every other class whose fields the line's owner wrote: a reader's misses name the writer that padding must move.
+ * A decision is latched: once a class crossed the thresholds it stays reported.
  * Sampled writes also go to {@link LatentSharing}, which adds the false sharing another placement would show.
  */
 public final class ContentionTracker {
@@ -85,6 +87,26 @@ public final class ContentionTracker {
         misses++;
         Datum d = miss.access().datum();
         stats.computeIfAbsent(new Key(miss.kind(), d.className(), d.kind()), k -> new Stats()).add(miss);
+        if (miss.kind() == SharingKind.FALSE_SHARING) {
+            blameWriters(miss);
+        }
+    }
+
+    /**
+     * Counts a false-sharing miss also towards each other class whose fields the line's owner wrote: a thread that
+     * only reads sees its own class miss, but it is the writer's fields that padding must move away. Each such
+     * class is counted once per miss, with the fields written.
+     */
+    private void blameWriters(CoherenceMiss miss) {
+        Datum d = miss.access().datum();
+        Map<String, List<Datum>> written = new LinkedHashMap<>();
+        for (Datum o : miss.ownerWrites()) {
+            if (o.kind() == Datum.Kind.FIELD && o.member() != null && !o.className().equals(d.className())) {
+                written.computeIfAbsent(o.className(), c -> new ArrayList<>(2)).add(o);
+            }
+        }
+        written.forEach((className, data) -> stats.computeIfAbsent(
+                new Key(SharingKind.FALSE_SHARING, className, Datum.Kind.FIELD), k -> new Stats()).blamed(miss, data));
     }
 
     /**
@@ -203,11 +225,7 @@ public final class ContentionTracker {
         void add(CoherenceMiss miss) {
             Access a = miss.access();
             Datum d = a.datum();
-            if (sampled++ == 0) {
-                firstNanos = a.time();
-                lastNanos = a.time();
-            }
-            lastNanos = Math.max(lastNanos, a.time());
+            seen(a.time());
             count(hits, d.hitLabel());
             if (d.member() != null) {
                 count(fields, d.member());
@@ -228,6 +246,28 @@ public final class ContentionTracker {
             if (a.site() >= 0) {
                 count(sites, a.site());
             }
+        }
+
+        /** A miss of another class's access on a line where the owner wrote {@code written}, all of this class. */
+        void blamed(CoherenceMiss miss, List<Datum> written) {
+            Access a = miss.access();
+            seen(a.time());
+            for (Datum w : written) {
+                count(hits, w.hitLabel());
+                count(fields, w.member());
+                wroteBy(w.member(), miss.owner());
+            }
+            if (conflicts.size() < MAX_KEYS) {
+                conflicts.add(a.datum().qualifiedName());
+            }
+        }
+
+        private void seen(long time) {
+            if (sampled++ == 0) {
+                firstNanos = time;
+                lastNanos = time;
+            }
+            lastNanos = Math.max(lastNanos, time);
         }
 
         private void wroteBy(String field, int thread) {

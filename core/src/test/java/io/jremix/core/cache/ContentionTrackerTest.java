@@ -2,6 +2,8 @@ package io.jremix.core.cache;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.IntFunction;
 
 import org.junit.jupiter.api.Test;
@@ -81,9 +83,9 @@ class ContentionTrackerTest {
                 .map(f -> f.kind() + " " + f.className() + " " + f.location() + " " + f.sampled())
                 .toList();
         assertEquals(List.of(
+                "FALSE_SHARING io.jremix.test.Queue FIELD 8", // its own 3, and the 5 of Other's reads of its head
                 "FALSE_SHARING io.jremix.test.Other FIELD 5",
                 "FALSE_SHARING long[] ELEMENT 4",
-                "FALSE_SHARING io.jremix.test.Queue FIELD 3",
                 "TRUE_SHARING io.jremix.test.Queue FIELD 2",
                 "FALSE_SHARING io.jremix.test.Queue STATIC 1"), keys, "most events first");
     }
@@ -333,13 +335,42 @@ class ContentionTrackerTest {
     @Test
     void conflictsWith_namesDataOfOtherClassesOnTheLine() {
         Datum bytes = Datum.element("byte[]", 3, 19, 1);
-        Finding f = evaluatedFinding(
-                miss(FALSE_SHARING, T0, HEAD, TAIL, FLAG),
-                miss(FALSE_SHARING, T0 + 1, HEAD, FLAG, bytes, COUNT));
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        t.record(miss(FALSE_SHARING, T0, HEAD, TAIL, FLAG));
+        t.record(miss(FALSE_SHARING, T0 + 1, HEAD, FLAG, bytes, COUNT));
+        t.evaluate(T0 + 1_000 * MS);
+        Finding f = t.findings(SITES).stream().filter(x -> x.className().equals(QUEUE)).findFirst().orElseThrow();
 
         assertEquals(List.of("io.jremix.test.Other::flag", "byte[]", "io.jremix.test.Queue::COUNT"),
                 f.conflictsWith(), "in order of appearance, each once; a static of the same class is another datum");
         assertEquals(List.of("head", "tail"), f.fields(), "other classes' members are not fields");
+    }
+
+    @Test
+    void falseSharing_isAlsoCountedTowardsTheClassWhoseWritesTheReaderMissedOn() {
+        Datum seen = Datum.field(OTHER, "limit", 16, 8);
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        recordMany(t, 4, FALSE_SHARING, T0, FLAG, HEAD, TAIL, seen);
+        t.evaluate(T0 + 1_000 * MS);
+
+        Finding writer = t.findings(SITES).stream().filter(f -> f.className().equals(QUEUE)).findFirst().orElseThrow();
+        assertEquals(4, writer.sampled(), "one per miss, not one per field written");
+        assertEquals(List.of("head", "tail"), writer.fields());
+        assertEquals(Map.of("head", Set.of(0), "tail", Set.of(0)), writer.writers(),
+                "the line's owner wrote them: padding moves them off the reader's line");
+        assertEquals(List.of("io.jremix.test.Other::flag"), writer.conflictsWith());
+        assertTrue(writer.repairable());
+        assertEquals(4, t.misses(), "the misses themselves are counted once");
+    }
+
+    @Test
+    void trueSharingAndElementWrites_blameNoOtherClass() {
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        recordMany(t, 3, TRUE_SHARING, T0, FLAG, FLAG, HEAD);
+        recordMany(t, 3, FALSE_SHARING, T0, FLAG, longs(1));
+        t.evaluate(T0 + 1_000 * MS);
+
+        assertTrue(t.findings(SITES).stream().allMatch(f -> f.className().equals(OTHER)), t.findings(SITES)::toString);
     }
 
     @Test

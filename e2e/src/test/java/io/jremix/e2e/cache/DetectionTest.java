@@ -18,8 +18,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Each workload runs under {@code -remix:detect}; the expected finding must appear with the right class, fields,
  * kind and location, and the code that made the accesses must be named. Together they cover every probe kind:
- * instance fields, static fields, array elements, JDK atomics (and their arrays and field updaters), VarHandles
- * and Unsafe.
+ * instance fields, static fields, array elements, JDK atomics (and their arrays and field updaters), VarHandles,
+ * Unsafe, and the object headers that interface calls read.
  */
 class DetectionTest {
     private static final String P = "io.jremix.workloads.cache.";
@@ -53,7 +53,10 @@ class DetectionTest {
                 Arguments.of(List.of("VarHandleCounters", "array", "2", "15000000"), "long[]", "false-sharing",
                         List.of(), "element", false, P + "VarHandleCounters."),
                 Arguments.of(List.of("UnsafeCounters", "2", "10000000"), P + "UnsafeCounters$Pair", "false-sharing",
-                        List.of("left", "right"), "field", true, P + "UnsafeCounters."));
+                        List.of("left", "right"), "field", true, P + "UnsafeCounters."),
+                // one thread writes a field, the other only calls an interface method on the object (a header read)
+                Arguments.of(List.of("InterfaceReceivers", "20000000"), P + "InterfaceReceivers$Counter",
+                        "false-sharing", List.of("count"), "field", true, P + "InterfaceReceivers.call"));
     }
 
     @ParameterizedTest(name = "{0} -> {2} on {1}")

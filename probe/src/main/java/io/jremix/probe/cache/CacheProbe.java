@@ -130,6 +130,14 @@ public final class CacheProbe {
         }
     }
 
+    /** Before an interface call on {@code receiver}: the type check of the call reads its class word. */
+    @ForceInline
+    public static void header(Object receiver, int site) {
+        if (sample()) {
+            TraceRecorder.header(receiver, site);
+        }
+    }
+
     /**
      * @param first  the first argument after the VarHandle if it is a reference, else {@code null}
      * @param second the second argument if it is an int, else -1

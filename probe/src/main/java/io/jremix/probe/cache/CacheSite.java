@@ -7,8 +7,8 @@ import java.lang.reflect.Field;
  * transforms a class; probes receive the site id.
  */
 public final class CacheSite {
-    /** The instruction family. */
-    public enum Kind { FIELD, STATIC, ELEMENT, UNSAFE, VARHANDLE }
+    /** The instruction family; {@code HEADER} is an interface call, which reads its receiver's class word. */
+    public enum Kind { FIELD, STATIC, ELEMENT, UNSAFE, VARHANDLE, HEADER }
 
     private final Kind kind;
     private final boolean write;

@@ -21,6 +21,8 @@ public final class HeapAddresses {
     private static final MethodHandle ARRAY_BASE_OFFSET = arrayBaseOffsetHandle();
     private static final long OBJECT_ARRAY_BASE = arrayBaseOffset(Object[].class);
     private static final boolean COMPRESSED = U.arrayIndexScale(Object[].class) == 4;
+    /** Bytes before an object's first field: mark word and class word (the array length comes after them). */
+    private static final int HEADER = arrayBaseOffset(byte[].class) - Integer.BYTES;
     private static volatile int shift = -1;
 
     private HeapAddresses() {
@@ -34,6 +36,23 @@ public final class HeapAddresses {
     /** Bytes of a reference field or array slot. */
     public static int referenceSize() {
         return COMPRESSED ? 4 : 8;
+    }
+
+    /** Bytes before an object's first field. */
+    public static int headerSize() {
+        return HEADER;
+    }
+
+    /**
+     * Where an object's class pointer is: after the 8-byte mark word, 4 or 8 bytes long; with compact object headers
+     * (an 8-byte header) it is inside the mark word, which is then what a type check reads.
+     */
+    static int classWordOffset() {
+        return HEADER > Long.BYTES ? Long.BYTES : 0;
+    }
+
+    static int classWordSize() {
+        return HEADER > Long.BYTES ? HEADER - Long.BYTES : Long.BYTES;
     }
 
     /** The measured compressed-oop shift, or -1 before calibration. */

@@ -27,6 +27,17 @@ final class TraceRecorder {
         }
     }
 
+    static void header(Object o, int siteId) {
+        try {
+            if (o != null && CacheSites.get(siteId) != null) {
+                record(o, HeapAddresses.classWordOffset(), EventMeta.of(HeapAddresses.classWordSize(), false,
+                        EventMeta.FIELD), o.getClass(), siteId);
+            }
+        } catch (RuntimeException | LinkageError | VirtualMachineError e) {
+            // the sample is lost; the program's call goes ahead
+        }
+    }
+
     static void staticField(Class<?> owner, int siteId) {
         try {
             CacheSite s = CacheSites.get(siteId);

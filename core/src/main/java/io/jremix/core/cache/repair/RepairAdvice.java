@@ -71,9 +71,10 @@ public final class RepairAdvice {
                         + ", or annotate the fields with @jdk.internal.vm.annotation.Contended and run with"
                         + " -XX:-RestrictContended";
                 case NOT_REPAIRABLE -> "not repairable by padding";
-                case READ_ONLY -> "the fields (" + fields + ") are only read here; they miss because written fields of"
-                        + " other objects share their lines: padding those classes (their own findings) moves them away,"
-                        + " so nothing in " + f.className() + " is padded";
+                case READ_ONLY -> "the fields (" + fields + ") are only read here" + (f.fields().contains(Datum.HEADER)
+                        ? ", the header by interface calls" : "") + "; they miss because fields that other threads write"
+                        + " share their lines: padding those classes (their own findings) moves them away, so nothing in "
+                        + f.className() + " is padded";
             };
         };
     }

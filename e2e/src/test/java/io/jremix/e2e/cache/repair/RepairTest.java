@@ -4,6 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 import io.jremix.e2e.Jremix;
 import io.jremix.report.Json;
@@ -19,6 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class RepairTest {
     private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
     private static final String CELL = "io.jremix.workloads.cache.BaseTest$VolatileLong";
+    private static final String COUNTER = "io.jremix.workloads.cache.InterfaceReceivers$Counter";
     private static final String CP = System.getProperty("java.class.path");
     private static final int LINE = 64;
     /**
@@ -128,6 +130,38 @@ class RepairTest {
         assertEquals(8, Math.abs(offsets(ring.get("layout")).get("head") - offsets(ring.get("layout")).get("tail")));
         assertFalse(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(RING)
                 && f.get("kind").equals("false-sharing")), repaired.stderr());
+    }
+
+    /**
+     * A field that only one thread writes, on the line of its object's header, which another thread reads with every
+     * interface call on the object: the calls are what miss, and the written field is what the profile pads away.
+     */
+    @Test
+    void learnThenRepairAFieldBesideTheHeaderThatInterfaceCallsRead(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("profile.json");
+        Path first = dir.resolve("first.json");
+        Jremix.Run learn = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+                "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + first), "InterfaceReceivers", "20000000");
+        assertEquals(0, learn.exit(), learn.stderr());
+        Map<String, Object> counter = Jremix.findings(Jremix.json(first)).stream()
+                .filter(f -> f.get("className").equals(COUNTER) && f.get("kind").equals("false-sharing"))
+                .findFirst().orElseThrow(() -> new AssertionError(learn.stderr()));
+        Map<String, Object> writers = Jremix.map(counter.get("writers"));
+        assertEquals(Set.of("count"), writers.keySet());
+        assertEquals(1, ((List<?>) writers.get("count")).size(), "one thread writes it, the other only calls: " + writers);
+        assertTrue(Jremix.list(counter.get("hits")).stream().anyMatch(h -> h.get("label").equals("(header)[8]")),
+                "the calls' misses are on the header: " + counter.get("hits"));
+
+        Path second = dir.resolve("second.json");
+        Jremix.Run repaired = Jremix.workload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + p,
+                "-XX:REMIXReport=" + second), "InterfaceReceivers", "20000000");
+        assertEquals(0, repaired.exit(), repaired.stderr());
+        Map<String, Object> doc = Jremix.json(second);
+        Map<String, Object> padded = Jremix.list(Jremix.map(doc.get("repair")).get("padded")).get(0);
+        assertEquals(COUNTER, padded.get("className"));
+        assertTrue(offsets(padded.get("layoutAfter")).get("count") >= LINE, "after: a line past the header, "
+                + padded.get("layoutAfter"));
+        assertFalse(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(COUNTER)), repaired.stderr());
     }
 
     @Test
