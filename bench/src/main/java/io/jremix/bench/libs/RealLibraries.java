@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
@@ -17,6 +18,7 @@ import io.jremix.bench.Rounds;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.Stats;
 import io.jremix.report.Json;
+import io.jremix.report.cache.RepairProfile;
 import io.jremix.workloads.libs.PadStripper;
 
 /**
@@ -159,23 +161,19 @@ public final class RealLibraries {
     }
 
     /** The library's classes in the learned profile, each as {@code Class: [field, field] [field]} by group. */
-    @SuppressWarnings("unchecked")
     private static List<String> profilePads(Path profile, String packagePrefix) throws IOException {
-        List<String> pads = new ArrayList<>();
-        if (Files.exists(profile)) {
-            Map<String, Object> doc = (Map<String, Object>) Json.parse(Files.readString(profile));
-            for (Map<String, Object> c : (List<Map<String, Object>>) doc.get("classes")) {
-                String className = (String) c.get("className");
-                if (className.startsWith(packagePrefix)) {
-                    StringBuilder groups = new StringBuilder();
-                    for (Object g : (List<Object>) c.get("groups")) {
-                        groups.append(" [").append(String.join(", ", stringList(g))).append(']');
-                    }
-                    pads.add(className + ":" + groups);
-                }
-            }
+        if (!Files.exists(profile)) {
+            return List.of();
         }
-        return pads;
+        try {
+            return RepairProfile.read(profile).classes().stream()
+                    .filter(c -> c.className().startsWith(packagePrefix))
+                    .map(c -> c.className() + ":" + c.groups().stream().map(g -> " [" + String.join(", ", g) + "]")
+                            .collect(Collectors.joining()))
+                    .toList();
+        } catch (RepairProfile.UnusableProfileException e) {
+            throw new IOException("the learned profile " + profile + " is unusable: " + e.getMessage(), e);
+        }
     }
 
     /**
