@@ -21,11 +21,21 @@ public final class HeapAddresses {
     private static final MethodHandle ARRAY_BASE_OFFSET = arrayBaseOffsetHandle();
     private static final long OBJECT_ARRAY_BASE = arrayBaseOffset(Object[].class);
     private static final boolean COMPRESSED = U.arrayIndexScale(Object[].class) == 4;
-    /** Bytes before an object's first field: mark word and class word (the array length comes after them). */
-    private static final int HEADER = arrayBaseOffset(byte[].class) - Integer.BYTES;
+    /**
+     * Bytes before an object's first field: mark word and class word. Read from where the JVM puts the only field of
+     * a class, since an array's base offset is aligned past its length (24 without compressed class pointers, where
+     * the header takes 16).
+     */
+    private static final int HEADER = (int) U.objectFieldOffset(FirstField.class, "first");
     private static volatile int shift = -1;
 
     private HeapAddresses() {
+    }
+
+    /** A class whose one field the JVM places right after the header. */
+    private static final class FirstField {
+        @SuppressWarnings("unused")
+        int first;
     }
 
     /** Whether references are compressed (4 bytes). */
