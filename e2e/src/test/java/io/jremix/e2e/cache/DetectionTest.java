@@ -4,9 +4,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -103,5 +105,25 @@ class DetectionTest {
         }
         assertTrue(hitLines.stream().anyMatch(l -> l.endsWith("(" + found.replace('-', ' ') + (repairable ? ")" : ", "
                 + (location.equals("static") ? "static, " : "") + "not repairable by padding)"))), String.join("\n", hitLines));
+    }
+
+    /**
+     * Without compressed class pointers the header takes 16 bytes (an array's elements still start at 24): the
+     * counter's int then sits at 16, on the header's line, and must be named as itself, not as part of the header.
+     */
+    @Test
+    void theFieldAfterAWideHeaderIsNamedAsItself(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-XX:-UseCompressedClassPointers", "-remix:detect",
+                Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report), "InterfaceReceivers", "20000000");
+
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Object> finding = Jremix.findings(Jremix.json(report)).stream()
+                .filter(f -> f.get("className").equals(P + "InterfaceReceivers$Counter")).findFirst()
+                .orElseThrow(() -> new AssertionError(run.stderr()));
+        Map<String, Object> layout = Jremix.map(finding.get("layout"));
+        assertEquals(16L, layout.get("headerBytes"));
+        assertEquals(List.of(Map.of("name", "count", "type", "int", "offset", 16L, "size", 4L)), layout.get("fields"));
+        assertEquals(Set.of("count"), Jremix.map(finding.get("writers")).keySet(), "the written field, by its name");
     }
 }
