@@ -60,17 +60,22 @@ public record Command(List<String> argv, Map<String, String> env) {
         return new Command(argv, Map.of("JREMIX_JAVA", java.toString()));
     }
 
-    /** Runs the command to completion; a non-zero exit is in the result, a time-out is an exception. */
+    /** Runs the command to completion within {@value #TIMEOUT_MINUTES} minutes: {@link #run(long)}. */
     public Result run() throws IOException, InterruptedException {
+        return run(TIMEOUT_MINUTES);
+    }
+
+    /** Runs the command to completion; a non-zero exit is in the result, a time-out is an exception. */
+    public Result run(long timeoutMinutes) throws IOException, InterruptedException {
         Path out = Files.createTempFile("bench-out", ".txt");
         Path err = Files.createTempFile("bench-err", ".txt");
         try {
             ProcessBuilder pb = new ProcessBuilder(argv).redirectOutput(out.toFile()).redirectError(err.toFile());
             pb.environment().putAll(env);
             Process p = pb.start();
-            if (!p.waitFor(TIMEOUT_MINUTES, TimeUnit.MINUTES)) {
+            if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
-                throw new IOException("timed out after " + TIMEOUT_MINUTES + " min: " + String.join(" ", argv));
+                throw new IOException("timed out after " + timeoutMinutes + " min: " + String.join(" ", argv));
             }
             return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8),
                     Files.readString(err, StandardCharsets.UTF_8));

@@ -35,10 +35,11 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param windowNanos   how long tracing goes on after contention is first found
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param rearmNanos    period after which a closed window opens again, 0 for never
+ * @param hotClasses    how many classes a re-armed window probes at most, 0 for every class
  */
 public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
                            boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
-                           long maxWindowNanos, long rearmNanos) {
+                           long maxWindowNanos, long rearmNanos, int hotClasses) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
     public enum Mode { OFF, DETECT, ONLINE }
@@ -54,7 +55,7 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
                 v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
                 readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
-                v.get(MAX_WINDOW), v.get(REARM));
+                v.get(MAX_WINDOW), v.get(REARM), v.get(CacheContentionOptions.HOT_CLASSES).intValue());
     }
 
     /**

@@ -36,6 +36,10 @@ import io.jremix.report.cache.CacheRun;
  * A daemon thread ticks every {@value #OPEN_TICK_MILLIS} ms while the window is open, to drain the probe buffers
  * and move the window along, and every {@value #CLOSED_TICK_MILLIS} ms while it is closed. Without re-arming, it
  * ends once the window has closed and every class is back to its original bytecode.
+ *
+ * <p>The first window probes every class that can carry probes. A re-armed one probes only the classes that JFR's
+ * execution samples since the last window opened found running ({@link HotClasses}), or every class again if there
+ * were too few samples or they found none.
  */
 final class DetectionWindow implements Runnable {
     static final long OPEN_TICK_MILLIS = 20;
@@ -55,6 +59,11 @@ final class DetectionWindow implements Runnable {
     private final WindowHistory history;
     private final Thread thread;
     private final TraceBursts bursts;
+    private final HotClasses hot;
+    /** The classes the open window probes, by name; empty for every class. */
+    private Set<String> probed = Set.of();
+    /** Feeds {@link #hot} while windows re-arm; {@code null} before the first window closes, or without JFR. */
+    private ExecutionSamples samples;
     /** Classes retransformed since the window last opened or closed: not tried again in this phase. */
     private final Set<Class<?>> settled = Collections.newSetFromMap(new WeakHashMap<>());
     /** While open: classes still waiting for probes, by name, with their methods seen running at the last try. */
@@ -108,6 +117,7 @@ final class DetectionWindow implements Runnable {
         this.events = events;
         this.history = history;
         this.bursts = new TraceBursts(options.bursts());
+        this.hot = new HotClasses(options.hotClasses());
         this.thread = new Thread(this, "jremix-cache-detector");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -131,6 +141,7 @@ final class DetectionWindow implements Runnable {
                     }
                 }
             }
+            stopSampling();
             if (!stopping) {
                 events.settled();
             }
@@ -227,6 +238,7 @@ final class DetectionWindow implements Runnable {
         open = true;
         openedAt = now;
         foundAt = 0;
+        probed = windows > 0 && options.hotClasses() > 0 ? hot.take() : Set.of();
         windows++;
         windowEvent = JfrEvents.windowOpened(windows);
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
@@ -234,8 +246,12 @@ final class DetectionWindow implements Runnable {
         settled.clear();
         waitingForProbes.clear();
         sync(now);
-        log.verbose(String.format(Locale.ROOT, "Detection window %d open: closes %.1f s after contention is found, or after %.1f s without.",
-                windows, options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+        log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found, or after %.1f s without.",
+                windows, probed.isEmpty() ? "" : ", probing the " + probed.size() + " classes most often seen running",
+                options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+        if (!probed.isEmpty()) {
+            log.debug("window " + windows + " probes " + String.join(", ", probed));
+        }
     }
 
     private void close(long now) {
@@ -249,6 +265,9 @@ final class DetectionWindow implements Runnable {
         tracedNanos += now - openedAt;
         JfrEvents.windowClosed(windowEvent, foundAt != 0 ? "contention found" : "no contention", found);
         recordClosed(now);
+        if (windows == 1 && rearming() && options.hotClasses() > 0) {
+            samples = ExecutionSamples.start(hot, log);
+        }
         waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
                 .addAll(methods));
         settled.clear();
@@ -269,7 +288,8 @@ final class DetectionWindow implements Runnable {
      */
     private void sync(long now) {
         List<Class<?>> wanted = open ? CacheTransformer.eligibleLoaded(inst) : transformer.instrumentedLoaded(inst);
-        wanted.removeIf(c -> settled.contains(c) || (open && transformer.carriesProbes(c)));
+        wanted.removeIf(c -> settled.contains(c) || (open && (transformer.carriesProbes(c)
+                || !(probed.isEmpty() || probed.contains(c.getName())))));
         Map<String, Set<String>> running = wanted.isEmpty() ? Map.of() : runningMethods();
         List<Class<?>> ready = wanted.stream().filter(c -> !running.containsKey(c.getName())).toList();
         retransform(ready);
@@ -318,6 +338,7 @@ final class DetectionWindow implements Runnable {
         stopping = true;
         thread.interrupt();
         synchronized (this) {
+            stopSampling();
             if (open) {
                 bursts.stop();
                 ProbeGate.set(false);
@@ -328,6 +349,13 @@ final class DetectionWindow implements Runnable {
                 recordClosed(now);
                 open = false;
             }
+        }
+    }
+
+    private synchronized void stopSampling() {
+        if (samples != null) {
+            samples.stop();
+            samples = null;
         }
     }
 

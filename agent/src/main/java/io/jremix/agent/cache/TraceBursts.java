@@ -5,7 +5,6 @@ import java.util.concurrent.locks.LockSupport;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.EventBuffer;
-import io.jremix.probe.cache.ProbeGate;
 
 /**
  * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
@@ -20,10 +19,8 @@ final class TraceBursts implements Runnable {
     private long openNanos;
     private long tracedNanos;
 
-    /** Also tells the probes, before any of them runs, whether to check the burst flag. */
     TraceBursts(CacheOptions.Bursts bursts) {
         this.bursts = bursts;
-        ProbeGate.bursts(bursts.on());
     }
 
     /** Starts tracing now: for good without bursts, else the first burst at once. */

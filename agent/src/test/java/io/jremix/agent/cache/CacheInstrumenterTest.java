@@ -37,7 +37,6 @@ class CacheInstrumenterTest {
     void closeGate() {
         CacheProbe.tracing(false);
         ProbeGate.set(false);
-        ProbeGate.bursts(false);
     }
 
     static byte[] classBytes(Class<?> c) throws IOException {
@@ -115,7 +114,6 @@ class CacheInstrumenterTest {
         Class<?> instrumented = load(AccessFixture.class);
         drain();
         CacheProbe.samplingRatio(1);
-        ProbeGate.bursts(true);
         ProbeGate.set(true);
         long result = (long) instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
         assertEquals(new AccessFixture().run(), result);

@@ -38,7 +38,6 @@ class DuplicatedBodiesTest implements Opcodes {
     @BeforeEach
     void burstMode() {
         CacheProbe.samplingRatio(1);
-        ProbeGate.bursts(true);
         ProbeGate.set(true);
     }
 
@@ -46,7 +45,6 @@ class DuplicatedBodiesTest implements Opcodes {
     void closeGate() {
         CacheProbe.tracing(false);
         ProbeGate.set(false);
-        ProbeGate.bursts(false);
     }
 
     @Test

@@ -6,21 +6,25 @@ import jdk.internal.misc.Unsafe;
 import jdk.internal.vm.annotation.ForceInline;
 
 /**
- * Entry points that instrumented code calls before each memory access. While the gate is open, one access in
- * {@code ratio} (on average, with a randomised period so that loops with a fixed number of accesses per iteration
- * are not sampled at the same instruction every time) takes the recording path: all the time, or, if
- * {@link ProbeGate#inBursts}, only within short bursts that all threads share, so that the coherence model sees
+ * Entry points that instrumented code calls before each memory access. While the gate is open and tracing is on,
+ * one access in {@code ratio} (on average, with a randomised period so that loops with a fixed number of accesses
+ * per iteration are not sampled at the same instruction every time) takes the recording path. Tracing is on all
+ * the time a window is open, or only within short bursts that all threads share, so that the coherence model sees
  * real interleavings (after the sampling framework of "A Framework for Reducing the Cost of Instrumented Code",
  * PLDI 2001, https://doi.org/10.1145/378795.378832, and LiteRace, PLDI 2009,
  * https://doi.org/10.1145/1542476.1542491). With bursts, instrumented methods also keep a copy of their own code
  * without probes, which runs between bursts; {@link #inBurst} picks the copy at method entry and loop headers. The
- * probes themselves run only in the probed copy, where they test {@link #tracing} with a plain load to notice that a
- * burst ended; without bursts the flag is not read.
+ * probes themselves test {@link #tracing} with a plain load to notice that a burst ended.
  *
  * <p>Why a plain load there and not an opaque or volatile one: C2 compiles both of those as a memory barrier at
  * every access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain
  * load is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the
  * loop reload the flag; and a burst that ends unnoticed there ends at the next loop header.
+ *
+ * <p>The flag comes before the gate in every test: in compiled code the gate is a folded constant and the order
+ * does not matter, but a freshly retransformed class runs interpreted until it is compiled again, and there the
+ * gate is a method-handle call. Between bursts that call is skipped; it cost 9% of a Tomcat service's samples in
+ * a window that tested the gate first.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
@@ -91,7 +95,7 @@ public final class CacheProbe {
      */
     @ForceInline
     public static boolean inBurst() {
-        return ProbeGate.isOn() && U.getBooleanOpaque(TRACING_BASE, TRACING_OFFSET);
+        return U.getBooleanOpaque(TRACING_BASE, TRACING_OFFSET) && ProbeGate.isOn();
     }
 
     private static Field tracingField() {
@@ -151,7 +155,7 @@ public final class CacheProbe {
 
     @ForceInline
     private static boolean sample() {
-        return ProbeGate.isOn() && (!ProbeGate.inBursts() || tracing) && due();
+        return tracing && ProbeGate.isOn() && due();
     }
 
     /** Counts the access down; whether it is the one in {@code ratio} to record. */

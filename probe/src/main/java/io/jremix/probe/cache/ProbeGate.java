@@ -6,16 +6,13 @@ import java.lang.invoke.MutableCallSite;
 import jdk.internal.vm.annotation.ForceInline;
 
 /**
- * The on/off switch every probe checks first, and whether tracing comes in bursts. Both are {@link MutableCallSite}
- * constants: compiled code folds them, so a probe costs nothing while the gate is off, and flipping one
- * deoptimizes the code that depends on it. That also silences probes left in methods that were still running when
- * their class was restored. Without bursts, probes skip the burst flag altogether.
+ * The on/off switch of every probe. It is a {@link MutableCallSite} constant: compiled code folds it, so a probe
+ * costs nothing while the gate is off, and flipping it deoptimizes the code that depends on it. That also silences
+ * probes left in methods that were still running when their class was restored.
  */
 public final class ProbeGate {
     private static final MutableCallSite SWITCH = new MutableCallSite(MethodHandles.constant(boolean.class, false));
     private static final MethodHandle IS_ON = SWITCH.dynamicInvoker();
-    private static final MutableCallSite BURSTS = new MutableCallSite(MethodHandles.constant(boolean.class, false));
-    private static final MethodHandle IN_BURSTS = BURSTS.dynamicInvoker();
 
     private ProbeGate() {
     }
@@ -23,12 +20,6 @@ public final class ProbeGate {
     @ForceInline
     static boolean isOn() {
         return read(IS_ON);
-    }
-
-    /** Whether tracing comes in bursts ({@link CacheProbe#traceUntil}) rather than all the time the gate is open. */
-    @ForceInline
-    static boolean inBursts() {
-        return read(IN_BURSTS);
     }
 
     @ForceInline
@@ -47,21 +38,13 @@ public final class ProbeGate {
      */
     public static void link() {
         isOn();
-        inBursts();
     }
 
-    /** Opens or closes the gate for every probe in the JVM. */
-    public static void set(boolean on) {
-        flip(SWITCH, on);
-    }
-
-    /** Makes probes check the burst flag, or not; set before the gate first opens. */
-    public static void bursts(boolean on) {
-        flip(BURSTS, on);
-    }
-
-    private static synchronized void flip(MutableCallSite site, boolean on) {
-        site.setTarget(MethodHandles.constant(boolean.class, on));
-        MutableCallSite.syncAll(new MutableCallSite[] {site});
+    /** Opens or closes the gate for every probe in the JVM; a change deoptimises the compiled code that folded it. */
+    public static synchronized void set(boolean on) {
+        if (read(SWITCH.getTarget()) != on) {
+            SWITCH.setTarget(MethodHandles.constant(boolean.class, on));
+            MutableCallSite.syncAll(new MutableCallSite[] {SWITCH});
+        }
     }
 }

@@ -1,0 +1,72 @@
+package io.jremix.agent.cache;
+
+import java.time.Duration;
+import java.util.List;
+
+import io.jremix.agent.AgentLog;
+import io.jremix.probe.cache.EventBuffer;
+import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordingStream;
+
+/**
+ * JFR's execution samples of this JVM's threads, streamed into {@link HotClasses} while windows re-arm. JFR samples
+ * threads that run Java code every {@value #PERIOD_MILLIS} ms without stopping the others (a thread dump would
+ * bring every thread to a safepoint), so code that contends while it runs for a millisecond between requests is
+ * still seen within a minute.
+ */
+final class ExecutionSamples {
+    static final long PERIOD_MILLIS = 20;
+    private static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
+
+    private final RecordingStream stream;
+
+    private ExecutionSamples(RecordingStream stream) {
+        this.stream = stream;
+    }
+
+    /** Starts sampling into {@code hot}; {@code null}, said in the verbose log, if this JVM cannot record. */
+    static ExecutionSamples start(HotClasses hot, AgentLog log) {
+        try {
+            if (!FlightRecorder.isAvailable()) {
+                log.verbose("No Flight Recorder in this JVM: every re-armed window probes every class.");
+                return null;
+            }
+            RecordingStream stream = new RecordingStream();
+            stream.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(PERIOD_MILLIS)).withStackTrace();
+            stream.onEvent(EXECUTION_SAMPLE, e -> hot.sample(classes(e)));
+            // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
+            Thread reader = new Thread(() -> read(stream), "jremix-execution-samples");
+            reader.setDaemon(true);
+            EventBuffer.ignore(reader);
+            reader.start();
+            return new ExecutionSamples(stream);
+        } catch (RuntimeException | Error e) {
+            log.verbose("JFR cannot sample this JVM (" + e + "): every re-armed window probes every class.");
+            return null;
+        }
+    }
+
+    private static void read(RecordingStream stream) {
+        try {
+            stream.start();
+        } catch (RuntimeException | Error e) {
+            stream.close(); // the JVM is exiting, or JFR failed: windows then probe every class
+        }
+    }
+
+    /** The classes of a sample's frames, top first. */
+    private static List<String> classes(RecordedEvent e) {
+        if (e.getStackTrace() == null) {
+            return List.of();
+        }
+        return e.getStackTrace().getFrames().stream().map(RecordedFrame::getMethod)
+                .filter(m -> m != null) // a method of a class retransformed since
+                .map(m -> m.getType().getName()).toList();
+    }
+
+    void stop() {
+        stream.close();
+    }
+}

@@ -1,0 +1,72 @@
+package io.jremix.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Re-armed windows far enough apart for ten stack samples between them probe only the classes the samples saw
+ * running ({@code REMIXHotClasses}, 32 by default), and still find what the first window, which probes every class,
+ * finds; the padded control stays silent in every window, though they trace it.
+ */
+class HotClassWindowsTest {
+    private static final String SERVICE = Jremix.PACKAGE + "LiveService";
+    private static final String TALLY = SERVICE + "$Tally";
+
+    @TempDir
+    Path dir;
+
+    private LiveProgram start(Path report, String mode) throws Exception {
+        List<String> options = new ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:+REMIXVerbose",
+                "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=11", "-XX:REMIXReport=" + report));
+        LiveProgram service = LiveProgram.start(options, SERVICE, "4", mode);
+        service.awaitLine("serving");
+        return service;
+    }
+
+    private static boolean laterWindowFindsTally(Map<String, Object> window) {
+        return ((Number) window.get("number")).intValue() >= 2 && LiveReportsTest.list(window, "findings").stream()
+                .anyMatch(f -> f.get("className").equals(TALLY) && f.get("kind").equals("false-sharing"));
+    }
+
+    private static int probedClasses(String verboseLine) {
+        return Integer.parseInt(verboseLine.replaceAll(".*probing the (\\d+) classes.*", "$1"));
+    }
+
+    @Test
+    void aWindowProbingOnlyTheClassesSeenRunningFindsTheSharingAgain() throws Exception {
+        Path report = dir.resolve("remix.json");
+        try (LiveProgram service = start(report, "shared")) {
+            String second = service.awaitErrorLine("REMIX: Detection window 2 open, probing the ");
+            assertTrue(probedClasses(second) <= 32, second);
+            // the kernel may keep the sharing threads on one core for a window: later windows get their chance
+            Map<String, Object> doc = service.awaitReport(report,
+                    d -> LiveReportsTest.list(d, "windowHistory").stream().anyMatch(HotClassWindowsTest::laterWindowFindsTally));
+            assertTrue(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(TALLY)));
+            service.send("stop");
+            AttachTest.assertServed(service.finish());
+        }
+    }
+
+    @Test
+    void thePaddedServiceIsTracedButSilentInWindowsProbingTheClassesSeenRunning() throws Exception {
+        Path report = dir.resolve("remix.json");
+        try (LiveProgram service = start(report, "padded")) {
+            service.awaitErrorLine("REMIX: Detection window 2 open, probing the ");
+            Map<String, Object> doc = service.awaitReport(report, d -> LiveReportsTest.list(d, "windowHistory").size() >= 2);
+            Map<String, Object> second = LiveReportsTest.list(doc, "windowHistory").get(1);
+            assertEquals(List.of(), second.get("findings"), second.toString());
+            assertTrue(((Number) second.get("sampledAccesses")).longValue() > 0, "the window traced the service");
+            assertEquals(List.of(), Jremix.findings(doc));
+            service.send("stop");
+            AttachTest.assertServed(service.finish());
+        }
+    }
+}
