@@ -12,9 +12,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Re-armed windows far enough apart for ten stack samples between them probe only the classes the samples saw
- * running ({@code REMIXHotClasses}, 32 by default), and still find what the first window, which probes every class,
- * finds; the padded control stays silent in every window, though they trace it.
+ * Re-armed windows far enough apart for ten of JFR's execution samples between them probe only the classes the
+ * samples saw running ({@code REMIXHotClasses}, 32 by default), and still find what the first window, which probes
+ * every class, finds; the padded control stays silent in those windows, though they trace it.
  */
 class HotClassWindowsTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";

@@ -11,8 +11,8 @@ import java.util.stream.Collectors;
 import io.jremix.core.ClassNames;
 
 /**
- * Which classes a re-armed window probes: the ones that execution samples, taken while no window was open, found
- * running ({@link ExecutionSamples}). Retransforming a class sends every compiled method that depends on it back to
+ * Which classes a re-armed window probes: the ones that execution samples, taken since the last window opened,
+ * found running ({@link ExecutionSamples}). Retransforming a class sends every compiled method that depends on it back to
  * the interpreter, and a probed class compiles again far more slowly; over all of a Tomcat service's classes, twice
  * a window, that cost the service several seconds per window, most of it after the window closed
  * (docs/benchmarks.md). A class only contends while some thread runs its code, so the classes worth probing are
