@@ -18,6 +18,8 @@ import java.util.function.Predicate;
  */
 public final class LiveProgram implements AutoCloseable {
     private static final long TIMEOUT_MILLIS = 120_000;
+    /** Characters of stderr a time-out shows: enough for the last few windows' lines. */
+    private static final int STDERR_TAIL = 4000;
 
     private final Process process;
     private final Path out;
@@ -85,7 +87,9 @@ public final class LiveProgram implements AutoCloseable {
             }
             Thread.sleep(50);
         }
-        throw new AssertionError("no line '" + prefix + "' in time");
+        String text = Files.readString(err, StandardCharsets.UTF_8);
+        throw new AssertionError("no line '" + prefix + "' in time; stderr ends:\n"
+                + text.substring(Math.max(0, text.length() - STDERR_TAIL)));
     }
 
     /**

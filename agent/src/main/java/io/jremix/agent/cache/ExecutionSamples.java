@@ -37,7 +37,7 @@ final class ExecutionSamples {
             stream.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(PERIOD_MILLIS)).withStackTrace();
             stream.onEvent(EXECUTION_SAMPLE, e -> hot.sample(classes(e)));
             // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
-            Thread reader = new Thread(() -> read(stream), "jremix-execution-samples");
+            Thread reader = new Thread(() -> read(stream, log), "jremix-execution-samples");
             reader.setDaemon(true);
             EventBuffer.ignore(reader);
             reader.start();
@@ -48,11 +48,12 @@ final class ExecutionSamples {
         }
     }
 
-    private static void read(RecordingStream stream) {
+    private static void read(RecordingStream stream, AgentLog log) {
         try {
             stream.start();
         } catch (RuntimeException | Error e) {
-            stream.close(); // the JVM is exiting, or JFR failed: windows then probe every class
+            log.verbose("JFR's execution samples stopped (" + e + "): re-armed windows probe every class.");
+            stream.close();
         }
     }
 
