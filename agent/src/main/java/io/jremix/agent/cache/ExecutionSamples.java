@@ -35,7 +35,7 @@ final class ExecutionSamples {
             }
             RecordingStream stream = new RecordingStream();
             stream.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(PERIOD_MILLIS)).withStackTrace();
-            stream.onEvent(EXECUTION_SAMPLE, e -> hot.sample(classes(e)));
+            stream.onEvent(EXECUTION_SAMPLE, e -> sample(hot, e));
             // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
             Thread reader = new Thread(() -> read(stream, log), "jremix-execution-samples");
             reader.setDaemon(true);
@@ -57,13 +57,25 @@ final class ExecutionSamples {
         }
     }
 
+    /**
+     * Counts one sample. An event that cannot be read is skipped: an exception out of a handler would end the
+     * stream, and with it every later window's selection.
+     */
+    private static void sample(HotClasses hot, RecordedEvent e) {
+        try {
+            hot.sample(classes(e));
+        } catch (RuntimeException unreadable) {
+            // the next sample comes 20 ms later
+        }
+    }
+
     /** The classes of a sample's frames, top first. */
     private static List<String> classes(RecordedEvent e) {
         if (e.getStackTrace() == null) {
             return List.of();
         }
         return e.getStackTrace().getFrames().stream().map(RecordedFrame::getMethod)
-                .filter(m -> m != null) // a method of a class retransformed since
+                .filter(m -> m != null && m.getType() != null && m.getType().getName() != null) // e.g. retransformed since
                 .map(m -> m.getType().getName()).toList();
     }
 
