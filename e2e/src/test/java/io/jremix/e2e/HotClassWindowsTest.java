@@ -44,8 +44,9 @@ class HotClassWindowsTest {
     void aWindowProbingOnlyTheClassesSeenRunningFindsTheSharingAgain() throws Exception {
         Path report = dir.resolve("remix.json");
         try (LiveProgram service = start(report, "shared")) {
-            String second = service.awaitErrorLine("REMIX: Detection window 2 open, probing the ");
-            assertTrue(probedClasses(second) <= 32, second);
+            // the window after JFR's first ten samples: window 2, or a later one on a busy machine
+            String selecting = service.awaitErrorLineContaining(" open, probing the ");
+            assertTrue(probedClasses(selecting) <= 32, selecting);
             // the kernel may keep the sharing threads on one core for a window: later windows get their chance
             Map<String, Object> doc = service.awaitReport(report,
                     d -> LiveReportsTest.list(d, "windowHistory").stream().anyMatch(HotClassWindowsTest::laterWindowFindsTally));
@@ -59,9 +60,10 @@ class HotClassWindowsTest {
     void thePaddedServiceIsTracedButSilentInWindowsProbingTheClassesSeenRunning() throws Exception {
         Path report = dir.resolve("remix.json");
         try (LiveProgram service = start(report, "padded")) {
-            service.awaitErrorLine("REMIX: Detection window 2 open, probing the ");
-            Map<String, Object> doc = service.awaitReport(report, d -> LiveReportsTest.list(d, "windowHistory").size() >= 2);
-            Map<String, Object> second = LiveReportsTest.list(doc, "windowHistory").get(1);
+            int n = Integer.parseInt(service.awaitErrorLineContaining(" open, probing the ")
+                    .replaceAll("REMIX: Detection window (\\d+) open.*", "$1"));
+            Map<String, Object> doc = service.awaitReport(report, d -> LiveReportsTest.list(d, "windowHistory").size() >= n);
+            Map<String, Object> second = LiveReportsTest.list(doc, "windowHistory").get(n - 1);
             assertEquals(List.of(), second.get("findings"), second.toString());
             assertTrue(((Number) second.get("sampledAccesses")).longValue() > 0, "the window traced the service");
             assertEquals(List.of(), Jremix.findings(doc));

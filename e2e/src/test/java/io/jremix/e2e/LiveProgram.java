@@ -73,22 +73,32 @@ public final class LiveProgram implements AutoCloseable {
         return await(err, prefix);
     }
 
+    /** Waits for a stderr line containing {@code part} and returns it. */
+    public String awaitErrorLineContaining(String part) throws IOException, InterruptedException {
+        return await(err, l -> l.contains(part), "containing '" + part + "'");
+    }
+
     private String await(Path file, String prefix) throws IOException, InterruptedException {
+        return await(file, l -> l.startsWith(prefix), "'" + prefix + "'");
+    }
+
+    private String await(Path file, java.util.function.Predicate<String> wanted, String what)
+            throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (System.currentTimeMillis() < deadline) {
             String text = Files.readString(file, StandardCharsets.UTF_8);
             Optional<String> line = text.substring(0, text.lastIndexOf('\n') + 1).lines() // whole lines only
-                    .filter(l -> l.startsWith(prefix)).findFirst();
+                    .filter(wanted).findFirst();
             if (line.isPresent()) {
                 return line.get();
             }
             if (!process.isAlive()) {
-                throw new AssertionError("ended before printing '" + prefix + "': " + Files.readString(err));
+                throw new AssertionError("ended before printing a line " + what + ": " + Files.readString(err));
             }
             Thread.sleep(50);
         }
         String text = Files.readString(err, StandardCharsets.UTF_8);
-        throw new AssertionError("no line '" + prefix + "' in time; stderr ends:\n"
+        throw new AssertionError("no line " + what + " in time; stderr ends:\n"
                 + text.substring(Math.max(0, text.length() - STDERR_TAIL)));
     }
 
