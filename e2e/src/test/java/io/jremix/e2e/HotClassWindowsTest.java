@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,25 +32,37 @@ class HotClassWindowsTest {
         return service;
     }
 
-    private static boolean laterWindowFindsTally(Map<String, Object> window) {
-        return ((Number) window.get("number")).intValue() >= 2 && LiveReportsTest.list(window, "findings").stream()
+    private static int number(Map<String, Object> window) {
+        return ((Number) window.get("number")).intValue();
+    }
+
+    private static boolean findsTally(Map<String, Object> window) {
+        return LiveReportsTest.list(window, "findings").stream()
                 .anyMatch(f -> f.get("className").equals(TALLY) && f.get("kind").equals("false-sharing"));
     }
 
-    private static int probedClasses(String verboseLine) {
-        return Integer.parseInt(verboseLine.replaceAll(".*probing the (\\d+) classes.*", "$1"));
+    /**
+     * The number of the first window that probes only the classes seen running: window 2, or a later one when JFR's
+     * first ten samples come late on a busy machine.
+     */
+    private static int firstSelectingWindow(LiveProgram service) throws Exception {
+        String line = service.awaitErrorLineContaining(" open, probing the ");
+        assertTrue(Integer.parseInt(line.replaceAll(".*probing the (\\d+) classes.*", "$1")) <= 32, line);
+        return Integer.parseInt(line.replaceAll("REMIX: Detection window (\\d+) open.*", "$1"));
     }
 
     @Test
     void aWindowProbingOnlyTheClassesSeenRunningFindsTheSharingAgain() throws Exception {
         Path report = dir.resolve("remix.json");
         try (LiveProgram service = start(report, "shared")) {
-            // the window after JFR's first ten samples: window 2, or a later one on a busy machine
-            String selecting = service.awaitErrorLineContaining(" open, probing the ");
-            assertTrue(probedClasses(selecting) <= 32, selecting);
+            int first = firstSelectingWindow(service);
+            Predicate<Map<String, Object>> selectingAndFinding = w -> number(w) >= first && findsTally(w);
             // the kernel may keep the sharing threads on one core for a window: later windows get their chance
             Map<String, Object> doc = service.awaitReport(report,
-                    d -> LiveReportsTest.list(d, "windowHistory").stream().anyMatch(HotClassWindowsTest::laterWindowFindsTally));
+                    d -> LiveReportsTest.list(d, "windowHistory").stream().anyMatch(selectingAndFinding));
+            int finding = LiveReportsTest.list(doc, "windowHistory").stream().filter(selectingAndFinding)
+                    .mapToInt(HotClassWindowsTest::number).findFirst().orElseThrow();
+            service.awaitErrorLine("REMIX: Detection window " + finding + " open, probing the "); // selected too
             assertTrue(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(TALLY)));
             service.send("stop");
             AttachTest.assertServed(service.finish());
@@ -60,12 +73,11 @@ class HotClassWindowsTest {
     void thePaddedServiceIsTracedButSilentInWindowsProbingTheClassesSeenRunning() throws Exception {
         Path report = dir.resolve("remix.json");
         try (LiveProgram service = start(report, "padded")) {
-            int n = Integer.parseInt(service.awaitErrorLineContaining(" open, probing the ")
-                    .replaceAll("REMIX: Detection window (\\d+) open.*", "$1"));
+            int n = firstSelectingWindow(service);
             Map<String, Object> doc = service.awaitReport(report, d -> LiveReportsTest.list(d, "windowHistory").size() >= n);
-            Map<String, Object> second = LiveReportsTest.list(doc, "windowHistory").get(n - 1);
-            assertEquals(List.of(), second.get("findings"), second.toString());
-            assertTrue(((Number) second.get("sampledAccesses")).longValue() > 0, "the window traced the service");
+            Map<String, Object> window = LiveReportsTest.list(doc, "windowHistory").get(n - 1);
+            assertEquals(List.of(), window.get("findings"), window.toString());
+            assertTrue(((Number) window.get("sampledAccesses")).longValue() > 0, "the window traced the service");
             assertEquals(List.of(), Jremix.findings(doc));
             service.send("stop");
             AttachTest.assertServed(service.finish());

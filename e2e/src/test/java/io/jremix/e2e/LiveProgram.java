@@ -82,7 +82,7 @@ public final class LiveProgram implements AutoCloseable {
         return await(file, l -> l.startsWith(prefix), "'" + prefix + "'");
     }
 
-    private String await(Path file, java.util.function.Predicate<String> wanted, String what)
+    private String await(Path file, Predicate<String> wanted, String what)
             throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
         while (System.currentTimeMillis() < deadline) {

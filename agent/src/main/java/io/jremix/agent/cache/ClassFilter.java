@@ -20,13 +20,12 @@ final class ClassFilter {
      * @param module the class's module, {@code null} for an unnamed one
      */
     static boolean eligible(ClassLoader loader, Module module, String internalName) {
-        if (internalName == null) {
-            return false;
-        }
-        if (internalName.startsWith(ATOMICS)) {
-            return true;
-        }
-        return !CodeOwner.isJdk(loader, module) && !ClassNames.isGenerated(internalName)
-                && !ClassNames.isJremixRuntime(internalName);
+        return internalName != null && eligible(internalName, CodeOwner.isJdk(loader, module));
+    }
+
+    /** The same rule once whether the class is the JDK's is known, by its loader and module or by its package. */
+    static boolean eligible(String internalName, boolean jdk) {
+        return internalName.startsWith(ATOMICS)
+                || (!jdk && !ClassNames.isGenerated(internalName) && !ClassNames.isJremixRuntime(internalName));
     }
 }

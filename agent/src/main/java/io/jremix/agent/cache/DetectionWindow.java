@@ -238,7 +238,7 @@ final class DetectionWindow implements Runnable {
         open = true;
         openedAt = now;
         foundAt = 0;
-        probed = windows > 0 && options.hotClasses() > 0 ? hot.take() : Set.of();
+        probed = samples != null ? hot.take() : Set.of();
         windows++;
         windowEvent = JfrEvents.windowOpened(windows);
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),

@@ -2,12 +2,15 @@ package io.jremix.agent.cache;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Objects;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.probe.cache.EventBuffer;
 import jdk.jfr.FlightRecorder;
+import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
 import jdk.jfr.consumer.RecordedFrame;
+import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
@@ -75,8 +78,9 @@ final class ExecutionSamples {
             return List.of();
         }
         return e.getStackTrace().getFrames().stream().map(RecordedFrame::getMethod)
-                .filter(m -> m != null && m.getType() != null && m.getType().getName() != null) // e.g. retransformed since
-                .map(m -> m.getType().getName()).toList();
+                .filter(Objects::nonNull) // a method of a class retransformed since
+                .map(RecordedMethod::getType).filter(Objects::nonNull)
+                .map(RecordedClass::getName).filter(Objects::nonNull).toList();
     }
 
     /** Ends the sampling; at exit JFR may have shut its recordings down already, which is as good. */

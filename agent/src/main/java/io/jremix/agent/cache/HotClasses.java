@@ -31,7 +31,6 @@ final class HotClasses {
      */
     static final int MIN_SAMPLES = 10;
     private static final List<String> JDK_PACKAGES = List.of("java/", "javax/", "jdk/", "sun/", "com/sun/");
-    private static final String ATOMICS = "java/util/concurrent/atomic/";
 
     private final int limit;
     private final Map<String, Integer> threadSamples = new HashMap<>();
@@ -54,14 +53,10 @@ final class HotClasses {
         seen.forEach(c -> threadSamples.merge(c, 1, Integer::sum));
     }
 
-    /** By name: {@link ClassFilter} decides by loader and module once the class is at hand. */
+    /** {@link ClassFilter}'s rule, with the JDK's classes told by their package: a sample names no loader. */
     private static boolean canCarryProbes(String className) {
         String internal = className.replace('.', '/');
-        if (internal.startsWith(ATOMICS)) {
-            return true;
-        }
-        return !ClassNames.startsWithAny(internal, JDK_PACKAGES) && !ClassNames.isGenerated(internal)
-                && !ClassNames.isJremixRuntime(internal);
+        return ClassFilter.eligible(internal, ClassNames.startsWithAny(internal, JDK_PACKAGES));
     }
 
     /**

@@ -31,8 +31,6 @@ import io.jremix.bench.suite.SuiteRun;
 public final class AlwaysOn {
     private static final int CALIBRATION_ITERATIONS = 5;
     private static final int TIMEOUT_FACTOR = 3;
-    /** Every window probes every class: how re-armed windows worked before they probed the classes seen running. */
-    private static final List<String> EVERY_CLASS = List.of("-XX:REMIXHotClasses=0");
 
     private AlwaysOn() {
     }
@@ -52,13 +50,16 @@ public final class AlwaysOn {
         List<String> detect = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXWindow=" + window,
                 "-XX:REMIXMaxWindow=" + window, "-XX:REMIXRearm=" + (every - window)));
         detect.addAll(DetectionOverhead.BURSTS);
+        // every window probes every class: how re-armed windows worked before they probed the classes seen running
+        List<String> everyClassDetect = new ArrayList<>(detect);
+        everyClassDetect.add("-XX:REMIXHotClasses=0");
 
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String w : workloads) {
             double calibrationMs = meanMs(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes);
             int iterations = (int) Math.max(CALIBRATION_ITERATIONS, minutes * 60_000 / calibrationMs);
             double plain = meanMs(home, java, List.of(), w, iterations, minutes);
-            double everyClass = meanMs(home, java, concat(detect, EVERY_CLASS), w, iterations, minutes);
+            double everyClass = meanMs(home, java, everyClassDetect, w, iterations, minutes);
             double detected = meanMs(home, java, detect, w, iterations, minutes);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("workload", w);
@@ -88,12 +89,6 @@ public final class AlwaysOn {
         argv.addAll(SuiteRun.arguments(ProgramClassPath.ofHarness(), workload, Size.DEFAULT, 1, iterations));
         return SuiteRun.meanMeasuredMs(Command.withJava(argv, java).run(Math.max(10, TIMEOUT_FACTOR * minutes)),
                 iterations);
-    }
-
-    private static List<String> concat(List<String> a, List<String> b) {
-        List<String> all = new ArrayList<>(a);
-        all.addAll(b);
-        return all;
     }
 
     private static void write(Path out, List<Map<String, Object>> rows, int minutes, String detect, Path java)

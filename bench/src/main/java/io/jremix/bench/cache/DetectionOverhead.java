@@ -9,6 +9,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Stream;
 
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
@@ -56,19 +57,13 @@ public final class DetectionOverhead {
     private enum Mode {
         PLAIN(List.of()),
         WINDOW(List.of("-remix:detect", "-XX:REMIXWindow=3600", "-XX:REMIXMaxWindow=3600")),
-        BURSTS(concat(WINDOW.options, DetectionOverhead.BURSTS)),
+        BURSTS(Stream.concat(WINDOW.options.stream(), DetectionOverhead.BURSTS.stream()).toList()),
         AFTER(List.of("-remix:detect", "-XX:REMIXWindow=0.2", "-XX:REMIXMaxWindow=0.5"));
 
         final List<String> options;
 
         Mode(List<String> options) {
             this.options = options;
-        }
-
-        private static List<String> concat(List<String> a, List<String> b) {
-            List<String> all = new ArrayList<>(a);
-            all.addAll(b);
-            return List.copyOf(all);
         }
     }
 
