@@ -74,7 +74,7 @@ public final class AlwaysOn {
                     100 * (everyClass / plain - 1), detected, 100 * (detected / plain - 1));
             rows.add(row);
         }
-        write(out, rows, minutes, String.join(" ", detect), java);
+        write(out, rows, minutes, String.join(" ", detect), java, args);
     }
 
     /**
@@ -91,7 +91,8 @@ public final class AlwaysOn {
                 iterations);
     }
 
-    private static void write(Path out, List<Map<String, Object>> rows, int minutes, String detect, Path java)
+    private static void write(Path out, List<Map<String, Object>> rows, int minutes, String detect, Path java,
+                              String[] args)
             throws Exception {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# Always-on detection: periodic windows against plain java\n\n");
@@ -101,7 +102,8 @@ public final class AlwaysOn {
                         + " windows probe the classes JFR's execution samples saw running). Cells are the mean"
                         + " iteration time of each run; the three runs of a workload follow each other.%n%n",
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), minutes, detect));
-        md.append("Reproduce: `bench/run-always-on --minutes ").append(minutes).append("`.\n\n");
+        md.append("Reproduce: `bench/run-always-on").append(args.length == 0 ? "" : " " + String.join(" ", args))
+                .append("`.\n\n");
         md.append("| workload | iterations | plain ms | every class ms | overhead | classes seen running ms | overhead |\n"
                 + "|---|---:|---:|---:|---:|---:|---:|\n");
         double everyLogSum = 0;
