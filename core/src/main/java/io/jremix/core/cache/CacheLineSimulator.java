@@ -16,7 +16,8 @@ import java.util.Map;
  * when it does not. Reads then leave the line shared; writes move ownership.
  *
  * <p>Addresses are only comparable within a GC epoch, so a newer epoch forgets every line and an access from an
- * older epoch is ignored. The number of tracked lines is bounded; past the bound the model starts afresh.
+ * older epoch is ignored. Traces of different detection windows are not compared either ({@link #startAfresh}). The
+ * number of tracked lines is bounded; past the bound the model starts afresh.
  */
 public final class CacheLineSimulator {
     private static final int MAX_OWNER_DATA = 8;
@@ -26,6 +27,9 @@ public final class CacheLineSimulator {
     private final int maxLines;
     private final Map<Long, Line> lines = new HashMap<>();
     private int epoch = Integer.MIN_VALUE;
+    /** Accesses recorded before this {@link System#nanoTime} are ignored, once {@link #startAfresh} was called. */
+    private long since;
+    private boolean afresh;
     private long accesses;
     private long staleAccesses;
     private long resets;
@@ -56,6 +60,10 @@ public final class CacheLineSimulator {
      * @return the coherence miss it caused, or {@code null}
      */
     public CoherenceMiss access(Access a) {
+        if (afresh && a.time() - since < 0) {
+            staleAccesses++;
+            return null;
+        }
         if (a.epoch() != epoch) {
             if (a.epoch() < epoch) {
                 staleAccesses++;
@@ -80,12 +88,24 @@ public final class CacheLineSimulator {
         return line.apply(a, first, last);
     }
 
+    /**
+     * Forgets every line and ignores accesses recorded before {@code sinceNanos}: a new detection window's trace is
+     * not compared with an earlier one's. A thread gets a new index in each window it is traced in (its buffer went
+     * back when the last one closed), so a line it wrote then would look owned by another thread now: its own next
+     * access would count as a miss.
+     */
+    public void startAfresh(long sinceNanos) {
+        lines.clear();
+        since = sinceNanos;
+        afresh = true;
+    }
+
     /** Accesses applied since creation. */
     public long accesses() {
         return accesses;
     }
 
-    /** Accesses dropped because they belonged to an epoch already closed. */
+    /** Accesses dropped because they belonged to an epoch or a window already closed. */
     public long staleAccesses() {
         return staleAccesses;
     }

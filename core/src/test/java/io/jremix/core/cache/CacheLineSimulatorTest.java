@@ -220,6 +220,21 @@ class CacheLineSimulatorTest {
     }
 
     @Test
+    void startingAfreshForgetsLinesAndIgnoresAccessesRecordedBefore() {
+        CacheLineSimulator sim = new CacheLineSimulator(64, 1024);
+        trace.at(100).write(A, VALUE_ADDR, VALUE);
+        trace.replay(sim);
+        sim.startAfresh(200);
+        Trace next = new Trace().at(150).write(B, VALUE_ADDR, VALUE) // recorded before, drained after: ignored
+                .at(250).write(C, VALUE_ADDR, VALUE).write(C, VALUE_ADDR, VALUE); // the same thread, renumbered
+
+        assertTrue(next.replay(sim).isEmpty(), "no miss on a line written in the earlier window, nor on B's write");
+        assertEquals(1, sim.staleAccesses());
+        assertEquals(List.of(SharingKind.TRUE_SHARING),
+                kinds(new Trace().at(300).write(A, VALUE_ADDR, VALUE).replay(sim)), "the model goes on within the window");
+    }
+
+    @Test
     void gcEpoch_accessesOfAnOlderEpochAreIgnoredAndCounted() {
         CacheLineSimulator sim = new CacheLineSimulator(64, 1024);
         trace.epoch(1).write(A, VALUE_ADDR, VALUE)
