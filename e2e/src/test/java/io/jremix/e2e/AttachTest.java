@@ -143,7 +143,7 @@ class AttachTest {
             long pid = service.pid();
             awaitIdle(pid);
             Jremix.Run detect = attach(pid, "-remix:detect", Jremix.TEST_THRESHOLD, "-XX:REMIXWindow=1",
-                    "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1", "-XX:REMIXReport=" + report);
+                    "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1", "-XX:REMIXReport=" + report, "-XX:REMIXBudget=0");
             assertEquals(0, detect.exit(), detect.stdout() + detect.stderr());
             assertTrue(detect.stdout().contains("REMIX: Windows re-open 1 s after each closes; each rewrites "
                     + report), detect.stdout());

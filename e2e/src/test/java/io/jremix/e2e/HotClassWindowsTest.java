@@ -24,9 +24,11 @@ class HotClassWindowsTest {
     @TempDir
     Path dir;
 
-    private LiveProgram start(Path report, String mode) throws Exception {
+    private LiveProgram start(Path report, String mode, String... more) throws Exception {
         List<String> options = new ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:+REMIXVerbose",
-                "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=11", "-XX:REMIXReport=" + report));
+                "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=11", "-XX:REMIXReport=" + report,
+                "-XX:REMIXBudget=0")); // windows on time, whatever they cost: RearmBudgetTest tests the budget
+        options.addAll(List.of(more));
         LiveProgram service = LiveProgram.start(options, SERVICE, "4", mode);
         service.awaitLine("serving");
         return service;
@@ -64,6 +66,23 @@ class HotClassWindowsTest {
                     .mapToInt(HotClassWindowsTest::number).findFirst().orElseThrow();
             service.awaitErrorLine("REMIX: Detection window " + finding + " open, probing the "); // selected too
             assertTrue(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(TALLY)));
+            service.send("stop");
+            AttachTest.assertServed(service.finish());
+        }
+    }
+
+    /**
+     * {@code Tally.add} returns after each request, so its class gets probes in every window, and in the padded
+     * service its accesses touch no line that misses: after two windows that probed it, the next leaves it out.
+     */
+    @Test
+    void aClassTracedWithoutContentionInTwoWindowsIsLeftOutOfTheNext() throws Exception {
+        try (LiveProgram service = start(dir.resolve("remix.json"), "padded", "-XX:+REMIXDebug", "-XX:REMIXRearm=3")) {
+            String line = service.awaitErrorLineContaining("; leaves out ");
+            String window = line.replaceAll(".*window (\\d+) probes.*", "$1");
+            assertTrue(line.substring(line.indexOf("; leaves out ")).contains(TALLY), line);
+            String opened = service.awaitErrorLine("REMIX: Detection window " + window + " open");
+            assertTrue(opened.contains(" probed without contention in their last windows"), opened);
             service.send("stop");
             AttachTest.assertServed(service.finish());
         }

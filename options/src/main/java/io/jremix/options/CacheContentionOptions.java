@@ -48,6 +48,13 @@ public final class CacheContentionOptions {
             "a re-armed window probes at most this many classes: those JFR's execution samples (every 20 ms) saw"
                     + " running most often since the last window opened, if there were 10 or more; 0: every class, as"
                     + " the first window does");
+    public static final Option<Long> BACK_OFF = SECTION.value("REMIXBackOff", Type.wholeNumber(0, 100_000), 15L,
+            "a class selected by REMIXHotClasses whose probes traced no access to a cache line that missed, in k"
+                    + " windows in a row, skips the next 2^(k-1)-1 windows, at most this many; 0: never skips");
+
+    public static final Option<Double> BUDGET = SECTION.value("REMIXBudget", Type.percent(0, 100), 2.0,
+            "a re-armed window opens only once what the last one cost (JIT compilation beyond the program's own, and"
+                    + " jremix's threads) is at most this share of the time since it opened; 0: every REMIXRearm");
 
     private CacheContentionOptions() {
     }

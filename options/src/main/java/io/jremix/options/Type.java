@@ -53,18 +53,13 @@ public final class Type<T> {
 
     /** A number of seconds from {@code min} to {@code max}, fractions allowed. */
     public static Type<Double> decimalSeconds(double min, double max) {
-        return new Type<>("<seconds>", plain(min) + " to " + plain(max), v -> {
-            double d;
-            try {
-                d = Double.parseDouble(v.trim());
-            } catch (NumberFormatException e) {
-                throw new BadValue("expected a number");
-            }
-            if (!(d >= min && d <= max)) {
-                throw new BadValue("must be from " + plain(min) + " to " + plain(max));
-            }
-            return d;
-        }, Type::plain);
+        return new Type<>("<seconds>", plain(min) + " to " + plain(max), v -> decimal(v, min, max), Type::plain);
+    }
+
+    /** A percentage from {@code min} to {@code max}, fractions allowed, with or without a {@code %} sign. */
+    public static Type<Double> percent(double min, double max) {
+        return new Type<>("<percent>", plain(min) + " to " + plain(max) + "; 2, 0.5 or 2%",
+                v -> decimal(v.endsWith("%") ? v.substring(0, v.length() - 1) : v, min, max), Type::plain);
     }
 
     /** Values of {@code element}, separated by commas, each once. */
@@ -153,6 +148,19 @@ public final class Type<T> {
 
     private static String plain(double d) {
         return BigDecimal.valueOf(d).stripTrailingZeros().toPlainString();
+    }
+
+    private static double decimal(String value, double min, double max) throws BadValue {
+        double d;
+        try {
+            d = Double.parseDouble(value.trim());
+        } catch (NumberFormatException e) {
+            throw new BadValue("expected a number");
+        }
+        if (!(d >= min && d <= max)) {
+            throw new BadValue("must be from " + plain(min) + " to " + plain(max));
+        }
+        return d;
     }
 
     private static long number(String value) throws BadValue {

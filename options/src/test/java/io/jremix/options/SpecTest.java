@@ -52,6 +52,17 @@ class SpecTest {
         assertTrue(v.get(ParkContentionOptions.FREE_ON_PRINT));
     }
 
+    @Test
+    void aPercentageIsReadWithOrWithoutItsSign() throws OptionException {
+        assertEquals(2.0, Spec.parse(List.of()).get(CacheContentionOptions.BUDGET), "the default");
+        assertEquals(0.5, Spec.parse(List.of("-XX:REMIXBudget=0.5")).get(CacheContentionOptions.BUDGET));
+        assertEquals(5.0, Spec.parse(List.of("-XX:REMIXBudget=5%")).get(CacheContentionOptions.BUDGET));
+        assertEquals("bad value in '-XX:REMIXBudget=101': must be from 0 to 100",
+                assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXBudget=101"))).getMessage());
+        assertEquals("bad value in '-XX:REMIXBudget=two': expected a number",
+                assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXBudget=two"))).getMessage());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"-remix:repair", "-XX:REMIXFoo=1", "-XX:+REMIXSamplingRatio", "-XX:REMIXSamplingRatio=0",
         "-XX:REMIXVerbose", "-XX:+REMIXVerbose=1", "-XX:REMIXLineSize=96", "-XX:REMIXWindow=0", "-XX:REMIXRearm=soon",

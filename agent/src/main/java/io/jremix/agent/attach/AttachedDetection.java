@@ -75,9 +75,10 @@ final class AttachedDetection implements CacheDetector.Attached {
 
     private String rearmed() {
         return options.rearmNanos() == 0 ? "" : String.format(Locale.ROOT, "; windows re-open %.0f s after each"
-                + " closes, rewriting %s, until 'bin/jremix attach <pid> stop'", options.rearmNanos() / 1e9,
-                options.report());
+                + " closes%s, rewriting %s, until 'bin/jremix attach <pid> stop'", options.rearmNanos() / 1e9,
+                options.budget() > 0 ?  " or once within the " + options.budgetText() + " budget" : "", options.report());
     }
+
 
     @Override
     public synchronized void reported(boolean last) {
@@ -94,7 +95,10 @@ final class AttachedDetection implements CacheDetector.Attached {
         if (first != null) {
             if (!last) {
                 log.info(String.format(Locale.ROOT, "Windows re-open %.0f s after each closes; each rewrites %s."
-                        + " 'bin/jremix attach <pid> stop' ends them.", options.rearmNanos() / 1e9, options.report()));
+                        + " 'bin/jremix attach <pid> stop' ends them.%s", options.rearmNanos() / 1e9, options.report(),
+                        options.budget() > 0 ? " A window waits longer while the last one's cost (JIT compilation,"
+                                + " jremix's threads) is over " + options.budgetText() + " of the time since it opened"
+                                + " (-XX:REMIXBudget)." : ""));
             }
             end(first);
         }

@@ -63,7 +63,8 @@ public final class CacheDetector {
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize(),
                 options.bursts().on()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
-                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached), history);
+                repairer == null ? findings -> { } : repairer::found, new WindowEvents(inst, attached), history,
+                attached != null);
     }
 
     /** What a detection started in a running program ({@code bin/jremix attach}) tells the attach session. */

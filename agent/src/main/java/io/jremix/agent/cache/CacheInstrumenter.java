@@ -365,7 +365,7 @@ final class CacheInstrumenter implements Opcodes {
             String where = ctx.javaName + "." + m.name + "(" + (ctx.cn.sourceFile == null ? "Unknown Source"
                     : ctx.cn.sourceFile + (line >= 0 ? ":" + line : "")) + ")";
             String key = ctx.cn.name + "." + m.name + m.desc + "#" + index;
-            return sites.register(key, new CacheSite(kind, write, size, owner, name, where));
+            return sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where));
         }
 
         private void insertBefore(AbstractInsnNode insn, InsnList code) {

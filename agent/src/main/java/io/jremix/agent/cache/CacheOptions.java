@@ -1,5 +1,6 @@
 package io.jremix.agent.cache;
 
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -36,10 +37,13 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param rearmNanos    period after which a closed window opens again, 0 for never
  * @param hotClasses    how many classes a re-armed window probes at most, 0 for every class
+ * @param backOff       how many windows a class selected but quiet in its last windows skips at most, 0 for none
+ * @param budget        share of the time, in percent, that a re-armed window may cost before the next opens
  */
 public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
                            boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
-                           long maxWindowNanos, long rearmNanos, int hotClasses) {
+                           long maxWindowNanos, long rearmNanos, int hotClasses, int backOff,
+                           double budget) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
     public enum Mode { OFF, DETECT, ONLINE }
@@ -55,7 +59,8 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
                 v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
                 readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
-                v.get(MAX_WINDOW), v.get(REARM), v.get(CacheContentionOptions.HOT_CLASSES).intValue());
+                v.get(MAX_WINDOW), v.get(REARM), v.get(CacheContentionOptions.HOT_CLASSES).intValue(),
+                v.get(CacheContentionOptions.BACK_OFF).intValue(), v.get(CacheContentionOptions.BUDGET));
     }
 
     /**
@@ -67,6 +72,11 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         public boolean on() {
             return nanos > 0 && nanos < everyNanos;
         }
+    }
+
+    /** The budget as it is written: {@code 2%}, {@code 0.5%}. */
+    public String budgetText() {
+        return BigDecimal.valueOf(budget).stripTrailingZeros().toPlainString() + "%";
     }
 
     public boolean detection() {

@@ -11,6 +11,7 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.WeakHashMap;
 import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
@@ -39,7 +40,7 @@ import io.jremix.report.cache.CacheRun;
  *
  * <p>The first window probes every class that can carry probes. A re-armed one probes only the classes that JFR's
  * execution samples since the last window opened found running ({@link HotClasses}), or every class again if there
- * were too few samples or they found none.
+ * were too few samples or they found none; it leaves out those that {@link QuietClasses} backs off.
  */
 final class DetectionWindow implements Runnable {
     static final long OPEN_TICK_MILLIS = 20;
@@ -60,7 +61,16 @@ final class DetectionWindow implements Runnable {
     private final Thread thread;
     private final TraceBursts bursts;
     private final HotClasses hot;
-    /** The classes the open window probes, by name; empty for every class. */
+    private final QuietClasses quiet;
+    private final WindowBudget.JvmMeter meter = new WindowBudget.JvmMeter();
+    private final WindowBudget budget;
+    /** Whether the first window is charged to the budget: opened in a running program, not with it. */
+    private final boolean attached;
+    /** When the next window was first due but the budget held it back, 0 if it was not. */
+    private long heldSince;
+    /** The classes selected for the open window, by name; empty for every class. */
+    private Set<String> selected = Set.of();
+    /** Those of them the window probes: the selection without the classes {@link #quiet} leaves out. */
     private Set<String> probed = Set.of();
     /** Feeds {@link #hot} while windows re-arm; {@code null} before the first window closes, or without JFR. */
     private ExecutionSamples samples;
@@ -102,10 +112,11 @@ final class DetectionWindow implements Runnable {
     /**
      * @param onFindings told of the findings of each tick that made new ones (the repairer pads their classes if
      *                   they have not loaded yet)
+     * @param attached   whether detection started in a running program ({@code bin/jremix attach})
      */
     DetectionWindow(Instrumentation inst, CacheOptions options, CacheTransformer transformer, TraceCollector collector,
                     ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings,
-                    Events events, WindowHistory history) {
+                    Events events, WindowHistory history, boolean attached) {
         this.inst = inst;
         this.options = options;
         this.transformer = transformer;
@@ -118,7 +129,11 @@ final class DetectionWindow implements Runnable {
         this.history = history;
         this.bursts = new TraceBursts(options.bursts());
         this.hot = new HotClasses(options.hotClasses());
+        this.quiet = new QuietClasses(options.backOff());
+        this.budget = new WindowBudget(options.budget(), meter);
+        this.attached = attached;
         this.thread = new Thread(this, "jremix-cache-detector");
+        meter.watch(thread);
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
     }
@@ -195,8 +210,11 @@ final class DetectionWindow implements Runnable {
             }
         } else if (ending && !lastReported) {
             reportClosed(); // ended between two windows: the last window's report again, as the last
-        } else if (rearming() && now - closedAt >= options.rearmNanos()) {
-            open(now);
+        } else if (rearming()) {
+            budget.sample(now);
+            if (now - closedAt >= options.rearmNanos()) {
+                openWithinBudget(now);
+            }
         }
         if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
             sync(now);
@@ -230,7 +248,33 @@ final class DetectionWindow implements Runnable {
         }
     }
 
+    /** Opens the next window if the last one's cost allows it; says so once if it does not. */
+    private void openWithinBudget(long now) {
+        long since = now - budget.openedAt();
+        if (budget.allows(now)) {
+            if (heldSince != 0) {
+                log.verbose(String.format(Locale.ROOT, "Window %d cost %s, %.1f%% of the %.0f s since it opened:"
+                                + " the next opens %.0f s after REMIXRearm.", windows, seconds(budget.charged(now)),
+                        100.0 * budget.charged(now) / since, since / 1e9, (now - heldSince) / 1e9));
+                heldSince = 0;
+            }
+            open(now);
+        } else if (heldSince == 0) {
+            heldSince = now;
+            log.verbose(String.format(Locale.ROOT, "Window %d has cost %s so far (JIT compilation beyond the"
+                            + " program's own, and jremix's threads), over %s of the %.0f s since it opened"
+                            + " (-XX:REMIXBudget): the next window waits.", windows, seconds(budget.charged(now)),
+                    options.budgetText(), since / 1e9));
+        }
+    }
+
+    private static String seconds(long nanos) {
+        return nanos >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f s", nanos / 1e9)
+                : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+    }
+
     private void open(long now) {
+        budget.opened(now, windows > 0 || attached);
         tracker.forgetBelowThreshold();
         transformer.arm(true);
         ProbeGate.set(true);
@@ -238,8 +282,10 @@ final class DetectionWindow implements Runnable {
         open = true;
         openedAt = now;
         foundAt = 0;
-        probed = samples != null ? hot.take() : Set.of();
         windows++;
+        collector.startWindow(now);
+        selected = samples != null ? hot.take() : Set.of();
+        probed = quiet.admit(selected, windows);
         windowEvent = JfrEvents.windowOpened(windows);
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
                 tracker.findings(SiteTable::where));
@@ -247,11 +293,25 @@ final class DetectionWindow implements Runnable {
         waitingForProbes.clear();
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found, or after %.1f s without.",
-                windows, probed.isEmpty() ? "" : ", probing the " + probed.size() + " classes most often seen running",
-                options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
-        if (!probed.isEmpty()) {
-            log.debug("window " + windows + " probes " + String.join(", ", probed));
+                windows, selection(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+        if (!selected.isEmpty()) {
+            String left = selected.stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
+            log.debug("window " + windows + " probes " + String.join(", ", probed)
+                    + (left.isEmpty() ? "" : "; leaves out " + left));
         }
+    }
+
+    /** What the window opening now probes, for the verbose log; empty for every class. */
+    private String selection() {
+        int left = selected.size() - probed.size();
+        String quietOnes = " probed without contention in their last windows";
+        if (selected.isEmpty()) {
+            return "";
+        } else if (probed.isEmpty()) {
+            return ", probing none of the " + left + " classes most often seen running: each was" + quietOnes;
+        }
+        return ", probing the " + probed.size() + " classes most often seen running"
+                + (left > 0 ? " (leaving out " + left + " more," + quietOnes + ")" : "");
     }
 
     private void close(long now) {
@@ -259,14 +319,23 @@ final class DetectionWindow implements Runnable {
         ProbeGate.set(false);
         transformer.arm(false);
         collect(now);
+        Set<String> contended = SiteTable.classes(collector.takeContendedSites());
+        if (!selected.isEmpty()) { // a window probing every class runs at start or without samples: not counted
+            quiet.closed(windows, transformer.instrumentedLoaded(inst).stream().map(Class::getName)
+                    .collect(Collectors.toSet()), contended);
+        }
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         open = false;
         closedAt = now;
+        budget.closed(now);
         tracedNanos += now - openedAt;
         JfrEvents.windowClosed(windowEvent, foundAt != 0 ? "contention found" : "no contention", found);
         recordClosed(now);
         if (windows == 1 && rearming() && options.hotClasses() > 0) {
             samples = ExecutionSamples.start(hot, log);
+            if (samples != null) {
+                meter.watch(samples.reader());
+            }
         }
         waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
                 .addAll(methods));
@@ -289,7 +358,7 @@ final class DetectionWindow implements Runnable {
     private void sync(long now) {
         List<Class<?>> wanted = open ? CacheTransformer.eligibleLoaded(inst) : transformer.instrumentedLoaded(inst);
         wanted.removeIf(c -> settled.contains(c) || (open && (transformer.carriesProbes(c)
-                || !(probed.isEmpty() || probed.contains(c.getName())))));
+                || !(selected.isEmpty() || probed.contains(c.getName())))));
         Map<String, Set<String>> running = wanted.isEmpty() ? Map.of() : runningMethods();
         List<Class<?>> ready = wanted.stream().filter(c -> !running.containsKey(c.getName())).toList();
         retransform(ready);

@@ -24,9 +24,11 @@ final class ExecutionSamples {
     private static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
     private final RecordingStream stream;
+    private final Thread reader;
 
-    private ExecutionSamples(RecordingStream stream) {
+    private ExecutionSamples(RecordingStream stream, Thread reader) {
         this.stream = stream;
+        this.reader = reader;
     }
 
     /** Starts sampling into {@code hot}; {@code null}, said in the verbose log, if this JVM cannot record. */
@@ -44,7 +46,7 @@ final class ExecutionSamples {
             reader.setDaemon(true);
             EventBuffer.ignore(reader);
             reader.start();
-            return new ExecutionSamples(stream);
+            return new ExecutionSamples(stream, reader);
         } catch (RuntimeException | Error e) {
             log.verbose("JFR cannot sample this JVM (" + e + "): every re-armed window probes every class.");
             return null;
@@ -81,6 +83,11 @@ final class ExecutionSamples {
                 .filter(Objects::nonNull) // a method of a class retransformed since
                 .map(RecordedMethod::getType).filter(Objects::nonNull)
                 .map(RecordedClass::getName).filter(Objects::nonNull).toList();
+    }
+
+    /** The thread that reads the samples as JFR streams them. */
+    Thread reader() {
+        return reader;
     }
 
     /** Ends the sampling; at exit JFR may have shut its recordings down already, which is as good. */

@@ -1,7 +1,11 @@
 package io.jremix.agent.cache;
 
+import java.util.BitSet;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
 
 import io.jremix.probe.cache.CacheSite;
 import io.jremix.probe.cache.CacheSites;
@@ -19,5 +23,12 @@ final class SiteTable implements CacheInstrumenter.SiteRegistry {
     static String where(int id) {
         CacheSite s = CacheSites.get(id);
         return s == null ? "?" : s.where();
+    }
+
+    /** The classes whose code holds the sites, by binary name. */
+    static Set<String> classes(BitSet ids) {
+        Set<String> classes = new HashSet<>();
+        ids.stream().mapToObj(CacheSites::get).filter(Objects::nonNull).forEach(s -> classes.add(s.codeClass()));
+        return classes;
     }
 }

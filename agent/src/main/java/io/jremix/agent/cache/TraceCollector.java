@@ -1,10 +1,13 @@
 package io.jremix.agent.cache;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 import io.jremix.core.cache.Access;
@@ -20,7 +23,9 @@ import io.jremix.probe.cache.EventMeta;
 /**
  * Drains the probes' per-thread buffers, names each raw event (class, field or array element), orders the batch
  * by epoch and time, and replays it through the coherence model into the tracker. Field writes also go to the
- * tracker directly, with their object's size, for the prediction of latent false sharing.
+ * tracker directly, with their object's size, for the prediction of latent false sharing. It also notes the sites
+ * that touched a line that missed repeatedly in the same batch, on either side of the contention, for
+ * {@link QuietClasses}.
  */
 final class TraceCollector implements EventBuffer.EventSink {
     private static final Comparator<Access> ORDER = Comparator.comparingInt(Access::epoch).thenComparingLong(Access::time);
@@ -38,6 +43,8 @@ final class TraceCollector implements EventBuffer.EventSink {
             return size() > MAX_THREAD_NAMES;
         }
     };
+    private final int lineShift;
+    private BitSet contendedSites = new BitSet();
     private long sampledAccesses;
     private long unattributed;
     private int maxEpoch;
@@ -49,6 +56,7 @@ final class TraceCollector implements EventBuffer.EventSink {
         this.tracker = tracker;
         this.layouts = layouts;
         this.missListener = missListener;
+        this.lineShift = Integer.numberOfTrailingZeros(simulator.lineSize());
     }
 
     /**
@@ -65,18 +73,48 @@ final class TraceCollector implements EventBuffer.EventSink {
         }
         EventBuffer.retireDead();
         batch.sort(ORDER);
+        Set<Long> contendedLines = new HashSet<>();
         for (Access a : batch) {
             CoherenceMiss miss = simulator.access(a);
             if (miss != null) {
                 tracker.record(miss);
+                if (miss.repeated()) { // contention: a one-time hand-off of data does not keep a class probed
+                    contendedLines.add(a.address() >>> lineShift);
+                }
                 if (missListener != null) {
                     missListener.accept(miss);
                 }
             }
         }
+        if (!contendedLines.isEmpty()) {
+            noteContendedSites(contendedLines);
+        }
         sampledAccesses += batch.size();
         batch.clear();
         return tracker.evaluate(nowNanos);
+    }
+
+    private void noteContendedSites(Set<Long> contendedLines) {
+        for (Access a : batch) {
+            if (a.site() >= 0 && contendedLines.contains(a.address() >>> lineShift)) {
+                contendedSites.set(a.site());
+            }
+        }
+    }
+
+    /**
+     * A detection window opens at {@code nowNanos}: the coherence model forgets the last window's lines, and what is
+     * drained late from it ({@link EventBuffer#releaseAll} could not take back a buffer in use) is not replayed.
+     */
+    synchronized void startWindow(long nowNanos) {
+        simulator.startAfresh(nowNanos);
+    }
+
+    /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the last call. */
+    synchronized BitSet takeContendedSites() {
+        BitSet taken = contendedSites;
+        contendedSites = new BitSet();
+        return taken;
     }
 
     @Override

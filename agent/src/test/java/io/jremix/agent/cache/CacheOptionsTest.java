@@ -34,6 +34,9 @@ class CacheOptionsTest {
         assertEquals(3_000_000_000L, o.windowNanos());
         assertEquals(5_000_000_000L, o.maxWindowNanos());
         assertEquals(0, o.rearmNanos());
+        assertEquals(32, o.hotClasses());
+        assertEquals(15, o.backOff());
+        assertEquals(2.0, o.budget());
         assertNull(o.report());
     }
 
@@ -51,7 +54,8 @@ class CacheOptionsTest {
         CacheOptions o = parse("-remix:detect", "-XX:REMIXSamplingRatio=50", "-XX:+REMIXVerbose", "-XX:+REMIXHitVerbose",
                 "-XX:+REMIXDebug", "-XX:-REMIXDebug", "-XX:REMIXReport=" + report, "-XX:REMIXLineSize=128",
                 "-XX:REMIXThreshold=5000", "-XX:REMIXWindow=1.5", "-XX:REMIXMaxWindow=500ms", "-XX:REMIXRearm=60s",
-                "-XX:REMIXBurst=2ms", "-XX:REMIXBurstEvery=0.1");
+                "-XX:REMIXBurst=2ms", "-XX:REMIXBurstEvery=0.1", "-XX:REMIXHotClasses=8", "-XX:REMIXBackOff=0",
+                "-XX:REMIXBudget=0.5%");
         assertEquals(50, o.samplingRatio());
         assertEquals(new CacheOptions.Bursts(2_000_000L, 100_000_000L), o.bursts());
         assertTrue(o.verbose());
@@ -63,6 +67,9 @@ class CacheOptionsTest {
         assertEquals(1_500_000_000L, o.windowNanos());
         assertEquals(500_000_000L, o.maxWindowNanos());
         assertEquals(60_000_000_000L, o.rearmNanos());
+        assertEquals(8, o.hotClasses());
+        assertEquals(0, o.backOff());
+        assertEquals(0.5, o.budget());
     }
 
     @ParameterizedTest
@@ -71,7 +78,7 @@ class CacheOptionsTest {
         "-XX:REMIXVerbose=true", "-XX:+REMIXVerbose=1", "-XX:REMIXLineSize=96", "-XX:REMIXLineSize=8",
         "-XX:REMIXWindow=-1", "-XX:REMIXWindow=0", "-XX:REMIXMaxWindow=soon", "-XX:REMIXThreshold=-5",
         "-XX:REMIXReport=", "-XX:REMIXReport=/no/such/dir/r.json", "-XX:REMIXProfile=/no/such/dir/p.json",
-        "-XX:+REMIXProfile"})
+        "-XX:+REMIXProfile", "-XX:REMIXBudget=-1", "-XX:REMIXBackOff=x"})
     void badOptionsAreRejectedWithOneLine(String option) {
         OptionException e = assertThrows(OptionException.class, () -> parse("-remix:detect", option));
         assertFalse(e.getMessage().isBlank());

@@ -19,18 +19,32 @@ import io.jremix.bench.suite.SuiteRun;
 
 /**
  * What detection costs when it is left on: the suite's service-like workloads run for a few minutes each under plain
- * {@code java} and under {@code -remix:detect} with periodic windows ({@code REMIXRearm}), traced in bursts, once
- * probing every class in every window and once probing the classes seen running. A short plain run measures each
- * workload's iteration time, from which the three long runs get the same number of iterations;
- * the overhead is the ratio of their mean iteration times, so it includes every window's opening (retransformation,
- * deoptimisation), tracing and closing.
+ * {@code java} and under {@code -remix:detect} with periodic windows ({@code REMIXRearm}), traced in bursts, in each
+ * of the {@link #MODES} asked for. A short plain run measures each workload's iteration time, from which the long
+ * runs get the same number of iterations; the overhead is the ratio of their mean iteration times, so it includes
+ * every window's opening (retransformation, deoptimisation), tracing, closing and the recompiling after it.
  *
  * <p>Usage: {@code bench/run-always-on [--minutes N] [--workloads tomcat,reactor,executor,h2] [--window SECONDS]
- * [--every SECONDS] [--out FILE.md]}: N minutes per workload and mode (default 10, so 120 minutes in all).
+ * [--every SECONDS] [--modes seenRunning,defaults] [--out FILE.md]}: N minutes per workload and mode (default 10, so
+ * 120 minutes in all with the default modes).
  */
 public final class AlwaysOn {
     private static final int CALIBRATION_ITERATIONS = 5;
     private static final int TIMEOUT_FACTOR = 3;
+    private static final String OPENED = "REMIX: Detection window \\d+ open.*";
+    /** The ways detection runs, each against plain {@code java}: the options added, and the table's column. */
+    private static final List<Mode> MODES = List.of(
+            new Mode("everyClass", "every class", "every window probes every class, opening every period",
+                    List.of("-XX:REMIXHotClasses=0", "-XX:REMIXBackOff=0", "-XX:REMIXBudget=0")),
+            new Mode("seenRunning", "classes seen running", "a re-armed window probes the classes JFR's execution"
+                    + " samples saw running, every period", List.of("-XX:REMIXBackOff=0", "-XX:REMIXBudget=0")),
+            new Mode("backedOff", "quiet ones backed off", "the same, leaving out classes probed without contention"
+                    + " in their last windows", List.of("-XX:REMIXBudget=0")),
+            new Mode("defaults", "defaults", "the same, and a window opens only once the last one's cost is within"
+                    + " the 2% budget", List.of()));
+
+    private record Mode(String key, String column, String meaning, List<String> options) {
+    }
 
     private AlwaysOn() {
     }
@@ -38,90 +52,116 @@ public final class AlwaysOn {
     public static void main(String[] args) throws Exception {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
         String usage = "usage: bench/run-always-on [--minutes N] [--workloads NAME,...] [--window SECONDS]"
-                + " [--every SECONDS] [--out FILE.md]";
+                + " [--every SECONDS] [--modes " + String.join(",", MODES.stream().map(Mode::key).toList())
+                + "] [--out FILE.md]";
         BenchOptions o = BenchOptions.parse("bench/run-always-on", usage, args, "--minutes", "--workloads", "--window",
-                "--every", "--out");
+                "--every", "--modes", "--out");
         int minutes = o.count("--minutes", 10, 1);
         List<String> workloads = List.of(o.text("--workloads", "tomcat,reactor,executor,h2").split(","));
         int window = o.count("--window", 2, 1);
         int every = o.count("--every", 60, window + 1);
+        List<Mode> modes = o.value("--modes", List.of(mode("seenRunning"), mode("defaults")), AlwaysOn::modes);
         Path out = o.path("--out", home.resolve("bench/results/always-on.md"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> detect = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXWindow=" + window,
-                "-XX:REMIXMaxWindow=" + window, "-XX:REMIXRearm=" + (every - window)));
+        List<String> detect = new ArrayList<>(List.of("-remix:detect", "-XX:+REMIXVerbose",
+                "-XX:REMIXWindow=" + window, "-XX:REMIXMaxWindow=" + window, "-XX:REMIXRearm=" + (every - window)));
         detect.addAll(DetectionOverhead.BURSTS);
-        // every window probes every class: how re-armed windows worked before they probed the classes seen running
-        List<String> everyClassDetect = new ArrayList<>(detect);
-        everyClassDetect.add("-XX:REMIXHotClasses=0");
 
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String w : workloads) {
-            double calibrationMs = meanMs(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes);
+            double calibrationMs = run(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes).ms();
             int iterations = (int) Math.max(CALIBRATION_ITERATIONS, minutes * 60_000 / calibrationMs);
-            double plain = meanMs(home, java, List.of(), w, iterations, minutes);
-            double everyClass = meanMs(home, java, everyClassDetect, w, iterations, minutes);
-            double detected = meanMs(home, java, detect, w, iterations, minutes);
+            double plain = run(home, java, List.of(), w, iterations, minutes).ms();
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("workload", w);
             row.put("iterations", iterations);
             row.put("plainMs", plain);
-            row.put("everyClassMs", everyClass);
-            row.put("everyClassOverheadPercent", 100 * (everyClass / plain - 1));
-            row.put("detectMs", detected);
-            row.put("overheadPercent", 100 * (detected / plain - 1));
-            System.err.printf(Locale.ROOT, "%-10s %d iterations: plain %.2f ms, every class %.2f ms (%+.1f%%),"
-                            + " classes seen running %.2f ms (%+.1f%%)%n", w, iterations, plain, everyClass,
-                    100 * (everyClass / plain - 1), detected, 100 * (detected / plain - 1));
+            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-10s %d iterations: plain %.2f ms",
+                    w, iterations, plain));
+            for (Mode m : modes) {
+                List<String> options = new ArrayList<>(detect);
+                options.addAll(m.options);
+                Timed t = run(home, java, options, w, iterations, minutes);
+                row.put(m.key + "Ms", t.ms());
+                row.put(m.key + "OverheadPercent", 100 * (t.ms() / plain - 1));
+                row.put(m.key + "Windows", t.windows());
+                line.append(String.format(Locale.ROOT, ", %s %.2f ms (%+.1f%%, %d windows)", m.column, t.ms(),
+                        100 * (t.ms() / plain - 1), t.windows()));
+            }
+            System.err.println(line);
             rows.add(row);
         }
-        write(out, rows, minutes, String.join(" ", detect), java, args);
+        write(out, rows, modes, minutes, String.join(" ", detect), java, args);
+    }
+
+    private static Mode mode(String key) {
+        return MODES.stream().filter(m -> m.key.equals(key)).findFirst()
+                .orElseThrow(() -> new IllegalArgumentException("no mode '" + key + "'"));
+    }
+
+    private static List<Mode> modes(String keys) {
+        return List.of(keys.split(",")).stream().distinct().map(AlwaysOn::mode).toList();
+    }
+
+    /** The mean ms of one JVM's measured iterations, and how many detection windows opened in it. */
+    private record Timed(double ms, long windows) {
     }
 
     /**
-     * Mean ms of the measured iterations of one JVM (one warm-up iteration first), with {@code options} if any; a
-     * run is given up after {@value #TIMEOUT_FACTOR} times the planned minutes (and at least 10).
+     * One JVM (one warm-up iteration first), with {@code options} if any; a run is given up after
+     * {@value #TIMEOUT_FACTOR} times the planned minutes (and at least 10).
      */
-    private static double meanMs(Path home, Path java, List<String> options, String workload, int iterations,
-                                 int minutes) throws Exception {
+    private static Timed run(Path home, Path java, List<String> options, String workload, int iterations,
+                             int minutes) throws Exception {
         List<String> argv = new ArrayList<>();
         argv.add(options.isEmpty() ? java.toString() : home.resolve("bin/jremix").toString());
         argv.addAll(options);
         argv.addAll(SuiteRun.arguments(ProgramClassPath.ofHarness(), workload, Size.DEFAULT, 1, iterations));
-        return SuiteRun.meanMeasuredMs(Command.withJava(argv, java).run(Math.max(10, TIMEOUT_FACTOR * minutes)),
-                iterations);
+        Command.Result r = Command.withJava(argv, java).run(Math.max(10, TIMEOUT_FACTOR * minutes));
+        long windows = r.stderr().lines().filter(l -> l.matches(OPENED)).count();
+        return new Timed(SuiteRun.meanMeasuredMs(r, iterations), windows);
     }
 
-    private static void write(Path out, List<Map<String, Object>> rows, int minutes, String detect, Path java,
-                              String[] args)
-            throws Exception {
+    private static void write(Path out, List<Map<String, Object>> rows, List<Mode> modes, int minutes, String detect,
+                              Path java, String[] args) throws Exception {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# Always-on detection: periodic windows against plain java\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload ran about %d minutes"
-                        + " under plain `java`, and the same iterations under `bin/jremix %s`: once with"
-                        + " `-XX:REMIXHotClasses=0` (every window probes every class), once with the default (re-armed"
-                        + " windows probe the classes JFR's execution samples saw running). Cells are the mean"
-                        + " iteration time of each run; the three runs of a workload follow each other.%n%n",
+                        + " under plain `java`, and the same iterations under `bin/jremix %s`:%n%n",
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), minutes, detect));
+        modes.forEach(m -> md.append(String.format(Locale.ROOT, "- *%s* (`%s`): %s;%n", m.column,
+                m.options.isEmpty() ? "no more options" : String.join(" ", m.options), m.meaning)));
+        md.append("\nCells are the mean iteration time of each run, and the windows that opened in it (the first"
+                + " at start); the runs of a workload follow each other.\n\n");
         md.append("Reproduce: `bench/run-always-on").append(args.length == 0 ? "" : " " + String.join(" ", args))
-                .append("`.\n\n");
-        md.append("| workload | iterations | plain ms | every class ms | overhead | classes seen running ms | overhead |\n"
-                + "|---|---:|---:|---:|---:|---:|---:|\n");
-        double everyLogSum = 0;
-        double logSum = 0;
+                .append("`.\n\n| workload | iterations | plain ms |");
+        modes.forEach(m -> md.append(' ').append(m.column).append(" ms | overhead | windows |"));
+        md.append("\n|---|---:|---:|").append("---:|---:|---:|".repeat(modes.size())).append('\n');
+        double[] logSums = new double[modes.size()];
         for (Map<String, Object> r : rows) {
-            md.append(String.format(Locale.ROOT, "| %s | %d | %.2f | %.2f | %+.1f%% | %.2f | %+.1f%% |%n",
-                    r.get("workload"), (int) r.get("iterations"), (double) r.get("plainMs"),
-                    (double) r.get("everyClassMs"), (double) r.get("everyClassOverheadPercent"),
-                    (double) r.get("detectMs"), (double) r.get("overheadPercent")));
-            everyLogSum += Math.log((double) r.get("everyClassMs") / (double) r.get("plainMs"));
-            logSum += Math.log((double) r.get("detectMs") / (double) r.get("plainMs"));
+            double plain = (double) r.get("plainMs");
+            md.append(String.format(Locale.ROOT, "| %s | %d | %.2f |", r.get("workload"), (int) r.get("iterations"),
+                    plain));
+            for (int i = 0; i < modes.size(); i++) {
+                String key = modes.get(i).key;
+                double ms = (double) r.get(key + "Ms");
+                md.append(String.format(Locale.ROOT, " %.2f | %+.1f%% | %d |", ms,
+                        (double) r.get(key + "OverheadPercent"), (long) r.get(key + "Windows")));
+                logSums[i] += Math.log(ms / plain);
+            }
+            md.append('\n');
         }
-        md.append(String.format(Locale.ROOT, "%nGeometric mean overhead: every class %+.1f%%, classes seen running %+.1f%%.%n",
-                100 * (Math.exp(everyLogSum / rows.size()) - 1), 100 * (Math.exp(logSum / rows.size()) - 1)));
+        md.append("\nGeometric mean overhead:");
+        for (int i = 0; i < modes.size(); i++) {
+            md.append(String.format(Locale.ROOT, "%s %s %+.1f%%", i == 0 ? "" : ",", modes.get(i).column,
+                    100 * (Math.exp(logSums[i] / rows.size()) - 1)));
+        }
+        md.append(".\n");
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("minutes", minutes);
         json.put("options", detect);
+        json.put("modes", modes.stream().map(m -> Map.of("key", m.key, "options", m.options)).toList());
         json.put("rows", rows);
         ResultFiles.write(out, md.toString(), json);
     }

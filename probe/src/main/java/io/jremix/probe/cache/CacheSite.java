@@ -15,6 +15,7 @@ public final class CacheSite {
     private final int size;
     private final String owner;
     private final String name;
+    private final String codeClass;
     private final String where;
     private volatile StaticSlot staticSlot;
 
@@ -24,14 +25,16 @@ public final class CacheSite {
      * @param size  bytes accessed, or 0 when only the runtime value tells (array elements, VarHandles)
      * @param owner internal name of the field's owner class, for field sites
      * @param name  field name, for field sites
+     * @param codeClass binary name of the class whose code holds the instruction
      * @param where the code location, as a stack frame prints it
      */
-    public CacheSite(Kind kind, boolean write, int size, String owner, String name, String where) {
+    public CacheSite(Kind kind, boolean write, int size, String owner, String name, String codeClass, String where) {
         this.kind = kind;
         this.write = write;
         this.size = size;
         this.owner = owner;
         this.name = name;
+        this.codeClass = codeClass;
         this.where = where;
     }
 
@@ -53,6 +56,10 @@ public final class CacheSite {
 
     public String name() {
         return name;
+    }
+
+    public String codeClass() {
+        return codeClass;
     }
 
     public String where() {

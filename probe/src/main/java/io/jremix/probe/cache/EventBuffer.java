@@ -153,6 +153,7 @@ public final class EventBuffer {
     /** Never trace accesses made by {@code t} (the agent's own threads). */
     public static synchronized void ignore(Thread t) {
         List<Thread> l = new ArrayList<>(ignored);
+        l.removeIf(old -> old.getState() == Thread.State.TERMINATED); // a window's burst thread each time it opens
         l.add(t);
         ignored = List.copyOf(l);
     }

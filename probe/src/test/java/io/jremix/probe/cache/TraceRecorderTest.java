@@ -17,9 +17,9 @@ class TraceRecorderTest {
     }
 
     private static final int FIELD_SITE = CacheSites.register(
-            new CacheSite(CacheSite.Kind.FIELD, true, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "value", "here"));
+            new CacheSite(CacheSite.Kind.FIELD, true, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "value", "Test", "here"));
     private static final int ELEMENT_SITE = CacheSites.register(
-            new CacheSite(CacheSite.Kind.ELEMENT, false, 0, null, null, "there"));
+            new CacheSite(CacheSite.Kind.ELEMENT, false, 0, null, null, "Test", "there"));
     private static final int NO_SITE = Integer.MAX_VALUE;
 
     /** The sites of the events {@code body} records on a thread of its own. */
