@@ -274,6 +274,9 @@ final class DetectionWindow implements Runnable {
     }
 
     private void open(long now) {
+        if (budget.charging()) {
+            history.costed(budget.charged(now));
+        }
         budget.opened(now, windows > 0 || attached);
         tracker.forgetBelowThreshold();
         transformer.arm(true);
@@ -417,6 +420,9 @@ final class DetectionWindow implements Runnable {
                 JfrEvents.windowClosed(windowEvent, "exit", found);
                 recordClosed(now);
                 open = false;
+            }
+            if (budget.charging()) { // the last window's cost so far
+                history.costed(budget.charged(System.nanoTime()));
             }
         }
     }

@@ -88,6 +88,7 @@ final class WindowBudget {
     private final ArrayDeque<long[]> recent = new ArrayDeque<>();
     /** The lowest compilation rate over a whole span since the last window closed, NaN before one has passed. */
     private double lowestRate = Double.NaN;
+    /** Whether the window opened last is metered: all but one that opened with the program. */
     private boolean charging;
     private long openedAt;
     private long compilationAtOpen;
@@ -96,7 +97,8 @@ final class WindowBudget {
     private double background;
 
     /**
-     * @param percent the share of the time windows may cost, in percent; 0 lets every window open on time
+     * @param percent the share of the time windows may cost, in percent; 0 lets every window open on time (their
+     *                cost is still metered, for the report)
      * @param meter   where the costs are read
      */
     WindowBudget(double percent, Meter meter) {
@@ -111,7 +113,7 @@ final class WindowBudget {
      *                program anyway, has no compilation of its own to tell apart
      */
     void opened(long now, boolean charged) {
-        charging = charged && share > 0;
+        charging = charged;
         openedAt = now;
         compilationAtOpen = meter.compilationNanos();
         cpuAtOpen = meter.jremixCpuNanos();
@@ -151,6 +153,11 @@ final class WindowBudget {
         return i.next();
     }
 
+    /** Whether the window opened last is charged (and its cost known). */
+    boolean charging() {
+        return charging;
+    }
+
     /** What the last window opened has cost by {@code now}, in nanoseconds; 0 if it is not charged. */
     long charged(long now) {
         if (!charging) {
@@ -165,7 +172,7 @@ final class WindowBudget {
 
     /** Whether the next window may open at {@code now} as far as the budget goes. */
     boolean allows(long now) {
-        return charged(now) <= share * (now - openedAt);
+        return share == 0 || charged(now) <= share * (now - openedAt);
     }
 
     /** When the window being charged opened ({@link System#nanoTime}). */

@@ -93,6 +93,7 @@ class WindowBudgetTest {
         none.opened(0, true);
         totals.compilation += 30 * S;
         assertTrue(none.allows(10 * S), "a budget of 0 lets every window open on time");
+        assertEquals(30 * S, none.charged(10 * S), "and still meters them, for the report");
     }
 
     @Test

@@ -30,9 +30,12 @@ public final class WindowHistory {
      * @param sampledAccesses accesses sampled while it was open
      * @param sampledMisses   coherence misses counted towards findings while it was open
      * @param findings        findings with sampled misses in it
+     * @param costNanos       what it cost by the time the next window opened, or the program ended (JIT compilation
+     *                        beyond the program's own, and jremix's threads); -1 while not known, and for the first
+     *                        window, which opens with the program
      */
     public record Window(int number, long openedEpochMillis, long openedNanos, long nanos, long sampledAccesses,
-                         long sampledMisses, List<Seen> findings) {
+                         long sampledMisses, List<Seen> findings, long costNanos) {
     }
 
     /**
@@ -83,7 +86,16 @@ public final class WindowHistory {
             windows.removeFirst();
         }
         windows.addLast(new Window(o.number(), o.epochMillis(), o.nanos(), nanos - o.nanos(),
-                sampledAccesses - o.accesses(), sampledMisses - o.misses(), List.copyOf(seen)));
+                sampledAccesses - o.accesses(), sampledMisses - o.misses(), List.copyOf(seen), -1));
+    }
+
+    /** The last window closed cost {@code nanos} in all: said as the next one opens, or at exit. */
+    public synchronized void costed(long nanos) {
+        Window w = windows.pollLast();
+        if (w != null) {
+            windows.addLast(new Window(w.number(), w.openedEpochMillis(), w.openedNanos(), w.nanos(),
+                    w.sampledAccesses(), w.sampledMisses(), w.findings(), nanos));
+        }
     }
 
     /** The closed windows kept, oldest first. */

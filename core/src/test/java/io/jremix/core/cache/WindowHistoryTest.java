@@ -31,10 +31,24 @@ class WindowHistoryTest {
         h.closed(10 * S, 900, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
 
         assertEquals(List.of(
-                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true))),
+                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true)), -1),
                 new WindowHistory.Window(2, 5000, 5 * S, 2 * S, 300, 30,
-                        List.of(seen("a.A", 20, false), seen("b.B", 10, true))),
-                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of())), h.windows());
+                        List.of(seen("a.A", 20, false), seen("b.B", 10, true)), -1),
+                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of(), -1)), h.windows());
+    }
+
+    @Test
+    void theCostOfAWindowGoesToTheLastOneClosed() {
+        WindowHistory h = new WindowHistory();
+        h.costed(S); // none closed yet: nothing to cost
+        h.opened(1000, 0, 0, 0, List.of());
+        h.closed(2 * S, 0, 0, List.of());
+        h.opened(61_000, 60 * S, 0, 0, List.of());
+        h.closed(62 * S, 0, 0, List.of());
+        h.costed(3 * S);
+
+        assertEquals(List.of(-1L, 3 * S), h.windows().stream().map(WindowHistory.Window::costNanos).toList());
+        assertEquals(2 * S, h.windows().get(1).nanos(), "the rest of the window as it was");
     }
 
     @Test

@@ -72,9 +72,14 @@ public final class CacheJsonReport {
                         "sampled", f.sampled(), "events", f.sampled() * run.settings().samplingRatio(),
                         "new", f.newFound()));
             }
-            out.add(Json.object("number", w.number(), "openedAt", Instant.ofEpochMilli(w.openedEpochMillis()).toString(),
+            Map<String, Object> window = Json.object("number", w.number(),
+                    "openedAt", Instant.ofEpochMilli(w.openedEpochMillis()).toString(),
                     "openedSeconds", round((w.openedNanos() - run.startNanos()) / 1e9), "seconds", round(w.nanos() / 1e9),
-                    "sampledAccesses", w.sampledAccesses(), "sampledMisses", w.sampledMisses(), "findings", seen));
+                    "sampledAccesses", w.sampledAccesses(), "sampledMisses", w.sampledMisses(), "findings", seen);
+            if (w.costNanos() >= 0) {
+                window.put("costSeconds", round(w.costNanos() / 1e9));
+            }
+            out.add(window);
         }
         return out;
     }

@@ -65,8 +65,9 @@ class CacheReportTest {
         WindowHistory.Seen again = new WindowHistory.Seen(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD,
                 List.of("value"), 7, false);
         return run(List.of(), 0, 20, List.of(
-                new WindowHistory.Window(1, 0, START + 50_000_000L, 3_000_000_000L, 4000, 12, List.of(first)),
-                new WindowHistory.Window(2, 23_000, START + 23_050_000_000L, 2_500_000_000L, 1000, 7, List.of(again))));
+                new WindowHistory.Window(1, 0, START + 50_000_000L, 3_000_000_000L, 4000, 12, List.of(first), -1),
+                new WindowHistory.Window(2, 23_000, START + 23_050_000_000L, 2_500_000_000L, 1000, 7, List.of(again),
+                        1_234_000_000L)));
     }
 
     @Test
@@ -108,6 +109,8 @@ class CacheReportTest {
         assertEquals(List.of(Map.of("kind", "false-sharing", "className", "a.B$V", "location", "field",
                 "fields", List.of("value"), "sampled", 7L, "events", 700L, "new", false)), w.get("findings"));
         assertEquals(true, ((List<Map<String, Object>>) history.get(0).get("findings")).get(0).get("new"));
+        assertEquals(1.234, w.get("costSeconds"));
+        assertFalse(history.get(0).containsKey("costSeconds"), "the first window is not costed");
     }
 
     @Test
