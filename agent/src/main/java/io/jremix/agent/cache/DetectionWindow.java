@@ -46,6 +46,8 @@ final class DetectionWindow implements Runnable {
     static final long OPEN_TICK_MILLIS = 20;
     static final long CLOSED_TICK_MILLIS = 200;
     static final long RETRY_MILLIS = 1000;
+    /** How long before a window is due JFR samples the running classes for it ({@link ExecutionSamples}). */
+    static final long SAMPLING_LEAD_NANOS = 10_000_000_000L;
     private static final int RETRANSFORM_BATCH = 64;
 
     private final Instrumentation inst;
@@ -212,6 +214,10 @@ final class DetectionWindow implements Runnable {
             reportClosed(); // ended between two windows: the last window's report again, as the last
         } else if (rearming()) {
             budget.sample(now);
+            if (samples != null) {
+                samples.sample(now - closedAt >= options.rearmNanos() - SAMPLING_LEAD_NANOS
+                        && budget.allowsWithin(now, SAMPLING_LEAD_NANOS));
+            }
             if (now - closedAt >= options.rearmNanos()) {
                 openWithinBudget(now);
             }
@@ -299,7 +305,7 @@ final class DetectionWindow implements Runnable {
                 windows, selection(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
         if (!selected.isEmpty()) {
             String left = selected.stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
-            log.debug("window " + windows + " probes " + String.join(", ", probed)
+            log.debug("window " + windows + " probes " + (probed.isEmpty() ? "none" : String.join(", ", probed))
                     + (left.isEmpty() ? "" : "; leaves out " + left));
         }
     }
@@ -311,7 +317,7 @@ final class DetectionWindow implements Runnable {
         if (selected.isEmpty()) {
             return "";
         } else if (probed.isEmpty()) {
-            return ", probing none of the " + left + " classes most often seen running: each was" + quietOnes;
+            return ", probing none of the " + left + " classes most often seen running: all were" + quietOnes;
         }
         return ", probing the " + probed.size() + " classes most often seen running"
                 + (left > 0 ? " (leaving out " + left + " more," + quietOnes + ")" : "");

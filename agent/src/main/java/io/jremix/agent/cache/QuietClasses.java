@@ -7,15 +7,16 @@ import java.util.Set;
 
 /**
  * Which of the selected classes a re-armed window leaves out: those whose probes, in the last windows that probed
- * them, traced no access to a cache line that missed repeatedly (contention, not a one-time hand-off of data). A window's cost is retransformation (compiled code
- * that inlined a probed class is thrown away as the window opens and again as it closes), and most of a service's
- * hot classes never contend, so probing them again every window buys nothing. After {@code k} such windows in a row
- * a class skips the next 2<sup>k-1</sup>-1 windows, at most {@code maxSkipped}: LiteRace's adaptive sampling (PLDI
- * 2009, https://doi.org/10.1145/1542476.1542491) backs off code that has shown nothing the same way, per class here
- * because a class is what retransformation works on. One quiet window skips nothing, so a window in which the
- * threads happened to share a core does not cost the next. A class that touched such a line starts afresh;
- * one that got no probes (one of its methods ran all window) keeps its state. Only windows that probed a selection
- * are counted: one probing every class runs at start, while the program warms up, or when samples were too few.
+ * them, traced no access to a cache line that missed repeatedly (contention, not a one-time hand-off of data). A
+ * window's cost is retransformation (compiled code that inlined a probed class is thrown away as the window opens
+ * and again as it closes), and most of a service's hot classes never contend, so probing them again every window
+ * buys nothing. After {@code k} such windows in a row a class skips the next 2<sup>k-1</sup>-1 windows, at most
+ * {@code maxSkipped}: adaptive sampling in the spirit of LiteRace (PLDI 2009, https://doi.org/10.1145/1542476.1542491),
+ * which samples a function less the more it has been sampled; per class here, because a class is what
+ * retransformation works on, and only while it shows nothing. One quiet window skips nothing, so a window in which
+ * the threads happened to share a core does not cost the next. A class that touched such a line starts afresh; one
+ * that got no probes (one of its methods ran all window) keeps its state. Only windows that probed a selection are
+ * counted: one probing every class runs at start, while the program warms up, or when samples were too few.
  */
 final class QuietClasses {
     /** Classes remembered at most: a program that keeps generating classes does not grow the map without bound. */

@@ -170,6 +170,11 @@ final class WindowBudget {
         return Math.max(0, compilation) + meter.jremixCpuNanos() - cpuAtOpen;
     }
 
+    /** Whether the next window may open {@code leadNanos} after {@code now}, if its cost does not grow meanwhile. */
+    boolean allowsWithin(long now, long leadNanos) {
+        return share == 0 || charged(now) <= share * (now + leadNanos - openedAt);
+    }
+
     /** Whether the next window may open at {@code now} as far as the budget goes. */
     boolean allows(long now) {
         return share == 0 || charged(now) <= share * (now - openedAt);

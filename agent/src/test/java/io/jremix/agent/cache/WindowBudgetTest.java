@@ -48,6 +48,8 @@ class WindowBudgetTest {
         assertFalse(budget.allows(60 * S), "10 s is 17% of a minute");
         assertFalse(budget.allows(499 * S));
         assertTrue(budget.allows(500 * S), "2% of 500 s");
+        assertTrue(budget.allowsWithin(490 * S, 10 * S), "due within 10 s: JFR samples the classes for it");
+        assertFalse(budget.allowsWithin(489 * S, 10 * S));
     }
 
     @Test
