@@ -38,9 +38,10 @@ public final class AlwaysOn {
                     List.of("-XX:REMIXHotClasses=0", "-XX:REMIXBackOff=0", "-XX:REMIXBudget=0")),
             new Mode("seenRunning", "classes seen running", "a re-armed window probes the classes JFR's execution"
                     + " samples saw running, every period", List.of("-XX:REMIXBackOff=0", "-XX:REMIXBudget=0")),
-            new Mode("backedOff", "quiet ones backed off", "the same, leaving out classes probed without contention"
-                    + " in their last windows", List.of("-XX:REMIXBudget=0")),
-            new Mode("defaults", "defaults", "the same, and a window opens only once the last one's cost is within"
+            new Mode("backedOff", "quiet ones backed off", "a re-armed window probes the classes seen running but"
+                    + " those probed without contention in their last windows, every period", List.of("-XX:REMIXBudget=0")),
+            new Mode("defaults", "defaults", "a re-armed window probes the classes seen running but those probed"
+                    + " without contention in their last windows, and opens only once the last one's cost is within"
                     + " the 2% budget", List.of()));
 
     private record Mode(String key, String column, String meaning, List<String> options) {
@@ -129,8 +130,8 @@ public final class AlwaysOn {
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload ran about %d minutes"
                         + " under plain `java`, and the same iterations under `bin/jremix %s`:%n%n",
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), minutes, detect));
-        modes.forEach(m -> md.append(String.format(Locale.ROOT, "- *%s* (`%s`): %s;%n", m.column,
-                m.options.isEmpty() ? "no more options" : String.join(" ", m.options), m.meaning)));
+        modes.forEach(m -> md.append(String.format(Locale.ROOT, "- *%s* (%s): %s;%n", m.column,
+                m.options.isEmpty() ? "no more options" : "`" + String.join(" ", m.options) + "`", m.meaning)));
         md.append("\nCells are the mean iteration time of each run, and the windows that opened in it (the first"
                 + " at start); the runs of a workload follow each other.\n\n");
         md.append("Reproduce: `bench/run-always-on").append(args.length == 0 ? "" : " " + String.join(" ", args))
