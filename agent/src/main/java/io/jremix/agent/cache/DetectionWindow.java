@@ -32,7 +32,9 @@ import io.jremix.report.cache.CacheRun;
  *
  * <p>A class is only retransformed while none of its methods is running: HotSpot never compiles an obsolete
  * method again, so a long loop caught mid-flight by retransformation would stay interpreted until it returns.
- * Such classes wait, with the gate closed, and are retried every {@value #RETRY_MILLIS} ms; one whose method runs
+ * Such classes wait, with the gate closed, and are retried every {@value #RETRY_MILLIS} ms while a window is open,
+ * and after it closes at intervals that double while no class comes free, up to {@value #MAX_RETRY_MILLIS} ms (a
+ * service's accept loop never returns, and each try stops every thread for a stack dump); one whose method runs
  * for a whole window (a loop that never returns) gets no probes in it, and the report names it with that method.
  * A daemon thread ticks every {@value #OPEN_TICK_MILLIS} ms while the window is open, to drain the probe buffers
  * and move the window along, and every {@value #CLOSED_TICK_MILLIS} ms while it is closed. Without re-arming, it
@@ -46,6 +48,7 @@ final class DetectionWindow implements Runnable {
     static final long OPEN_TICK_MILLIS = 20;
     static final long CLOSED_TICK_MILLIS = 200;
     static final long RETRY_MILLIS = 1000;
+    static final long MAX_RETRY_MILLIS = 8000;
     /** How long before a window is due JFR samples the running classes for it ({@link ExecutionSamples}). */
     static final long SAMPLING_LEAD_NANOS = 10_000_000_000L;
     private static final int RETRANSFORM_BATCH = 64;
@@ -95,6 +98,7 @@ final class DetectionWindow implements Runnable {
     private long closedAt;
     private long foundAt;
     private long syncedAt;
+    private long retryNanos = RETRY_MILLIS * 1_000_000;
     private long tracedNanos;
     private int windows;
     private int restored;
@@ -222,7 +226,7 @@ final class DetectionWindow implements Runnable {
                 openWithinBudget(now);
             }
         }
-        if (waiting && now - syncedAt >= RETRY_MILLIS * 1_000_000) {
+        if (waiting && now - syncedAt >= retryNanos) {
             sync(now);
         }
         if (!open && buffersHeld) {
@@ -300,6 +304,7 @@ final class DetectionWindow implements Runnable {
                 tracker.findings(SiteTable::where));
         settled.clear();
         waitingForProbes.clear();
+        retryNanos = RETRY_MILLIS * 1_000_000;
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found, or after %.1f s without.",
                 windows, selection(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
@@ -329,9 +334,9 @@ final class DetectionWindow implements Runnable {
         transformer.arm(false);
         collect(now);
         Set<String> contended = SiteTable.classes(collector.takeContendedSites());
+        List<Class<?>> instrumented = transformer.instrumentedLoaded(inst);
         if (!selected.isEmpty()) { // a window probing every class runs at start or without samples: not counted
-            quiet.closed(windows, transformer.instrumentedLoaded(inst).stream().map(Class::getName)
-                    .collect(Collectors.toSet()), contended);
+            quiet.closed(windows, instrumented.stream().map(Class::getName).collect(Collectors.toSet()), contended);
         }
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         open = false;
@@ -349,8 +354,9 @@ final class DetectionWindow implements Runnable {
         waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
                 .addAll(methods));
         settled.clear();
+        retryNanos = RETRY_MILLIS * 1_000_000;
         int before = restored;
-        sync(now);
+        sync(now, instrumented);
         log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %d classes to their original bytecode%s.",
                 windows, (now - openedAt) / 1e9, restored - before,
                 waiting ? ", the others wait until their methods return (their probes are off)" : ""));
@@ -365,7 +371,11 @@ final class DetectionWindow implements Runnable {
      * except classes with a method on some thread's stack, which wait for the next try.
      */
     private void sync(long now) {
-        List<Class<?>> wanted = open ? CacheTransformer.eligibleLoaded(inst) : transformer.instrumentedLoaded(inst);
+        sync(now, open ? CacheTransformer.eligibleLoaded(inst) : transformer.instrumentedLoaded(inst));
+    }
+
+    /** {@link #sync(long)} among {@code wanted}, the classes to be probed or restored now (changed in place). */
+    private void sync(long now, List<Class<?>> wanted) {
         wanted.removeIf(c -> settled.contains(c) || (open && (transformer.carriesProbes(c)
                 || !(selected.isEmpty() || probed.contains(c.getName())))));
         Map<String, Set<String>> running = wanted.isEmpty() ? Map.of() : runningMethods();
@@ -378,6 +388,12 @@ final class DetectionWindow implements Runnable {
                     .forEach(c -> waitingForProbes.put(c, running.get(c)));
         } else {
             restored += ready.size();
+            retryNanos = ready.isEmpty() ? Math.min(2 * retryNanos, MAX_RETRY_MILLIS * 1_000_000) : retryNanos;
+            if (!ready.isEmpty() && ready.size() < wanted.size()) {
+                log.debug("restored " + ready.size() + " classes; " + (wanted.size() - ready.size())
+                        + " still carry probes, a method of each running: " + wanted.stream().map(Class::getName)
+                        .filter(running::containsKey).sorted().collect(Collectors.joining(", ")));
+            }
         }
         waiting = ready.size() < wanted.size();
         syncedAt = now;

@@ -73,13 +73,13 @@ final class TraceCollector implements EventBuffer.EventSink {
         }
         EventBuffer.retireDead();
         batch.sort(ORDER);
-        Set<Long> contendedLines = new HashSet<>();
+        Set<Line> contendedLines = new HashSet<>();
         for (Access a : batch) {
             CoherenceMiss miss = simulator.access(a);
             if (miss != null) {
                 tracker.record(miss);
                 if (miss.repeated()) { // contention: a one-time hand-off of data does not keep a class probed
-                    contendedLines.add(a.address() >>> lineShift);
+                    contendedLines.add(line(a));
                 }
                 if (missListener != null) {
                     missListener.accept(miss);
@@ -94,12 +94,20 @@ final class TraceCollector implements EventBuffer.EventSink {
         return tracker.evaluate(nowNanos);
     }
 
-    private void noteContendedSites(Set<Long> contendedLines) {
+    private void noteContendedSites(Set<Line> contendedLines) {
         for (Access a : batch) {
-            if (a.site() >= 0 && contendedLines.contains(a.address() >>> lineShift)) {
+            if (a.site() >= 0 && contendedLines.contains(line(a))) {
                 contendedSites.set(a.site());
             }
         }
+    }
+
+    /** A cache line in one GC epoch: after a collection the same address can hold another object. */
+    private record Line(int epoch, long index) {
+    }
+
+    private Line line(Access a) {
+        return new Line(a.epoch(), a.address() >>> lineShift);
     }
 
     /**
