@@ -1,5 +1,6 @@
 package io.jremix.bench.alwayson;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
@@ -13,6 +14,7 @@ import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
 import io.jremix.bench.ProgramClassPath;
 import io.jremix.bench.ResultFiles;
+import io.jremix.bench.Stats;
 import io.jremix.bench.cache.DetectionOverhead;
 import io.jremix.bench.suite.Size;
 import io.jremix.bench.suite.SuiteRun;
@@ -25,14 +27,19 @@ import io.jremix.bench.suite.SuiteRun;
  * every window's opening (retransformation, deoptimisation), tracing, closing and the recompiling after it.
  *
  * <p>Usage: {@code bench/run-always-on [--minutes N] [--workloads tomcat,reactor,executor,h2] [--window SECONDS]
- * [--every SECONDS] [--modes seenRunning,defaults] [--out FILE.md]}: N minutes per workload and mode (default 10, so
- * 120 minutes in all with the default modes).
+ * [--every SECONDS] [--modes seenRunning,defaults,plainAgain] [--rounds R] [--out FILE.md]}: N minutes per
+ * workload, mode and round (default 10, so 120 minutes in all with the default modes and one round). A single run's
+ * mean moves by several percent from one run to the next on a busy service (tomcat's plain runs of one day:
+ * 3357–4581 ms), so {@code plainAgain} shows how far two plain runs differ, and R rounds give medians.
  */
 public final class AlwaysOn {
     private static final int CALIBRATION_ITERATIONS = 5;
     private static final int TIMEOUT_FACTOR = 3;
     private static final String OPENED = "REMIX: Detection window \\d+ open.*";
-    /** The ways detection runs, each against plain {@code java}: the options added, and the table's column. */
+    /**
+     * The ways detection runs, each against plain {@code java}: the options added, and the table's column; and plain
+     * {@code java} once more, for how far two plain runs of a workload differ.
+     */
     private static final List<Mode> MODES = List.of(
             new Mode("everyClass", "every class", "every window probes every class, opening every period",
                     List.of("-XX:REMIXHotClasses=0", "-XX:REMIXBackOff=0", "-XX:REMIXBudget=0")),
@@ -42,9 +49,20 @@ public final class AlwaysOn {
                     + " those probed without contention in their last windows, every period", List.of("-XX:REMIXBudget=0")),
             new Mode("defaults", "defaults", "a re-armed window probes the classes seen running but those probed"
                     + " without contention in their last windows, and opens only once the last one's cost is within"
-                    + " the 2% budget", List.of()));
+                    + " the 2% budget", List.of()),
+            new Mode("plainAgain", "plain again", "plain `java` once more, after the runs before it: how far two"
+                    + " plain runs differ", null));
 
+    /** @param options the options added to detection's, {@code null} for plain {@code java} */
     private record Mode(String key, String column, String meaning, List<String> options) {
+        List<String> arguments(List<String> detect) {
+            if (options == null) {
+                return List.of();
+            }
+            List<String> all = new ArrayList<>(detect);
+            all.addAll(options);
+            return all;
+        }
     }
 
     private AlwaysOn() {
@@ -54,10 +72,11 @@ public final class AlwaysOn {
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
         String usage = "usage: bench/run-always-on [--minutes N] [--workloads NAME,...] [--window SECONDS]"
                 + " [--every SECONDS] [--modes " + String.join(",", MODES.stream().map(Mode::key).toList())
-                + "] [--out FILE.md]";
+                + "] [--rounds N] [--out FILE.md]";
         BenchOptions o = BenchOptions.parse("bench/run-always-on", usage, args, "--minutes", "--workloads", "--window",
-                "--every", "--modes", "--out");
+                "--every", "--modes", "--rounds", "--out");
         int minutes = o.count("--minutes", 10, 1);
+        int rounds = o.count("--rounds", 1, 1);
         List<String> workloads = List.of(o.text("--workloads", "tomcat,reactor,executor,h2").split(","));
         int window = o.count("--window", 2, 1);
         int every = o.count("--every", 60, window + 1);
@@ -70,29 +89,59 @@ public final class AlwaysOn {
 
         List<Map<String, Object>> rows = new ArrayList<>();
         for (String w : workloads) {
-            double calibrationMs = run(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes).ms();
-            int iterations = (int) Math.max(CALIBRATION_ITERATIONS, minutes * 60_000 / calibrationMs);
-            double plain = run(home, java, List.of(), w, iterations, minutes).ms();
-            Map<String, Object> row = new LinkedHashMap<>();
-            row.put("workload", w);
-            row.put("iterations", iterations);
-            row.put("plainMs", plain);
-            StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-10s %d iterations: plain %.2f ms",
-                    w, iterations, plain));
-            for (Mode m : modes) {
-                List<String> options = new ArrayList<>(detect);
-                options.addAll(m.options);
-                Timed t = run(home, java, options, w, iterations, minutes);
-                row.put(m.key + "Ms", t.ms());
-                row.put(m.key + "OverheadPercent", 100 * (t.ms() / plain - 1));
-                row.put(m.key + "Windows", t.windows());
-                line.append(String.format(Locale.ROOT, ", %s %.2f ms (%+.1f%%, %d windows)", m.column, t.ms(),
-                        100 * (t.ms() / plain - 1), t.windows()));
+            try {
+                rows.add(measure(home, java, w, minutes, rounds, modes, detect));
+            } catch (IOException e) { // a run that failed or timed out: the other workloads still get measured
+                System.err.println(w + ": failed: " + e.getMessage());
+                rows.add(Map.of("workload", w, "failed", e.getMessage()));
             }
-            System.err.println(line);
-            rows.add(row);
         }
-        write(out, rows, modes, minutes, String.join(" ", detect), java, args);
+        write(out, rows, modes, minutes, rounds, String.join(" ", detect), java, args);
+    }
+
+    /** One workload's row: calibration, then {@code rounds} rounds of plain {@code java} and each mode. */
+    private static Map<String, Object> measure(Path home, Path java, String w, int minutes, int rounds,
+                                               List<Mode> modes, List<String> detect) throws Exception {
+        double calibrationMs = run(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes).ms();
+        int iterations = (int) Math.max(CALIBRATION_ITERATIONS, minutes * 60_000 / calibrationMs);
+        List<Double> plainRuns = new ArrayList<>();
+        Map<Mode, List<Timed>> modeRuns = new LinkedHashMap<>();
+        for (int r = 0; r < rounds; r++) { // rounds interleave, so that a slow spell of the machine hits all
+            plainRuns.add(run(home, java, List.of(), w, iterations, minutes).ms());
+            for (Mode m : modes) {
+                modeRuns.computeIfAbsent(m, k -> new ArrayList<>())
+                        .add(run(home, java, m.arguments(detect), w, iterations, minutes));
+            }
+        }
+        double plain = Stats.median(plainRuns);
+        Map<String, Object> row = new LinkedHashMap<>();
+        row.put("workload", w);
+        row.put("iterations", iterations);
+        row.put("plainMs", plain);
+        row.put("plainRunsMs", plainRuns);
+        StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-10s %d iterations: plain %s",
+                w, iterations, cell(plainRuns)));
+        modeRuns.forEach((m, runs) -> {
+            List<Double> ms = runs.stream().map(Timed::ms).toList();
+            long windows = runs.stream().mapToLong(Timed::windows).max().orElse(0);
+            row.put(m.key + "Ms", Stats.median(ms));
+            row.put(m.key + "RunsMs", ms);
+            row.put(m.key + "OverheadPercent", 100 * (Stats.median(ms) / plain - 1));
+            row.put(m.key + "Windows", windows);
+            line.append(String.format(Locale.ROOT, ", %s %s (%+.1f%%, %d windows)", m.column, cell(ms),
+                    100 * (Stats.median(ms) / plain - 1), windows));
+        });
+        System.err.println(line);
+        return row;
+    }
+
+    /** The median of a configuration's runs, in ms, and their range when there are several. */
+    @SuppressWarnings("unchecked")
+    private static String cell(Object runs) {
+        List<Double> ms = (List<Double>) runs;
+        return ms.size() == 1 ? String.format(Locale.ROOT, "%.2f", ms.get(0))
+                : String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", Stats.median(ms), ms.stream().min(Double::compare)
+                .orElseThrow(), ms.stream().max(Double::compare).orElseThrow());
     }
 
     private static Mode mode(String key) {
@@ -123,30 +172,40 @@ public final class AlwaysOn {
         return new Timed(SuiteRun.meanMeasuredMs(r, iterations), windows);
     }
 
-    private static void write(Path out, List<Map<String, Object>> rows, List<Mode> modes, int minutes, String detect,
-                              Path java, String[] args) throws Exception {
+    private static void write(Path out, List<Map<String, Object>> rows, List<Mode> modes, int minutes, int rounds,
+                              String detect, Path java, String[] args) throws Exception {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# Always-on detection: periodic windows against plain java\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload ran about %d minutes"
                         + " under plain `java`, and the same iterations under `bin/jremix %s`:%n%n",
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), minutes, detect));
         modes.forEach(m -> md.append(String.format(Locale.ROOT, "- *%s* (%s): %s;%n", m.column,
-                m.options.isEmpty() ? "no more options" : "`" + String.join(" ", m.options) + "`", m.meaning)));
-        md.append("\nCells are the mean iteration time of each run, and the windows that opened in it (the first"
-                + " at start); the runs of a workload follow each other.\n\n");
+                m.options == null ? "no jremix" : m.options.isEmpty() ? "no more options"
+                        : "`" + String.join(" ", m.options) + "`", m.meaning)));
+        md.append(rounds == 1 ? "\nCells are the mean iteration time of each run, and the windows that opened in it (the"
+                + " first at start); the runs of a workload follow each other.\n\n"
+                : String.format(Locale.ROOT, "%nEach configuration ran %d times, in %d rounds of plain `java` then"
+                + " each mode; cells are the median of the runs' mean iteration times (the range of the runs), and"
+                + " the most windows one run opened (the first at start).%n%n", rounds, rounds));
         md.append("Reproduce: `bench/run-always-on").append(args.length == 0 ? "" : " " + String.join(" ", args))
                 .append("`.\n\n| workload | iterations | plain ms |");
         modes.forEach(m -> md.append(' ').append(m.column).append(" ms | overhead | windows |"));
         md.append("\n|---|---:|---:|").append("---:|---:|---:|".repeat(modes.size())).append('\n');
         double[] logSums = new double[modes.size()];
+        int measured = 0;
         for (Map<String, Object> r : rows) {
+            if (r.containsKey("failed")) {
+                md.append(String.format(Locale.ROOT, "| %s | failed: %s |%n", r.get("workload"), r.get("failed")));
+                continue;
+            }
+            measured++;
             double plain = (double) r.get("plainMs");
-            md.append(String.format(Locale.ROOT, "| %s | %d | %.2f |", r.get("workload"), (int) r.get("iterations"),
-                    plain));
+            md.append(String.format(Locale.ROOT, "| %s | %d | %s |", r.get("workload"), (int) r.get("iterations"),
+                    cell(r.get("plainRunsMs"))));
             for (int i = 0; i < modes.size(); i++) {
                 String key = modes.get(i).key;
                 double ms = (double) r.get(key + "Ms");
-                md.append(String.format(Locale.ROOT, " %.2f | %+.1f%% | %d |", ms,
+                md.append(String.format(Locale.ROOT, " %s | %+.1f%% | %d |", cell(r.get(key + "RunsMs")),
                         (double) r.get(key + "OverheadPercent"), (long) r.get(key + "Windows")));
                 logSums[i] += Math.log(ms / plain);
             }
@@ -155,14 +214,16 @@ public final class AlwaysOn {
         md.append("\nGeometric mean overhead:");
         for (int i = 0; i < modes.size(); i++) {
             md.append(String.format(Locale.ROOT, "%s %s %+.1f%%", i == 0 ? "" : ",", modes.get(i).column,
-                    100 * (Math.exp(logSums[i] / rows.size()) - 1)));
+                    100 * (Math.exp(logSums[i] / measured) - 1)));
         }
         md.append(".\n");
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("minutes", minutes);
+        json.put("rounds", rounds);
         json.put("options", detect);
-        json.put("modes", modes.stream().map(m -> Map.of("key", m.key, "options", m.options)).toList());
+        json.put("modes", modes.stream().map(m -> m.options == null ? Map.of("key", m.key, "plain", true)
+                : Map.of("key", m.key, "options", m.options)).toList());
         json.put("rows", rows);
         ResultFiles.write(out, md.toString(), json);
     }
