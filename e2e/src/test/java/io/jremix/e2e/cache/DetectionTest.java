@@ -110,12 +110,13 @@ class DetectionTest {
     /**
      * Without compressed class pointers the header takes 16 bytes (an array's elements still start at 24): the
      * counter's int then sits at 16, on the header's line, and must be named as itself, not as part of the header.
+     * 100 M iterations: 20 M ended in 0.3 s on JDK 25, and in two of three runs found nothing (0 and 22 misses).
      */
     @Test
     void theFieldAfterAWideHeaderIsNamedAsItself(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
         Jremix.Run run = Jremix.contendedWorkload(List.of("-XX:-UseCompressedClassPointers", "-remix:detect",
-                Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report), "InterfaceReceivers", "20000000");
+                Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report), "InterfaceReceivers", "100000000");
 
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> finding = Jremix.findings(Jremix.json(report)).stream()
