@@ -26,7 +26,8 @@ import org.objectweb.asm.tree.VarInsnNode;
 /**
  * Rewrites a class so that every instance-field, static-field and array-element access, every Unsafe and
  * VarHandle access call, and the receiver of every interface call, first passes what it touches to
- * {@code io.jremix.probe.cache.CacheProbe}.
+ * {@code io.jremix.probe.cache.CacheProbe}; but for the accesses to an object that never leaves the method that
+ * allocated it, which no other thread can contend for ({@link UnsharedAllocations}).
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
  * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
@@ -57,15 +58,17 @@ final class CacheInstrumenter implements Opcodes {
     }
 
     /**
-     * The rewritten class file, how many probes it got, and how many of its probed methods have them on every
-     * access because their bodies could not be duplicated.
+     * The rewritten class file, how many probes it got, how many of its probed methods have them on every access
+     * because their bodies could not be duplicated, and how many accesses got none because their object never
+     * leaves the method that allocated it ({@link UnsharedAllocations}).
      */
-    record Result(byte[] classfile, int probes, int notDuplicated) {
+    record Result(byte[] classfile, int probes, int notDuplicated, int unshared) {
     }
 
     private final SiteRegistry sites;
     private final int referenceSize;
     private final boolean duplicateBodies;
+    private final ConstructorEscapes constructors = new ConstructorEscapes();
 
     /** @param duplicateBodies whether probed methods keep a copy of their own code to run between bursts */
     CacheInstrumenter(SiteRegistry sites, int referenceSize, boolean duplicateBodies) {
@@ -75,10 +78,13 @@ final class CacheInstrumenter implements Opcodes {
     }
 
     /**
+     * @param loader the loader that defines the class ({@code null} for the boot loader), where the constructors
+     *               it calls are looked up
      * @return the instrumented class, or {@code null} when it has nothing to probe. A method that probes would push
      *     past the 64 KB limit is left as it was; the rest of its class is instrumented.
      */
-    Result instrument(byte[] classfile) {
+    Result instrument(byte[] classfile, ClassLoader loader) {
+        UnsharedAllocations.Constructors keepThis = (owner, desc) -> constructors.keepThis(loader, owner, desc);
         Set<String> tooLarge = new HashSet<>();
         while (true) {
             ClassNode cn = new ClassNode();
@@ -89,10 +95,13 @@ final class CacheInstrumenter implements Opcodes {
             ClassContext ctx = new ClassContext(cn);
             int probes = 0;
             int notDuplicated = 0;
+            int unshared = 0;
             for (MethodNode m : cn.methods) {
                 if (m.instructions.size() > 0 && !tooLarge.contains(m.name + m.desc)) {
+                    Set<AbstractInsnNode> unprobed = UnsharedAllocations.accesses(cn.name, m, keepThis);
+                    unshared += unprobed.size();
                     DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
-                    int n = new MethodRewriter(ctx, m).rewrite();
+                    int n = new MethodRewriter(ctx, m, unprobed).rewrite();
                     probes += n;
                     if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
                         notDuplicated++;
@@ -105,7 +114,7 @@ final class CacheInstrumenter implements Opcodes {
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 cn.accept(cw);
-                return new Result(cw.toByteArray(), probes, notDuplicated);
+                return new Result(cw.toByteArray(), probes, notDuplicated, unshared);
             } catch (MethodTooLargeException e) {
                 if (!tooLarge.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -139,15 +148,18 @@ final class CacheInstrumenter implements Opcodes {
     private final class MethodRewriter {
         private final ClassContext ctx;
         private final MethodNode m;
+        /** Accesses left without probes: their object never leaves this method. */
+        private final Set<AbstractInsnNode> unshared;
         private final int stashBase;
         private int stashTop;
         private int line = -1;
         private int index;
         private int probes;
 
-        MethodRewriter(ClassContext ctx, MethodNode m) {
+        MethodRewriter(ClassContext ctx, MethodNode m, Set<AbstractInsnNode> unshared) {
             this.ctx = ctx;
             this.m = m;
+            this.unshared = unshared;
             this.stashBase = m.maxLocals;
             this.stashTop = m.maxLocals;
         }
@@ -165,20 +177,28 @@ final class CacheInstrumenter implements Opcodes {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
                         FieldInsnNode f = (FieldInsnNode) insn;
-                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null) {
+                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)) {
                             field(f, f.owner, f.name, f.desc, op == PUTFIELD);
                         }
                     }
                     case INVOKESTATIC -> {
                         VolatileFieldCalls.Access a = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
-                        if (a != null && thisInitialized) { // VBD's access call: its object is on the stack
+                        // VBD's access call: its object is on the stack
+                        if (a != null && thisInitialized && !unshared.contains(insn)) {
                             field(insn, a.owner(), a.name(), a.descriptor(), a.store());
                         }
                     }
                     case GETSTATIC, PUTSTATIC -> staticField((FieldInsnNode) insn, op == PUTSTATIC);
-                    case IALOAD, LALOAD, FALOAD, DALOAD, AALOAD, BALOAD, CALOAD, SALOAD -> arrayLoad(insn);
-                    case IASTORE, FASTORE, AASTORE, BASTORE, CASTORE, SASTORE -> arrayStore(insn, false);
-                    case LASTORE, DASTORE -> arrayStore(insn, true);
+                    case IALOAD, LALOAD, FALOAD, DALOAD, AALOAD, BALOAD, CALOAD, SALOAD -> {
+                        if (!unshared.contains(insn)) {
+                            arrayLoad(insn);
+                        }
+                    }
+                    case IASTORE, FASTORE, AASTORE, BASTORE, CASTORE, SASTORE, LASTORE, DASTORE -> {
+                        if (!unshared.contains(insn)) {
+                            arrayStore(insn, op == LASTORE || op == DASTORE);
+                        }
+                    }
                     case INVOKESPECIAL -> {
                         if (((MethodInsnNode) insn).name.equals("<init>")) {
                             if (pendingNews > 0) {

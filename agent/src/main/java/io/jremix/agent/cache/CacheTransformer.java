@@ -62,13 +62,15 @@ final class CacheTransformer implements ClassFileTransformer {
             forget(loader, className);
             return null; // a class being retransformed goes back to its original bytecode
         }
-        CacheInstrumenter.Result r = instrumenter.instrument(classfile);
+        CacheInstrumenter.Result r = instrumenter.instrument(classfile, loader);
         if (r == null) {
             return null;
         }
         remember(loader, module, className, r);
         log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes"
-                + (r.notDuplicated() > 0 ? ", " + r.notDuplicated() + " methods probed on every access)" : ")"));
+                + (r.notDuplicated() > 0 ? ", " + r.notDuplicated() + " methods probed on every access" : "")
+                + (r.unshared() > 0 ? ", " + r.unshared() + " accesses to objects that stay in their method left out" : "")
+                + ")");
         return r.classfile();
     }
 

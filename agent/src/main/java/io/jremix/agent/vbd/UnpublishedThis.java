@@ -33,7 +33,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * order, and no jump or exception handler from the escape onwards leads back among them, so every path to them has
  * only passed instructions before the escape.
  */
-final class UnpublishedThis {
+public final class UnpublishedThis {
     /**
      * What a constructor does with {@code this}.
      *
@@ -42,15 +42,23 @@ final class UnpublishedThis {
      * @param escapes  whether {@code this} may escape anywhere in the constructor
      * @param accesses loads and stores of the class's own fields on {@code this} before it may escape
      */
-    record Result(String calls, boolean escapes, List<FieldInsnNode> accesses) {
+    public record Result(String calls, boolean escapes, List<FieldInsnNode> accesses) {
     }
 
     private UnpublishedThis() {
     }
 
-    /** @param fields the class's fields whose accesses may be kept */
-    static Result of(String owner, MethodNode ctor, Set<String> fields) throws AnalyzerException {
-        Frame<BasicValue>[] frames = ThisValues.frames(owner, ctor);
+    /**
+     * @param fields the class's fields whose accesses may be kept
+     * @return what {@code ctor} does with {@code this}; a constructor the analysis cannot follow lets it escape
+     */
+    public static Result of(String owner, MethodNode ctor, Set<String> fields) {
+        Frame<BasicValue>[] frames;
+        try {
+            frames = ThisValues.frames(owner, ctor);
+        } catch (AnalyzerException e) {
+            return new Result(null, true, List.of());
+        }
         InsnList code = ctor.instructions;
         MethodInsnNode first = null;
         int calls = 0;

@@ -16,7 +16,6 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.MethodNode;
-import org.objectweb.asm.tree.analysis.AnalyzerException;
 
 /**
  * Makes one class volatile-by-default: each method not relaxed is rewritten by {@link MethodRewriter}, its field
@@ -127,7 +126,7 @@ public final class VbdRewriter {
                 relaxedMethods.add(name + "::" + m.name);
                 continue;
             }
-            UnpublishedThis.Result unpublished = m.name.equals("<init>") ? unpublished(c.name, m, fenced) : null;
+            UnpublishedThis.Result unpublished = m.name.equals("<init>") ? UnpublishedThis.of(c.name, m, fenced) : null;
             if (unpublished != null) {
                 constructors.add(new Constructor(m.desc, unpublished.escapes(), unpublished.calls()));
             }
@@ -155,15 +154,6 @@ public final class VbdRewriter {
 
     private static boolean isStatic(FieldInsnNode f) {
         return f.getOpcode() == Opcodes.GETSTATIC || f.getOpcode() == Opcodes.PUTSTATIC;
-    }
-
-    /** What a constructor does with {@code this}; one the analysis cannot follow is taken to let it escape. */
-    private static UnpublishedThis.Result unpublished(String owner, MethodNode ctor, Set<String> fields) {
-        try {
-            return UnpublishedThis.of(owner, ctor, fields);
-        } catch (AnalyzerException e) {
-            return new UnpublishedThis.Result(null, true, List.of());
-        }
     }
 
     private static byte[] write(ClassReader reader, ClassNode c) {

@@ -31,6 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheInstrumenterTest {
+    /** Where the constructors that fixtures call are looked up. */
+    static final ClassLoader LOADER = CacheInstrumenterTest.class.getClassLoader();
     private final CacheInstrumenter instrumenter = new CacheInstrumenter(new SiteTable(), 4, false);
 
     @AfterEach
@@ -53,7 +55,7 @@ class CacheInstrumenterTest {
 
     @Test
     void instrumentedFixturePassesTheVerifier() throws IOException {
-        CacheInstrumenter.Result r = instrumenter.instrument(classBytes(AccessFixture.class));
+        CacheInstrumenter.Result r = instrumenter.instrument(classBytes(AccessFixture.class), LOADER);
         assertNotNull(r);
         assertTrue(r.probes() > 40, "probes: " + r.probes());
         assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
@@ -62,7 +64,7 @@ class CacheInstrumenterTest {
     @Test
     void constructorsAreVerifiableWithTheirUninitializedThisLeftAlone() throws IOException {
         for (Class<?> c : List.of(AccessFixture.Inner.class, AccessFixture.Derived.class)) {
-            CacheInstrumenter.Result r = instrumenter.instrument(classBytes(c));
+            CacheInstrumenter.Result r = instrumenter.instrument(classBytes(c), LOADER);
             assertNotNull(r, c.getName());
             assertEquals("", verify(r.classfile(), getClass().getClassLoader()), c.getName());
         }
@@ -122,7 +124,7 @@ class CacheInstrumenterTest {
 
     @Test
     void classWithoutAccessesIsLeftUnchanged() throws IOException {
-        assertNull(instrumenter.instrument(classBytes(NoAccesses.class)));
+        assertNull(instrumenter.instrument(classBytes(NoAccesses.class), LOADER));
     }
 
     @Test
@@ -134,12 +136,12 @@ class CacheInstrumenterTest {
             int id = table.register(k, s);
             first.add(id);
             return id;
-        }, 4, false).instrument(classBytes(AccessFixture.class));
+        }, 4, false).instrument(classBytes(AccessFixture.class), LOADER);
         new CacheInstrumenter((k, s) -> {
             int id = table.register(k, s);
             second.add(id);
             return id;
-        }, 4, false).instrument(classBytes(AccessFixture.class));
+        }, 4, false).instrument(classBytes(AccessFixture.class), LOADER);
         assertEquals(first, second);
     }
 
@@ -165,7 +167,7 @@ class CacheInstrumenterTest {
                 sites.add(site.owner() + "." + site.name() + (site.write() ? " write" : " read") + " at " + site.where());
             }
             return 0;
-        }, 4, false).instrument(classfile);
+        }, 4, false).instrument(classfile, LOADER);
         sites.sort(null);
         return sites;
     }
@@ -200,7 +202,7 @@ class CacheInstrumenterTest {
         List<Class<?>> all = new ArrayList<>(List.of(others));
         all.add(c);
         for (Class<?> k : all) {
-            classes.put(k.getName(), instrumenter.instrument(classBytes(k)).classfile());
+            classes.put(k.getName(), instrumenter.instrument(classBytes(k), LOADER).classfile());
         }
         ClassLoader loader = new ClassLoader(CacheInstrumenterTest.class.getClassLoader()) {
             @Override

@@ -17,6 +17,7 @@ import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
+import static io.jremix.agent.cache.CacheInstrumenterTest.LOADER;
 import static io.jremix.agent.cache.CacheInstrumenterTest.classBytes;
 import static io.jremix.agent.cache.CacheInstrumenterTest.drain;
 import static io.jremix.agent.cache.CacheInstrumenterTest.load;
@@ -51,7 +52,7 @@ class DuplicatedBodiesTest implements Opcodes {
     void everyFixtureMethodIsDuplicatedAndVerifies() throws IOException {
         for (Class<?> c : List.of(AccessFixture.class, AccessFixture.Inner.class, AccessFixture.Derived.class,
                 LoopFixture.class)) {
-            CacheInstrumenter.Result r = instrumenter.instrument(classBytes(c));
+            CacheInstrumenter.Result r = instrumenter.instrument(classBytes(c), LOADER);
             assertEquals(0, r.notDuplicated(), c.getName());
             assertEquals("", verify(r.classfile(), getClass().getClassLoader()), c.getName());
         }
@@ -115,7 +116,7 @@ class DuplicatedBodiesTest implements Opcodes {
                 mv.visitInsn(POP);
             }
         });
-        CacheInstrumenter.Result r = instrumenter.instrument(huge);
+        CacheInstrumenter.Result r = instrumenter.instrument(huge, LOADER);
         assertEquals(1, r.notDuplicated());
         assertEquals(DuplicatedBodies.MAX_CODE_BYTES / 8, r.probes());
         assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
@@ -135,7 +136,7 @@ class DuplicatedBodiesTest implements Opcodes {
             mv.visitVarInsn(RET, 0);
             mv.visitLabel(after);
         });
-        CacheInstrumenter.Result r = instrumenter.instrument(jsr);
+        CacheInstrumenter.Result r = instrumenter.instrument(jsr, LOADER);
         assertEquals(1, r.notDuplicated());
         assertEquals(1, r.probes());
     }
@@ -156,7 +157,7 @@ class DuplicatedBodiesTest implements Opcodes {
             mv.visitJumpInsn(IF_ICMPLT, loop);
             mv.visitMethodInsn(INVOKESPECIAL, "java/lang/Object", "<init>", "()V", false);
         });
-        CacheInstrumenter.Result r = instrumenter.instrument(pending);
+        CacheInstrumenter.Result r = instrumenter.instrument(pending, LOADER);
         assertEquals(1, r.notDuplicated());
         assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
     }

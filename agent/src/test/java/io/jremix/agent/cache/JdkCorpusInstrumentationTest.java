@@ -43,7 +43,7 @@ class JdkCorpusInstrumentationTest {
         List<String> failures = new ArrayList<>();
         int instrumented = 0;
         for (Path p : classes) {
-            CacheInstrumenter.Result r = instrumenter.instrument(Files.readAllBytes(p));
+            CacheInstrumenter.Result r = instrumenter.instrument(Files.readAllBytes(p), null);
             if (r == null) {
                 continue;
             }

@@ -46,6 +46,7 @@ public final class DetectionOverhead {
             new Workload("FieldUpdaterCounters", W + "FieldUpdaterCounters", List.of("2", "8000000"), "false sharing"),
             new Workload("SeparateLines (control)", W + "SeparateLines", List.of("2", "800000000"), "none"),
             new Workload("SingleThread (control)", W + "SingleThread", List.of("30000000"), "none"),
+            new Workload("PublishedCounters (control)", W + "PublishedCounters", List.of("30000000"), "none"),
             new Workload("MatrixMultiply (CPU-heavy, no sharing)", "io.jremix.bench.cache.MatrixMultiply",
                     List.of("2", "300", "10"), "none"));
 

@@ -29,7 +29,7 @@ import io.jremix.report.Json;
  */
 public final class Harness {
     private static final String USAGE = "usage: bench/run [--workloads all|apps|jdk|NAME,...]"
-            + " [--modes plain,detect,remix,park,vbd,vbd-relaxed] [--invocations N] [--warmup N] [--iterations N]"
+            + " [--modes plain,detect,remix,park,vbd,vbd-relaxed,vbd-baseline,detect-baseline] [--invocations N] [--warmup N] [--iterations N]"
             + " [--size default|tiny] [--out PATH-WITHOUT-EXTENSION] [--baseline JREMIX-CHECKOUT]\nworkloads: "
             + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList());
 
@@ -46,7 +46,7 @@ public final class Harness {
      * @param warmup      warm-up iterations per JVM
      * @param iterations  measured iterations per JVM
      * @param size        work per iteration
-     * @param baseline    another built jremix checkout, whose {@code bin/jremix} runs mode {@code vbd-baseline}
+     * @param baseline    another built jremix checkout, whose {@code bin/jremix} runs the modes {@code vbd-baseline} and {@code detect-baseline}
      *                    (to compare two builds in one run), or {@code null}
      */
     public record Settings(Path home, Path java, String classpath, List<Suite.Entry> workloads, List<Mode> modes,
@@ -80,7 +80,7 @@ public final class Harness {
         if (mode == Mode.PLAIN) {
             return new Availability(mode, true, "");
         }
-        if (mode == Mode.VBD_BASELINE && settings.baseline() == null) {
+        if (mode.fromBaseline() && settings.baseline() == null) {
             return new Availability(mode, false, "needs --baseline, a built jremix checkout to compare with");
         }
         String workload = settings.workloads().isEmpty() ? "none" : settings.workloads().get(0).name();
@@ -109,7 +109,7 @@ public final class Harness {
         if (mode == Mode.PLAIN) {
             argv.add(settings.java().toString());
         } else {
-            Path home = mode == Mode.VBD_BASELINE ? settings.baseline() : settings.home();
+            Path home = mode.fromBaseline() ? settings.baseline() : settings.home();
             argv.add(home.resolve("bin/jremix").toString());
             argv.addAll(mode.options(settings.home(), workload));
         }

@@ -1,6 +1,7 @@
 package io.jremix.bench.suite;
 
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /** A way to run a workload: plain {@code java}, or {@code bin/jremix} with the options of one jremix feature. */
@@ -12,7 +13,8 @@ public enum Mode {
     VBD("vbd", List.of("-XX:+VBD"), "volatile by default (issue 6)"),
     VBD_RELAXED("vbd-relaxed", List.of("-XX:+VBD", "-XX:VBDRelaxed=" + Mode.RELAXED_LIST),
             "volatile by default with each workload's hottest methods relaxed (issue 6, the paper's section 6.4)"),
-    VBD_BASELINE("vbd-baseline", List.of("-XX:+VBD"), "volatile by default as built in the --baseline checkout");
+    VBD_BASELINE("vbd-baseline", List.of("-XX:+VBD"), "volatile by default as built in the --baseline checkout"),
+    DETECT_BASELINE("detect-baseline", List.of("-remix:detect"), "cache-contention detection as built in the --baseline checkout");
 
     /** Stands in an option for the workload's relaxed list, {@code bench/vbd-relaxed/<workload>.txt}. */
     private static final String RELAXED_LIST = "{relaxed-list}";
@@ -47,6 +49,11 @@ public enum Mode {
         return home.resolve("bench/vbd-relaxed");
     }
 
+    /** Whether {@code bin/jremix} of the {@code --baseline} checkout runs this mode, not this checkout's. */
+    public boolean fromBaseline() {
+        return this == VBD_BASELINE || this == DETECT_BASELINE;
+    }
+
     public String feature() {
         return feature;
     }
@@ -57,6 +64,7 @@ public enum Mode {
                 return m;
             }
         }
-        throw new IllegalArgumentException("no mode '" + key.trim() + "'; known: plain, detect, remix, park, vbd, vbd-relaxed, vbd-baseline");
+        throw new IllegalArgumentException("no mode '" + key.trim() + "'; known: "
+                + String.join(", ", Arrays.stream(values()).map(Mode::key).toList()));
     }
 }

@@ -38,10 +38,12 @@ class HarnessTest {
     }
 
     @Test
-    void vbdBaselineNeedsAnotherCheckout() throws Exception {
-        Harness.Availability a = harness(List.of(), List.of()).probe(Mode.VBD_BASELINE);
-        assertFalse(a.available());
-        assertTrue(a.reason().contains("--baseline"), a.reason());
+    void baselineModesNeedAnotherCheckout() throws Exception {
+        for (Mode m : List.of(Mode.VBD_BASELINE, Mode.DETECT_BASELINE)) {
+            Harness.Availability a = harness(List.of(), List.of()).probe(m);
+            assertFalse(a.available(), m.key());
+            assertTrue(a.reason().contains("--baseline"), a.reason());
+        }
     }
 
     @Test

@@ -62,7 +62,7 @@ class BurstsTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"SeparateLines", "SingleThread", "PaddedBaseTest"})
+    @ValueSource(strings = {"SeparateLines", "PublishedCounters", "PaddedBaseTest"})
     void controlStaysSilent(String workload, @TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
         Jremix.Run run = Jremix.workload(options(report), workload);

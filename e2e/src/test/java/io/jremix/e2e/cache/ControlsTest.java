@@ -4,6 +4,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
@@ -18,11 +20,28 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ControlsTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"SeparateLines", "ReadMostly", "SingleThread", "PaddedBaseTest"})
+    @ValueSource(strings = {"SeparateLines", "ReadMostly", "PublishedCounters", "PaddedBaseTest"})
     void staysSilent(String workload, @TempDir Path dir) throws Exception {
         Map<String, Object> trace = silentTrace(dir, List.of(), workload);
-        // SingleThread samples about 35,000 accesses in its window on a quiet machine, 4,000 under a load of 16
+        // SingleThread, when it was traced, sampled about 35,000 accesses on a quiet machine, 4,000 under a load of 16
         assertTrue((Long) trace.get("sampledAccesses") > 1_000, "the control was traced: " + trace);
+    }
+
+    /** SingleThread's objects never leave the method that loops over them: none of those accesses is probed. */
+    @Test
+    void objectsThatStayInTheirMethodAreLeftOut(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", "-XX:+REMIXDebug", "-XX:REMIXReport=" + report),
+                "SingleThread");
+        assertEquals(0, run.exit(), run.stderr());
+        assertEquals(List.of(), Jremix.findings(Jremix.json(report)), run.stderr());
+        String instrumented = "REMIX: instrumented " + Jremix.PACKAGE + "SingleThread (";
+        String line = run.stderrLines().stream().filter(l -> l.startsWith(instrumented)).findFirst().orElse("");
+        Matcher leftOut = Pattern.compile(", (\\d+) accesses to objects that stay in their method left out\\)$")
+                .matcher(line);
+        assertTrue(leftOut.find(), run.stderr());
+        // the 15 accesses of run's loop to its State and long[] (and 3 of expected's to its own array)
+        assertTrue(Integer.parseInt(leftOut.group(1)) >= 15, line);
     }
 
     /** Runs a workload under detection, checks that nothing was found, and returns the report's trace section. */
@@ -53,5 +72,6 @@ class ControlsTest {
         // more than 10 epochs on a quiet machine, 10 beside a CPU hog at a load of 15: a few suffice for memory to
         // change hands between threads while traced
         assertTrue((Long) trace.get("gcEpochs") >= 3, "collections happened while tracing: " + trace);
+        assertTrue((Long) trace.get("sampledAccesses") > 1_000, "the arrays were traced: " + trace);
     }
 }

@@ -6,6 +6,10 @@ package io.jremix.workloads.cache;
  * but more fields. Everything sits on one or two cache lines, but only one thread ever touches them (the main
  * thread just waits). <b>Control: must stay silent.</b>
  *
+ * <p>Both objects are allocated by the method that loops over them and never leave it, so detection leaves their
+ * accesses unprobed: no other thread can reach them. {@link PublishedCounters} is the control whose one writer's
+ * object is reachable by others, and traced.
+ *
  * <p>The volatile accesses in the loop also keep C2 from keeping the plain field and the array elements in
  * registers: every iteration really loads and stores them.
  *
