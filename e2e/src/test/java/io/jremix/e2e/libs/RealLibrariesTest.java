@@ -101,9 +101,13 @@ class RealLibrariesTest {
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         // the buffer's neighbouring slots (Object[] elements) are written by the producer and read by the consumer
-        // in the padded queue too: only the queue's own fields must be quiet
-        List<Object> onQueue = Jremix.findings(doc).stream().map(f -> f.get("className"))
-                .filter(c -> ((String) c).startsWith("org.jctools.")).toList();
+        // in the padded queue too: only the queue's own fields must be quiet. Its header is not padded: a placement
+        // that puts the end of the buffer on the header's line (seen in full test runs, "on the same lines as:
+        // java.lang.Object[]") makes the consumer's interface calls miss there, and that is left out too.
+        List<Object> onQueue = Jremix.findings(doc).stream()
+                .filter(f -> ((String) f.get("className")).startsWith("org.jctools."))
+                .filter(f -> !f.get("fields").equals(List.of("(header)")))
+                .map(f -> f.get("className")).toList();
         assertEquals(List.of(), onQueue, run.stderr());
         @SuppressWarnings("unchecked")
         Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
