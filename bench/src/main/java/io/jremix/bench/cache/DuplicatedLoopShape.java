@@ -15,6 +15,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
 import io.jremix.bench.Machine;
+import io.jremix.bench.Rounds;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
 import io.jremix.bench.Stats;
@@ -31,7 +32,7 @@ import io.jremix.bench.Stats;
  *
  * <p>Usage: {@code bench/run-loop-shape [--runs N] [--rounds N] [--warmup N] [--out FILE.md]}: each form in its own
  * JVMs, interleaved, two threads of 800 M iterations each; writes {@code bench/results/loop-shape.md} (and .json).
- * A child JVM runs {@code DuplicatedLoopShape <form> <rounds> <warmup>} and prints {@code round <k> <nanos>} lines.
+ * A child JVM runs {@code Rounds <rounds> DuplicatedLoopShape <form> <warmup>}.
  */
 public final class DuplicatedLoopShape {
     private static final VarHandle TRACING;
@@ -51,6 +52,8 @@ public final class DuplicatedLoopShape {
     static volatile long burstEnd;
     /** Whether the burst thread goes on starting bursts. */
     static volatile boolean burstsGoOn = true;
+    /** Rounds run so far in this JVM ({@link Rounds} calls {@link #main} once per round, from one thread). */
+    private static int roundsRun;
     /** Where the loops' sums go, so that C2 keeps them. */
     static volatile long sink;
 
@@ -109,8 +112,8 @@ public final class DuplicatedLoopShape {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length == 3 && FORMS.contains(args[0])) {
-            runForm(args[0], Integer.parseInt(args[1]), Integer.parseInt(args[2]));
+        if (args.length == 2 && FORMS.contains(args[0])) {
+            runRound(args[0], Integer.parseInt(args[1]));
             return;
         }
         Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
@@ -124,8 +127,8 @@ public final class DuplicatedLoopShape {
         for (int r = 0; r < plan.runs(); r++) {
             for (String form : FORMS) {
                 double mean = new Command(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                        DuplicatedLoopShape.class.getName(), form, Integer.toString(plan.rounds()),
-                        Integer.toString(plan.warmup())))
+                        Rounds.class.getName(), Integer.toString(plan.rounds()), DuplicatedLoopShape.class.getName(),
+                        form, Integer.toString(plan.warmup())))
                         .run().orThrow().meanRoundMs(plan.warmup());
                 ms.computeIfAbsent(form, f -> new ArrayList<>()).add(mean);
                 System.err.printf(Locale.ROOT, "%-8s run %d/%d: %6.0f ms/round%n", form, r + 1, plan.runs(), mean);
@@ -134,30 +137,27 @@ public final class DuplicatedLoopShape {
         write(out, ms, plan, java);
     }
 
-    private static void runForm(String form, int rounds, int warmup) throws InterruptedException {
-        if (form.startsWith("bursts")) {
+    /** One round of {@code form}, run by {@link Rounds}: bursts start with the first, and stop at {@code warmup}. */
+    private static void runRound(String form, int warmup) throws InterruptedException {
+        if (form.startsWith("bursts") && roundsRun == 0) {
             Thread bursts = new Thread(DuplicatedLoopShape::burstEvery50ms, "bursts");
             bursts.setDaemon(true);
             bursts.start();
         }
-        for (int r = 0; r < rounds; r++) {
-            if (r == warmup && form.equals("bursts-in-warm-up")) {
-                burstsGoOn = false;
-            }
-            long start = System.nanoTime();
-            Thread[] threads = new Thread[2];
-            for (int t = 0; t < threads.length; t++) {
-                int slot = (t + 1) * STRIDE;
-                threads[t] = new Thread(() -> {
-                    long[] own = new long[64];
-                    sink += form.equals("bare") ? bare(own, ITERATIONS) : checked(own, ITERATIONS, slot);
-                });
-                threads[t].start();
-            }
-            for (Thread t : threads) {
-                t.join();
-            }
-            System.out.println("round " + r + " " + (System.nanoTime() - start));
+        if (roundsRun++ == warmup && form.equals("bursts-in-warm-up")) {
+            burstsGoOn = false;
+        }
+        Thread[] threads = new Thread[2];
+        for (int t = 0; t < threads.length; t++) {
+            int slot = (t + 1) * STRIDE;
+            threads[t] = new Thread(() -> {
+                long[] own = new long[64];
+                sink += form.equals("bare") ? bare(own, ITERATIONS) : checked(own, ITERATIONS, slot);
+            });
+            threads[t].start();
+        }
+        for (Thread t : threads) {
+            t.join();
         }
     }
 
