@@ -25,12 +25,12 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 /**
  * Two copies of a probed method's body in the one method, after "A Framework for Reducing the Cost of Instrumented
  * Code" (Arnold and Ryder, PLDI 2001, https://doi.org/10.1145/378795.378832): a checking copy, the method's own
- * code with no probes, and the probed copy. At entry, and at every loop header, {@code CacheProbe.inBurst} decides
- * which copy runs on: every loop iteration of either copy starts at the checking copy's header, whose check
- * sends it on through the checking or the probed copy's body. Between tracing bursts the method runs its own code
- * plus one check per call and per loop iteration. Locals and operand stack at a loop header are the same in both
- * copies, so the probed body after a header needs only a copy of the header's own stack-map frame; the class must
- * have been read with expanded frames.
+ * code with no probes, and the probed copy. At entry, and in every loop, {@code CacheProbe.inBurst} decides
+ * which copy runs on: every loop iteration of either copy starts at the checking copy's header, whose check (after
+ * the loop's leading exit test if it has one, {@link LoopExitTests}) sends it on through the checking or the probed
+ * copy's body. Between tracing bursts the method runs its own code plus one check per call and per loop iteration.
+ * Locals and operand stack at a loop header are the same in both copies, so the probed body after a header needs
+ * only a copy of the header's own stack-map frame; the class must have been read with expanded frames.
  */
 final class DuplicatedBodies implements Opcodes {
     /**
@@ -38,14 +38,16 @@ final class DuplicatedBodies implements Opcodes {
      * cost far more than per-access probes (and it keeps a wide margin under the class file's 64 KB).
      */
     static final int MAX_CODE_BYTES = 8000;
-    /** Bytes of one check: {@code invokestatic} and a conditional jump. */
-    private static final int CHECK_BYTES = 6;
+    /** Bytes of one check: {@code invokestatic}, a conditional jump and a {@code goto_w}. */
+    private static final int CHECK_BYTES = 11;
 
     private final MethodNode m;
     private final boolean frames;
     private final Map<LabelNode, LabelNode> toChecking = new HashMap<>();
+    private final Map<LabelNode, LabelNode> fromChecking = new HashMap<>();
     private final InsnList checking = new InsnList();
     private final Set<LabelNode> headers;
+    private final LoopExitTests exitTests;
 
     private DuplicatedBodies(MethodNode m, boolean frames, Set<LabelNode> headers) {
         this.m = m;
@@ -53,12 +55,20 @@ final class DuplicatedBodies implements Opcodes {
         this.headers = headers;
         for (AbstractInsnNode insn : m.instructions) {
             if (insn instanceof LabelNode l) {
-                toChecking.put(l, new LabelNode());
+                LabelNode copy = new LabelNode();
+                toChecking.put(l, copy);
+                fromChecking.put(copy, l);
             }
         }
         for (AbstractInsnNode insn : m.instructions) {
             checking.add(insn.clone(toChecking));
         }
+        Set<LabelNode> checkingHeaders = new HashSet<>();
+        headers.forEach(h -> checkingHeaders.add(toChecking.get(h)));
+        List<TryCatchBlockNode> checkingHandlers = new ArrayList<>();
+        m.tryCatchBlocks.forEach(t -> checkingHandlers.add(new TryCatchBlockNode(toChecking.get(t.start),
+                toChecking.get(t.end), toChecking.get(t.handler), t.type)));
+        exitTests = new LoopExitTests(checking, checkingHeaders, checkingHandlers);
     }
 
     /**
@@ -89,18 +99,27 @@ final class DuplicatedBodies implements Opcodes {
      * @return false, leaving {@code m} as it was, if the method would be too large for the JIT to compile
      */
     boolean join(String owner) {
-        int checks = 1 + 2 * headers.size();
+        int checks = 1 + 3 * headers.size();
         if (upperBoundBytes(checking) + upperBoundBytes(m.instructions) + checks * CHECK_BYTES > MAX_CODE_BYTES) {
             return false;
         }
         retargetHeaders(m.instructions);
+        InsnList exitChecks = new InsnList();
+        List<TryCatchBlockNode> exitHandlers = new ArrayList<>();
         for (LabelNode probedHeader : headers) {
             LabelNode checkingHeader = toChecking.get(probedHeader);
             LabelNode probedBody = new LabelNode();
-            InsnList toProbed = new InsnList();
-            toProbed.add(inBurst());
-            toProbed.add(new JumpInsnNode(IFNE, probedBody));
-            afterHeader(checking, checkingHeader, toProbed, null);
+            LabelNode stay = new LabelNode();
+            InsnList toProbed = choose(stay, probedBody);
+            toProbed.add(stay);
+            addFrameOf(probedHeader, toProbed);
+            JumpInsnNode exitTest = exitTests.after(checkingHeader);
+            if (exitTest != null) {
+                checking.insert(exitTest, toProbed); // the probed copy runs the test again: it reads only locals
+                exitHandlers.addAll(checkOnExit(exitTest, probedHeader, exitChecks));
+            } else {
+                afterHeader(checking, checkingHeader, toProbed, null);
+            }
             InsnList back = new InsnList();
             back.add(new JumpInsnNode(GOTO, checkingHeader));
             afterHeader(m.instructions, probedHeader, back, probedBody);
@@ -110,6 +129,7 @@ final class DuplicatedBodies implements Opcodes {
         body.add(inBurst());
         body.add(new JumpInsnNode(IFNE, probedEntry));
         body.add(checking);
+        body.add(exitChecks);
         body.add(probedEntry);
         if (frames && !startsWithFrame(m.instructions)) {
             body.add(entryFrame(owner)); // else the probed copy begins with a loop header and its frame
@@ -117,7 +137,35 @@ final class DuplicatedBodies implements Opcodes {
         body.add(m.instructions);
         m.instructions = body;
         copyHandlersAndLocals();
+        m.tryCatchBlocks.addAll(exitHandlers);
         return true;
+    }
+
+    /**
+     * Sends the checking copy's loop exit {@code exitTest} through a check of its own, appended to {@code exitChecks},
+     * on to where the loop ends in the copy that the check picks: with the check after the exit test, an iteration
+     * that leaves the loop has not been checked, and the code after the loop would otherwise run unprobed in a burst
+     * that began in the loop's last iteration, or before a call whose loop ran no iteration.
+     *
+     * @return the handlers that cover the check: those of the checking copy that cover the exit test
+     */
+    private List<TryCatchBlockNode> checkOnExit(JumpInsnNode exitTest, LabelNode probedHeader, InsnList exitChecks) {
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        exitChecks.add(start);
+        addFrameOf(probedHeader, exitChecks);
+        exitChecks.add(choose(exitTest.label, fromChecking.get(exitTest.label)));
+        exitChecks.add(end);
+        int at = checking.indexOf(exitTest);
+        List<TryCatchBlockNode> covering = new ArrayList<>();
+        for (TryCatchBlockNode t : m.tryCatchBlocks) {
+            LabelNode handlerStart = toChecking.get(t.start);
+            if (checking.indexOf(handlerStart) <= at && at < checking.indexOf(toChecking.get(t.end))) {
+                covering.add(new TryCatchBlockNode(start, end, toChecking.get(t.handler), t.type));
+            }
+        }
+        exitTest.label = start;
+        return covering;
     }
 
     /**
@@ -179,12 +227,34 @@ final class DuplicatedBodies implements Opcodes {
         }
         if (target != null) {
             code.add(target);
-            if (frames) {
-                FrameNode f = frameAt(header);
-                code.add(new FrameNode(F_NEW, f.local.size(), f.local.toArray(), f.stack.size(), f.stack.toArray()));
-            }
+            addFrameOf(header, code);
         }
         list.insert(last, code);
+    }
+
+    /**
+     * A check: on to {@code unprobed} as the jump's taken branch, to {@code probed} as its fall-through. C2's type
+     * flow visits a jump's taken branch first, which in a loop makes the checking copy's back edge the inner of the
+     * two loops that share the header, the one C2 rotates into a counted loop; the other way round it rotates the
+     * probed copy's and leaves the checking copy's loop, the one that runs between bursts, unrotated.
+     */
+    private static InsnList choose(LabelNode unprobed, LabelNode probed) {
+        InsnList code = new InsnList();
+        code.add(inBurst());
+        code.add(new JumpInsnNode(IFEQ, unprobed));
+        code.add(new JumpInsnNode(GOTO, probed));
+        return code;
+    }
+
+    /** Adds a copy of the frame at {@code header}, which holds after its loop's exit test too, if the class has frames. */
+    private void addFrameOf(LabelNode header, InsnList code) {
+        if (frames) {
+            code.add(copyOf(frameAt(header)));
+        }
+    }
+
+    private static FrameNode copyOf(FrameNode f) {
+        return new FrameNode(F_NEW, f.local.size(), f.local.toArray(), f.stack.size(), f.stack.toArray());
     }
 
     private static MethodInsnNode inBurst() {
@@ -196,19 +266,10 @@ final class DuplicatedBodies implements Opcodes {
         Set<LabelNode> seen = new HashSet<>();
         Set<LabelNode> headers = new LinkedHashSet<>();
         for (AbstractInsnNode insn : insns) {
-            List<LabelNode> targets = new ArrayList<>();
             if (insn instanceof LabelNode l) {
                 seen.add(l);
-            } else if (insn instanceof JumpInsnNode j) {
-                targets.add(j.label);
-            } else if (insn instanceof TableSwitchInsnNode s) {
-                targets.addAll(s.labels);
-                targets.add(s.dflt);
-            } else if (insn instanceof LookupSwitchInsnNode s) {
-                targets.addAll(s.labels);
-                targets.add(s.dflt);
             }
-            for (LabelNode t : targets) {
+            for (LabelNode t : LoopExitTests.targets(insn)) {
                 if (seen.contains(t)) {
                     headers.add(t);
                 }

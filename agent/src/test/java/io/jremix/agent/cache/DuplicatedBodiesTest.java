@@ -1,6 +1,7 @@
 package io.jremix.agent.cache;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;
@@ -12,10 +13,16 @@ import io.jremix.probe.cache.ProbeGate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Label;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 
 import static io.jremix.agent.cache.CacheInstrumenterTest.LOADER;
 import static io.jremix.agent.cache.CacheInstrumenterTest.classBytes;
@@ -86,6 +93,39 @@ class DuplicatedBodiesTest implements Opcodes {
         call(fixture, "countGuarded", start);
         assertEquals(3 * (N - AT - 1) + 4, events("countGuarded"),
                 "cells read, an element read and written in each later iteration, two of each read for the result");
+    }
+
+    @Test
+    void aBurstStartingInALoopsLastIterationTracesTheCodeAfterTheLoop() throws Exception {
+        Object fixture = loopFixture();
+        assertEquals(N, call(fixture, "count", N - 1, () -> CacheProbe.tracing(true)));
+        assertEquals(1, events("count"), "the read of total it returns, after the exit test that ended the loop");
+    }
+
+    @Test
+    void aBurstStartingInsideALoopWhoseTestReadsAFieldTracesItsTests() throws Exception {
+        Object fixture = loopFixture();
+        assertEquals(N, call(fixture, "countUp", AT, () -> CacheProbe.tracing(true)));
+        assertEquals(3 * (N - AT - 1) + 2, events("countUp"),
+                "the test's read and the increment's read and write in each later iteration, the last test, the result");
+    }
+
+    @Test
+    void aLoopsCheckFollowsItsLeadingTestOnLocalsAndGoesOnUnprobedAsItsTakenBranch() throws IOException {
+        List<MethodInsnNode> checks = checks(instrumented(LoopFixture.class, "count"));
+        assertEquals(3, checks.size(), "at entry, in the loop, where the loop's test leaves it");
+        assertEquals(IF_ICMPGE, real(checks.get(1), -1).getOpcode(), "after i < n");
+        assertEquals(IFEQ, real(checks.get(1), 1).getOpcode());
+        assertEquals(GOTO, real(real(checks.get(1), 1), 1).getOpcode());
+    }
+
+    @Test
+    void aLoopWhoseTestReadsAFieldIsCheckedAtItsHeaderBeforeTheRead() throws IOException {
+        List<MethodInsnNode> checks = checks(instrumented(LoopFixture.class, "countUp"));
+        assertEquals(2, checks.size(), "at entry and at the loop's header");
+        AbstractInsnNode afterCheck = real(real(real(checks.get(1), 1), 1), 1);
+        assertEquals(ALOAD, afterCheck.getOpcode());
+        assertEquals("total", ((FieldInsnNode) real(afterCheck, 1)).name);
     }
 
     @Test
@@ -197,8 +237,41 @@ class DuplicatedBodiesTest implements Opcodes {
     }
 
     private static int call(Object fixture, String method, Runnable hook) throws Exception {
+        return call(fixture, method, AT, hook);
+    }
+
+    /** Calls {@code method(N, at, hook)}: the hook runs in iteration {@code at}. */
+    private static int call(Object fixture, String method, int at, Runnable hook) throws Exception {
         return (int) fixture.getClass().getMethod(method, int.class, int.class, Runnable.class)
-                .invoke(fixture, N, AT, hook);
+                .invoke(fixture, N, at, hook);
+    }
+
+    private MethodNode instrumented(Class<?> c, String method) throws IOException {
+        ClassNode cn = new ClassNode();
+        new ClassReader(instrumenter.instrument(classBytes(c), LOADER).classfile()).accept(cn, 0);
+        return cn.methods.stream().filter(m -> m.name.equals(method)).findFirst().orElseThrow();
+    }
+
+    /** The calls to {@code CacheProbe.inBurst} in {@code m}'s checking copy, which comes first. */
+    private static List<MethodInsnNode> checks(MethodNode m) {
+        List<MethodInsnNode> checks = new ArrayList<>();
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn instanceof MethodInsnNode call && call.name.equals("inBurst")) {
+                checks.add(call);
+            } else if (insn instanceof MethodInsnNode call && call.owner.equals("io/jremix/probe/cache/CacheProbe")) {
+                break; // a probe: the probed copy has begun
+            }
+        }
+        return checks;
+    }
+
+    /** The instruction {@code step} (1 or -1) from {@code insn}, past labels, line numbers and frames. */
+    private static AbstractInsnNode real(AbstractInsnNode insn, int step) {
+        AbstractInsnNode n = step > 0 ? insn.getNext() : insn.getPrevious();
+        while (n.getOpcode() < 0) {
+            n = step > 0 ? n.getNext() : n.getPrevious();
+        }
+        return n;
     }
 
     /** Events recorded since the last call, from sites in LoopFixture's {@code method}. */

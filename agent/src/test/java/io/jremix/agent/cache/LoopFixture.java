@@ -23,6 +23,16 @@ public class LoopFixture {
         return total;
     }
 
+    /** Like {@link #count}, in a loop whose test reads a field: the loop's check stays at its header. */
+    public int countUp(int n, int at, Runnable hook) {
+        while (total < n) {
+            if (total++ == at) {
+                hook.run();
+            }
+        }
+        return total;
+    }
+
     /** The same on {@code cells}, in a do-while whose body has a try-catch; a hook that throws is counted. */
     public int countGuarded(int n, int at, Runnable hook) {
         int i = 0;

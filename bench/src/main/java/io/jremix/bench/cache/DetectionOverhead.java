@@ -192,8 +192,8 @@ public final class DetectionOverhead {
         md.append("- **bursts**: the same window, traced in bursts: `" + String.join(" ", BURSTS) + "`; probed methods"
                 + " run a copy of their own code between bursts (duplicated bodies).\n");
         md.append("- **checks only**: the same, but one burst at the start of the window (`" + String.join(" ", ONE_BURST)
-                + "`): the copy without probes runs all along, and this is what its checks at method entry and loop"
-                + " headers cost before a burst has sent a loop through its probed copy.\n");
+                + "`): the copy without probes runs all along, and this is what its checks at method entry and in loops"
+                + " cost before a burst has sent a loop through its probed copy.\n");
         md.append("- **after window**: `-XX:REMIXWindow=0.2 -XX:REMIXMaxWindow=0.5`, the window closes during the first"
                 + " round; later rounds run with the probe gate shut and the classes restored, except the workload's"
                 + " own class, whose `main` is running all along: it keeps its probes, switched off.\n");

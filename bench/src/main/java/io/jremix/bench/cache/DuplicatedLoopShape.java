@@ -22,8 +22,8 @@ import io.jremix.bench.Stats;
 
 /**
  * Why tracing in bursts costs the tightest loops more than its 1% of traced time, shown without jremix:
- * SeparateLines' loop written out by hand as the instrumenter duplicates it (a copy without probes, a check at the
- * loop header, a probed copy), in four forms. <b>bare</b>: the loop as written. <b>checked</b>: the duplicated loop,
+ * SeparateLines' loop written out by hand as the instrumenter duplicates it (a copy without probes, a check after
+ * the loop's exit tests that continues through that copy as its taken branch, a probed copy), in four forms. <b>bare</b>: the loop as written. <b>checked</b>: the duplicated loop,
  * whose check never sends it to the probed copy. <b>bursts</b>: the same, with a thread starting a burst of 0.5 ms
  * every 50 ms, so that the probed copy (a countdown per access and a call every 20th) runs 1% of the time.
  * <b>bursts in warm-up</b>: bursts only during the warm-up rounds, none in the rounds measured. The last two cost
@@ -45,7 +45,7 @@ public final class DuplicatedLoopShape {
 
     /** Never set: the volatile read SeparateLines has in its loop. */
     static volatile boolean stop;
-    /** Whether a burst is on, like {@code CacheProbe.tracing}: opaque at the loop header, plain in the probes. */
+    /** Whether a burst is on, like {@code CacheProbe.tracing}: opaque in the loop's check, plain in the probes. */
     static boolean tracing;
     static volatile long recorded;
     /** When the burst under way ends ({@link System#nanoTime}). */
@@ -180,7 +180,7 @@ public final class DuplicatedLoopShape {
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), ITERATIONS,
                 plan.runs(), plan.warmup() + 1, plan.rounds(), plan.rounds()));
         md.append("- **bare**: the loop as written.\n");
-        md.append("- **checked**: an opaque read of a flag at the loop header that never sends the loop to its probed"
+        md.append("- **checked**: an opaque read of a flag after the loop's exit tests that never sends the loop to its probed"
                 + " copy (what `checks only` measures with jremix).\n");
         md.append("- **bursts**: the same code, with a burst of 0.5 ms every 50 ms, so that the probed copy (a countdown"
                 + " per access and a call every 20th, which ends the burst at its deadline) runs 1% of the time.\n");

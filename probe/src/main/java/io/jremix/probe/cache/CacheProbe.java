@@ -13,13 +13,13 @@ import jdk.internal.vm.annotation.ForceInline;
  * real interleavings (after the sampling framework of "A Framework for Reducing the Cost of Instrumented Code",
  * PLDI 2001, https://doi.org/10.1145/378795.378832, and LiteRace, PLDI 2009,
  * https://doi.org/10.1145/1542476.1542491). With bursts, instrumented methods also keep a copy of their own code
- * without probes, which runs between bursts; {@link #inBurst} picks the copy at method entry and loop headers. The
- * probes themselves test {@link #tracing} with a plain load to notice that a burst ended.
+ * without probes, which runs between bursts; {@link #inBurst} picks the copy at method entry and once per loop
+ * iteration. The probes themselves test {@link #tracing} with a plain load to notice that a burst ended.
  *
  * <p>Why a plain load there and not an opaque or volatile one: C2 compiles both of those as a memory barrier at
  * every access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain
  * load is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the
- * loop reload the flag; and a burst that ends unnoticed there ends at the next loop header.
+ * loop reload the flag; and a burst that ends unnoticed there ends at the loop's next check.
  *
  * <p>The flag comes before the gate in every test: in compiled code the gate is a folded constant and the order
  * does not matter, but a freshly retransformed class runs interpreted until it is compiled again, and there the
@@ -89,8 +89,8 @@ public final class CacheProbe {
     }
 
     /**
-     * Whether a burst is on, for the checks of duplicated method bodies, which run at method entry and at loop
-     * headers rather than at every access. The read is opaque so that C2 cannot hoist it out of a loop: a loop
+     * Whether a burst is on, for the checks of duplicated method bodies, which run at method entry and once per loop
+     * iteration rather than at every access. The read is opaque so that C2 cannot hoist it out of a loop: a loop
      * that began between bursts still moves to its probed copy when one starts.
      */
     @ForceInline
