@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * finding while a benchmark used both cores).
  *
  * <p>Between bursts the probed methods run a copy of their own code, and move to the probed copy at method entry
- * and at loop headers when a burst starts. Each of BaseTest's threads runs one loop from start to end, begun
+ * and at the next loop iteration when a burst starts. Each of BaseTest's threads runs one loop from start to end, begun
  * after the first burst at window open: its finding, at the loop's own accesses, shows that a loop running
  * between bursts enters them. SharedAtomicLong's accesses are in {@code AtomicLong}'s methods, entered from a loop.
  */
