@@ -46,6 +46,8 @@ final class DuplicatedBodies implements Opcodes {
     private final Map<LabelNode, LabelNode> toChecking = new HashMap<>();
     private final Map<LabelNode, LabelNode> fromChecking = new HashMap<>();
     private final InsnList checking = new InsnList();
+    /** The method's exception handlers, on the checking copy's labels. */
+    private final List<TryCatchBlockNode> checkingHandlers = new ArrayList<>();
     private final Set<LabelNode> headers;
     private final LoopExitTests exitTests;
 
@@ -65,9 +67,13 @@ final class DuplicatedBodies implements Opcodes {
         }
         Set<LabelNode> checkingHeaders = new HashSet<>();
         headers.forEach(h -> checkingHeaders.add(toChecking.get(h)));
-        List<TryCatchBlockNode> checkingHandlers = new ArrayList<>();
-        m.tryCatchBlocks.forEach(t -> checkingHandlers.add(new TryCatchBlockNode(toChecking.get(t.start),
-                toChecking.get(t.end), toChecking.get(t.handler), t.type)));
+        for (TryCatchBlockNode t : m.tryCatchBlocks) {
+            TryCatchBlockNode c = new TryCatchBlockNode(toChecking.get(t.start), toChecking.get(t.end),
+                    toChecking.get(t.handler), t.type);
+            c.visibleTypeAnnotations = t.visibleTypeAnnotations;
+            c.invisibleTypeAnnotations = t.invisibleTypeAnnotations;
+            checkingHandlers.add(c);
+        }
         exitTests = new LoopExitTests(checking, checkingHeaders, checkingHandlers);
     }
 
@@ -158,10 +164,9 @@ final class DuplicatedBodies implements Opcodes {
         exitChecks.add(end);
         int at = checking.indexOf(exitTest);
         List<TryCatchBlockNode> covering = new ArrayList<>();
-        for (TryCatchBlockNode t : m.tryCatchBlocks) {
-            LabelNode handlerStart = toChecking.get(t.start);
-            if (checking.indexOf(handlerStart) <= at && at < checking.indexOf(toChecking.get(t.end))) {
-                covering.add(new TryCatchBlockNode(start, end, toChecking.get(t.handler), t.type));
+        for (TryCatchBlockNode t : checkingHandlers) {
+            if (checking.indexOf(t.start) <= at && at < checking.indexOf(t.end)) {
+                covering.add(new TryCatchBlockNode(start, end, t.handler, t.type));
             }
         }
         exitTest.label = start;
@@ -195,13 +200,7 @@ final class DuplicatedBodies implements Opcodes {
     /** Exception handlers and local variables of the checking copy: those of the method, on its labels. */
     private void copyHandlersAndLocals() {
         List<TryCatchBlockNode> handlers = new ArrayList<>(m.tryCatchBlocks);
-        for (TryCatchBlockNode t : m.tryCatchBlocks) {
-            TryCatchBlockNode c = new TryCatchBlockNode(toChecking.get(t.start), toChecking.get(t.end),
-                    toChecking.get(t.handler), t.type);
-            c.visibleTypeAnnotations = t.visibleTypeAnnotations;
-            c.invisibleTypeAnnotations = t.invisibleTypeAnnotations;
-            handlers.add(c);
-        }
+        handlers.addAll(checkingHandlers);
         m.tryCatchBlocks = handlers;
         if (m.localVariables != null) {
             List<LocalVariableNode> locals = new ArrayList<>(m.localVariables);
