@@ -15,26 +15,30 @@ package io.jremix.core.park;
  * over unparks (3.7.11), is also wrong the other way for a semaphore of n permits: it wakes a thread n times per
  * hold (hold / n).
  *
- * <p>The estimate is the mean of the <i>single-hold samples</i>: those shorter than twice the shortest. A sample
- * of two holds or more is at least twice the shortest hold, and the shortest sample is at least the shortest hold,
- * so none of those counts as long as the lock's holds vary by less than a factor of two; samples of one hold are
- * all kept, so holds that vary within that range still average right. Holds that vary more (one lock guarding a
- * 4 ms and a 64 ms section) come out as the mean of the shorter ones: a lower figure, never an inflated one.
+ * <p>The estimate is the mean of the <i>single-hold samples</i>: those from a floor up to twice it. The floor is
+ * the shortest sample once the shortest one in {@value #OUTLIERS_PER} are set aside (with fewer samples, the
+ * shortest itself): a sample far shorter than any hold, such as a thread that wakes the next waiter as soon as it
+ * gets a permit, would otherwise set a floor that leaves out every real hold. A sample of two holds or more is at
+ * least twice the shortest hold, so those do not count as long as the lock's holds vary by less than a factor of
+ * two (and the shortest holds are not all set aside); samples of one hold are all kept, so holds that vary within
+ * that range still average right. Holds that vary more (one lock guarding a 4 ms and a 64 ms section) come out as
+ * the mean of the shorter ones, a lower figure, as long as those are at least one sample in {@value #OUTLIERS_PER}.
  *
  * <p>Samples are counted in buckets of an eighth of a power of two (count and sum per bucket), from 1 µs (shorter
- * ones share the first) to about 18 minutes (longer ones share the last), allocated at the first sample; the
- * bucket that holds twice the shortest sample is left out whole, so single holds in its range (the top ninth of
- * the range) count only as holds approach a factor of two apart. Not thread-safe: the caller locks.
+ * ones share the first) to about 18 minutes (longer ones share the last), allocated at the first sample; the floor
+ * and twice it are bucket bounds, so single holds count from the floor's bucket up to the octave above it.
+ * Not thread-safe: the caller locks.
  */
 public final class HoldSamples {
     private static final int BUCKETS_PER_OCTAVE = 8;
     private static final int FIRST_OCTAVE = 10;
     private static final int OCTAVES = 30;
     private static final int BUCKETS = OCTAVES * BUCKETS_PER_OCTAVE;
+    /** One in this many samples, the shortest, may fall below the floor. */
+    private static final int OUTLIERS_PER = 32;
 
     private long[] counts;
     private long[] sums;
-    private long shortest = Long.MAX_VALUE;
 
     /** Buckets for a first sample, made before the caller takes its lock: nothing is allocated under it. */
     public static long[][] buckets() {
@@ -55,7 +59,6 @@ public final class HoldSamples {
             counts = buckets[0];
             sums = buckets[1];
         }
-        shortest = Math.min(shortest, nanos);
         int b = bucket(nanos);
         counts[b]++;
         sums[b] += nanos;
@@ -75,13 +78,27 @@ public final class HoldSamples {
         if (field == null) {
             return 0;
         }
+        int floor = floorBucket();
         long total = 0;
-        // the shortest sample's own bucket always counts, even when twice it falls in the same (the first) bucket
-        int limit = Math.max(bucket(2 * shortest), bucket(shortest) + 1);
-        for (int b = 0; b < limit; b++) {
+        for (int b = floor; b < Math.min(BUCKETS, floor + BUCKETS_PER_OCTAVE); b++) {
             total += field[b];
         }
         return total;
+    }
+
+    /** The bucket of the shortest sample left once the shortest one in {@value #OUTLIERS_PER} are set aside. */
+    private int floorBucket() {
+        long n = 0;
+        for (long c : counts) {
+            n += c;
+        }
+        long rank = 1 + n / OUTLIERS_PER;
+        long seen = 0;
+        int b = 0;
+        while ((seen += counts[b]) < rank) {
+            b++;
+        }
+        return b;
     }
 
     private static int bucket(long nanos) {

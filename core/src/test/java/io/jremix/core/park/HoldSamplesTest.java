@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Arrays;
+
 import org.junit.jupiter.api.Test;
 
 class HoldSamplesTest {
@@ -46,12 +48,39 @@ class HoldSamplesTest {
     }
 
     @Test
-    void extremeSamples_shareTheEndBuckets() {
-        HoldSamples s = new HoldSamples();
-        s.add(1, HoldSamples.buckets());
-        s.add(Long.MAX_VALUE / 4, null);
+    void oneSampleFarShorterThanAnyHold_doesNotSetTheFloor() {
+        long[] ms = new long[41];
+        Arrays.fill(ms, 20);
+        HoldSamples s = samples(ms);
+        s.add(740_000, null); // 0.74 ms: a thread that woke the next waiter as soon as it got a permit
 
-        assertEquals(1, s.singleHoldCount());
-        assertEquals(1, s.singleHoldNanos());
+        assertEquals(41, s.singleHoldCount());
+        assertEquals(41 * 20 * MS, s.singleHoldNanos());
+    }
+
+    @Test
+    void theShortestHolds_countWhenThereAreEnoughOfThem() {
+        HoldSamples s = samples(20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20, 20,
+                20, 20, 20, 20, 20, 20, 20, 20, 4, 4);
+
+        assertEquals(2, s.singleHoldCount());
+        assertEquals(8 * MS, s.singleHoldNanos());
+    }
+
+    @Test
+    void extremeSamples_shareTheEndBuckets() {
+        HoldSamples shortOnes = new HoldSamples();
+        shortOnes.add(1, HoldSamples.buckets());
+        shortOnes.add(500, null);
+
+        assertEquals(2, shortOnes.singleHoldCount());
+        assertEquals(501, shortOnes.singleHoldNanos());
+
+        HoldSamples longOnes = new HoldSamples();
+        longOnes.add(Long.MAX_VALUE / 4, HoldSamples.buckets());
+        longOnes.add(Long.MAX_VALUE / 8, null);
+
+        assertEquals(2, longOnes.singleHoldCount());
+        assertEquals(Long.MAX_VALUE / 4 + Long.MAX_VALUE / 8, longOnes.singleHoldNanos());
     }
 }
