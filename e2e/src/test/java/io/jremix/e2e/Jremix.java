@@ -43,6 +43,12 @@ public final class Jremix {
      * arrays, 78,000 per second, silent at the default rate and not at this one.
      */
     public static final String TEST_THRESHOLD = "-XX:REMIXThreshold=1000";
+    /**
+     * The calls of an {@code InterfaceReceivers} run that must find its false sharing: 20 M ended in 0.2 s on
+     * JDK 25, where 5 of 12 such runs sampled too few misses (5–10) and CI failed three runs in a row; 100 M found
+     * it in 6 of 6 (1,022–5,093 misses). Also the run with a 16-byte header: at 20 M, two of three found nothing.
+     */
+    public static final String INTERFACE_CALLS = "100000000";
     private static final Pattern TRACED = Pattern.compile("^REMIX: Traced .*: \\d+ accesses sampled, (\\d+) coherence misses");
 
     private Jremix() {

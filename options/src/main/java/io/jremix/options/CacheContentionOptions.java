@@ -21,7 +21,8 @@ public final class CacheContentionOptions {
             "while a window is open, all threads trace (one access in REMIXSamplingRatio) for bursts this long, and"
                     + " not at all in between; 0: all the time the window is open");
     public static final Option<Long> BURST_EVERY = SECTION.value("REMIXBurstEvery", Type.seconds(true), 50_000_000L,
-            "a tracing burst starts this often while a window is open");
+            "a tracing burst starts this often on average while a window is open, at random spacing between half and 1.5"
+                    + " times this, so that bursts do not fall in step with a program's own period");
     public static final Option<Boolean> VERBOSE = SECTION.flag("REMIXVerbose",
             "print progress: address model, detection window, findings as they appear");
     public static final Option<Boolean> HIT_VERBOSE = SECTION.flag("REMIXHitVerbose",

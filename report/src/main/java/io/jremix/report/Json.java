@@ -119,7 +119,6 @@ public final class Json {
         sb.append('"');
     }
 
-    /** Parses one JSON document. */
     /** An object of the given keys and values, in order: {@code Json.object("a", 1, "b", 2)}. */
     public static Map<String, Object> object(Object... kv) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -129,6 +128,7 @@ public final class Json {
         return m;
     }
 
+    /** Parses one JSON document. */
     public static Object parse(String text) {
         Parser p = new Parser(text);
         Object v = p.value();

@@ -3,6 +3,7 @@ package io.jremix.agent.cache;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.random.RandomGenerator;
 
 import io.jremix.agent.AgentOptions;
 import io.jremix.options.CacheContentionOptions;
@@ -64,13 +65,23 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
     }
 
     /**
-     * Tracing bursts: all threads trace for {@code nanos}, one starting every {@code everyNanos}; a burst of 0, or
-     * as long as its period, leaves tracing on while the window is open.
+     * Tracing bursts: all threads trace for {@code nanos}, one starting every {@code everyNanos} on average; a burst
+     * of 0, or as long as its period, leaves tracing on while the window is open.
      */
     public record Bursts(long nanos, long everyNanos) {
         /** Whether tracing comes in bursts: a burst as long as its period leaves no gap. */
         public boolean on() {
             return nanos > 0 && nanos < everyNanos;
+        }
+
+        /**
+         * Nanoseconds from one burst's start to the next: drawn between half and one and a half times
+         * {@code everyNanos}, never less than a burst. At a fixed spacing the bursts fall in step with a program
+         * that works on a period of its own (a service woken every 20 ms, bursts every 50: always the same two
+         * phases of its period), and then see all of its contention or none of it.
+         */
+        public long spacing(RandomGenerator random) {
+            return Math.max(nanos, everyNanos / 2 + random.nextLong(everyNanos));
         }
     }
 

@@ -1,5 +1,6 @@
 package io.jremix.agent.cache;
 
+import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
 import io.jremix.agent.cache.CacheOptions;
@@ -8,10 +9,10 @@ import io.jremix.probe.cache.EventBuffer;
 
 /**
  * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
- * bursts, every thread at once, and not at all in between. A burst is started here and ended by the probes
- * themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps the time traced against the time open, measured
- * rather than assumed (a busy machine wakes this thread late, which spaces the bursts out), so that sampled misses
- * scale to misses per second of the whole window.
+ * bursts, every thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between.
+ * A burst is started here and ended by the probes themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps
+ * the time traced against the time open, measured rather than assumed (a busy machine wakes this thread late, which
+ * spaces the bursts out), so that sampled misses scale to misses per second of the whole window.
  */
 final class TraceBursts implements Runnable {
     private final CacheOptions.Bursts bursts;
@@ -47,9 +48,10 @@ final class TraceBursts implements Runnable {
     @Override
     public void run() {
         Thread self = Thread.currentThread();
+        SplittableRandom random = new SplittableRandom();
         long periodStart = System.nanoTime();
         while (begin(self, periodStart + bursts.nanos())) {
-            LockSupport.parkNanos(periodStart + bursts.everyNanos() - System.nanoTime());
+            LockSupport.parkNanos(periodStart + bursts.spacing(random) - System.nanoTime());
             long now = System.nanoTime();
             account(now - periodStart);
             periodStart = now;

@@ -2,6 +2,8 @@ package io.jremix.agent.cache;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
 
 import io.jremix.agent.AgentOptions;
 import io.jremix.options.OptionException;
@@ -101,5 +103,21 @@ class CacheOptionsTest {
     void reportThatIsADirectoryIsRejected(@TempDir Path dir) {
         OptionException e = assertThrows(OptionException.class, () -> parse("-XX:REMIXReport=" + dir));
         assertTrue(e.getMessage().contains("directory"), e.getMessage());
+    }
+
+    @Test
+    void burstsAreSpacedAtRandomAroundTheirPeriodAndNeverOverlap() {
+        CacheOptions.Bursts bursts = new CacheOptions.Bursts(500_000, 50_000_000);
+        SplittableRandom random = new SplittableRandom(1);
+        long[] gaps = LongStream.generate(() -> bursts.spacing(random)).limit(10_000).toArray();
+
+        assertTrue(LongStream.of(gaps).allMatch(g -> g >= 25_000_000 && g < 75_000_000), "within half and 1.5 periods");
+        assertEquals(50_000_000, LongStream.of(gaps).average().orElseThrow(), 1_000_000, "a period on average");
+        assertTrue(LongStream.of(gaps).filter(g -> g < 45_000_000).count() > 1000, "not in step with any period");
+        assertTrue(LongStream.of(gaps).filter(g -> g > 55_000_000).count() > 1000, "not in step with any period");
+
+        CacheOptions.Bursts nearlyAlwaysOn = new CacheOptions.Bursts(40_000_000, 50_000_000);
+        assertTrue(LongStream.generate(() -> nearlyAlwaysOn.spacing(random)).limit(1000).allMatch(g -> g >= 40_000_000),
+                "the next burst starts after this one ends");
     }
 }

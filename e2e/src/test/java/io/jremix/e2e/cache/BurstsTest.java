@@ -26,6 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * and at the next loop iteration when a burst starts. Each of BaseTest's threads runs one loop from start to end, begun
  * after the first burst at window open: its finding, at the loop's own accesses, shows that a loop running
  * between bursts enters them. SharedAtomicLong's accesses are in {@code AtomicLong}'s methods, entered from a loop.
+ * PacedCounters contends only in the first quarter of every 20 ms, as a service's requests do, a period that
+ * bursts at a fixed spacing could fall in step with (they are spaced at random).
  */
 class BurstsTest {
     private static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms",
@@ -44,7 +46,9 @@ class BurstsTest {
             "StaticCounters 2 300000000, io.jremix.workloads.cache.StaticCounters$Counters, false-sharing,"
                     + " io.jremix.workloads.cache.StaticCounters.",
             "FieldUpdaterCounters 2 75000000, io.jremix.workloads.cache.FieldUpdaterCounters$Pair, false-sharing,"
-                    + " java.util.concurrent.atomic.AtomicLongFieldUpdater"})
+                    + " java.util.concurrent.atomic.AtomicLongFieldUpdater",
+            // contention in the first quarter of every 20 ms only, as a service's requests make it
+            "PacedCounters 2 0 8000 25, long[], false-sharing, io.jremix.workloads.cache.PacedCounters.run("})
     void seededContentionIsFound(String workload, String className, String kind, String site, @TempDir Path dir)
             throws Exception {
         Path report = dir.resolve("report.json");

@@ -43,6 +43,9 @@ class DetectionTest {
                         "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
                 Arguments.of(List.of("LongArrayCounters", "2", "100000000"), "long[]", "false-sharing", List.of(),
                         "element", false, P + "LongArrayCounters."),
+                // a store in every 300 rounds of arithmetic: about 4 M stores a second, 0.7–0.9 M estimated misses
+                Arguments.of(List.of("PacedCounters", "2", "300", "4000"), "long[]", "false-sharing", List.of(),
+                        "element", false, P + "PacedCounters.run"),
                 Arguments.of(List.of("AtomicArrayCounters", "2", "25000000"), "long[]", "false-sharing", List.of(),
                         "element", false, "java.util.concurrent.atomic.AtomicLongArray."),
                 Arguments.of(List.of("StaticCounters", "2", "20000000"), P + "StaticCounters$Counters",
@@ -56,9 +59,8 @@ class DetectionTest {
                         List.of(), "element", false, P + "VarHandleCounters."),
                 Arguments.of(List.of("UnsafeCounters", "2", "10000000"), P + "UnsafeCounters$Pair", "false-sharing",
                         List.of("left", "right"), "field", true, P + "UnsafeCounters."),
-                // one thread writes a field, the other only calls an interface method on the object (a header read);
-                // 100 M calls, as below: 20 M ended in 0.2 s on JDK 25, where 5 of 12 such runs found too few misses
-                Arguments.of(List.of("InterfaceReceivers", "100000000"), P + "InterfaceReceivers$Counter",
+                // one thread writes a field, the other only calls an interface method on the object (a header read)
+                Arguments.of(List.of("InterfaceReceivers", Jremix.INTERFACE_CALLS), P + "InterfaceReceivers$Counter",
                         "false-sharing", List.of("count"), "field", true, P + "InterfaceReceivers.call"));
     }
 
@@ -111,13 +113,12 @@ class DetectionTest {
     /**
      * Without compressed class pointers the header takes 16 bytes (an array's elements still start at 24): the
      * counter's int then sits at 16, on the header's line, and must be named as itself, not as part of the header.
-     * 100 M iterations: 20 M ended in 0.3 s on JDK 25, and in two of three runs found nothing (0 and 22 misses).
      */
     @Test
     void theFieldAfterAWideHeaderIsNamedAsItself(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
         Jremix.Run run = Jremix.contendedWorkload(List.of("-XX:-UseCompressedClassPointers", "-remix:detect",
-                Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report), "InterfaceReceivers", "100000000");
+                Jremix.TEST_THRESHOLD, "-XX:REMIXReport=" + report), "InterfaceReceivers", Jremix.INTERFACE_CALLS);
 
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> finding = Jremix.findings(Jremix.json(report)).stream()

@@ -135,15 +135,14 @@ class RepairTest {
     /**
      * A field that only one thread writes, on the line of its object's header, which another thread reads with every
      * interface call on the object: the calls are what miss, and the written field is what the profile pads away.
-     * The run that learns makes 100 M calls: 20 M ended in 0.2 s on JDK 25, and three runs in a row found too few
-     * misses in CI (8 in the last).
+     * The run that learns makes {@link Jremix#INTERFACE_CALLS} calls; the repaired run needs no contention.
      */
     @Test
     void learnThenRepairAFieldBesideTheHeaderThatInterfaceCallsRead(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
         Path first = dir.resolve("first.json");
         Jremix.Run learn = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-                "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + first), "InterfaceReceivers", "100000000");
+                "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + first), "InterfaceReceivers", Jremix.INTERFACE_CALLS);
         assertEquals(0, learn.exit(), learn.stderr());
         Map<String, Object> counter = Jremix.findings(Jremix.json(first)).stream()
                 .filter(f -> f.get("className").equals(COUNTER) && f.get("kind").equals("false-sharing"))

@@ -1,0 +1,217 @@
+package io.jremix.bench.cache;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import io.jremix.bench.BenchOptions;
+import io.jremix.bench.Command;
+import io.jremix.bench.Machine;
+import io.jremix.bench.ResultFiles;
+import io.jremix.bench.Stats;
+import io.jremix.report.Json;
+
+/**
+ * The smallest contention {@code -remix:detect} reports, tracing all the time (the default) against tracing in
+ * bursts: {@code PacedCounters} makes false sharing at rates from tens of millions of stores per second down to
+ * tens of thousands, continuously or in part of every 20 ms, and each rate runs under both modes at each
+ * threshold asked for ({@code -XX:REMIXThreshold}, estimated misses per second). A cell says in how many of the
+ * runs the false sharing was reported, the rate the detector estimated (of the finding, or of the contention it
+ * saw below the threshold), and when it was reported. The rate column is the program's own, under plain
+ * {@code java}.
+ *
+ * <p>Usage: {@code bench/run-detection-floor [--runs N] [--millis N] [--thresholds N[,N...]] [--out FILE.md]}
+ */
+public final class DetectionFloor {
+    private static final String WORKLOAD = "io.jremix.workloads.cache.PacedCounters";
+    private static final String SHARED = "long[]";
+    private static final Pattern STORES = Pattern.compile("storesPerSecond=(\\d+)");
+
+    /** Rounds of arithmetic between two stores, and the share of every 20 ms in which the threads store. */
+    private record Level(int work, int activePercent) {
+        String describe() {
+            return "work " + work + (activePercent == 100 ? ", all the time" : ", " + activePercent + "% of every 20 ms");
+        }
+    }
+
+    private static final List<Level> LEVELS = List.of(new Level(0, 100), new Level(300, 100), new Level(1000, 100),
+            new Level(3000, 100), new Level(10000, 100), new Level(30000, 100), new Level(0, 25), new Level(0, 10),
+            new Level(1000, 25));
+
+    private enum Mode {
+        DEFAULT(List.of()),
+        BURSTS(DetectionOverhead.BURSTS);
+
+        final List<String> options;
+
+        Mode(List<String> options) {
+            this.options = options;
+        }
+    }
+
+    /** What one run under jremix reported of the array's false sharing. */
+    private record Outcome(boolean found, double estimatedPerSecond, double detectedSeconds) {
+    }
+
+    private DetectionFloor() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path home = Path.of(System.getProperty("jremix.home", ".")).toAbsolutePath().normalize();
+        String usage = "usage: bench/run-detection-floor [--runs N] [--millis N] [--thresholds N[,N...]] [--out FILE.md]";
+        BenchOptions o = BenchOptions.parse("bench/run-detection-floor", usage, args, "--runs", "--millis",
+                "--thresholds", "--out");
+        int runs = o.count("--runs", 3, 1);
+        int millis = o.count("--millis", 5000, 100);
+        int[] thresholds = o.counts("--thresholds", new int[] {100_000, 1_000}, 0);
+        Path out = o.path("--out", home.resolve("bench/results/detection-floor.md"));
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        String classpath = home.resolve("workloads/target/jremix-workloads.jar").toString();
+        List<Map<String, Object>> rows = new ArrayList<>();
+        for (Level level : LEVELS) {
+            List<String> program = List.of("-cp", classpath, WORKLOAD, "2", Integer.toString(level.work),
+                    Integer.toString(millis), Integer.toString(level.activePercent));
+            List<Double> plain = new ArrayList<>();
+            for (int r = 0; r < runs; r++) {
+                List<String> argv = new ArrayList<>(List.of(java.toString()));
+                argv.addAll(program);
+                plain.add(storesPerSecond(Command.withJava(argv, java).run().orThrow()));
+            }
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("work", level.work);
+            row.put("activePercent", level.activePercent);
+            row.put("plainStoresPerSecond", Stats.median(plain));
+            System.err.printf(Locale.ROOT, "%-40s plain %.3g stores/s%n", level.describe(), Stats.median(plain));
+            for (int threshold : thresholds) {
+                for (Mode mode : Mode.values()) {
+                    List<Outcome> outcomes = new ArrayList<>();
+                    for (int r = 0; r < runs; r++) {
+                        outcomes.add(traced(home, java, mode, threshold, program));
+                    }
+                    row.put(key(mode, threshold), cell(outcomes));
+                    System.err.printf(Locale.ROOT, "%-40s %-7s threshold %-7d %s%n", level.describe(), mode, threshold,
+                            row.get(key(mode, threshold)));
+                }
+            }
+            rows.add(row);
+        }
+        write(out, rows, runs, millis, thresholds, java);
+    }
+
+    private static String key(Mode mode, int threshold) {
+        return mode.name().toLowerCase(Locale.ROOT) + "At" + threshold;
+    }
+
+    private static double storesPerSecond(Command.Result result) {
+        Matcher m = STORES.matcher(result.stdout());
+        if (!m.find()) {
+            throw new IllegalStateException("no storesPerSecond in: " + result.stdout());
+        }
+        return Double.parseDouble(m.group(1));
+    }
+
+    private static Outcome traced(Path home, Path java, Mode mode, int threshold, List<String> program)
+            throws IOException, InterruptedException {
+        Path report = Files.createTempFile("floor", ".json");
+        try {
+            List<String> argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(), "-remix:detect",
+                    "-XX:REMIXThreshold=" + threshold, "-XX:REMIXReport=" + report));
+            argv.addAll(mode.options);
+            argv.addAll(program);
+            Command.withJava(argv, java).run().orThrow();
+            return outcome(Json.parse(Files.readString(report)));
+        } finally {
+            Files.deleteIfExists(report);
+        }
+    }
+
+    /** The array's false sharing in a report: found, or seen below the threshold, or not seen at all (rate 0). */
+    @SuppressWarnings("unchecked")
+    private static Outcome outcome(Object report) {
+        Map<String, Object> doc = (Map<String, Object>) report;
+        for (String list : List.of("findings", "belowThreshold")) {
+            for (Map<String, Object> f : (List<Map<String, Object>>) doc.get(list)) {
+                if (SHARED.equals(f.get("className")) && "false-sharing".equals(f.get("kind"))) {
+                    Object at = f.get("detectedSeconds");
+                    return new Outcome(list.equals("findings"), ((Number) f.get("ratePerSecond")).doubleValue(),
+                            at == null ? Double.NaN : ((Number) at).doubleValue());
+                }
+            }
+        }
+        return new Outcome(false, 0, Double.NaN);
+    }
+
+    private static Map<String, Object> cell(List<Outcome> outcomes) {
+        List<Double> detected = outcomes.stream().filter(Outcome::found).map(Outcome::detectedSeconds).toList();
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("found", detected.size());
+        c.put("runs", outcomes.size());
+        c.put("estimatedPerSecond", Stats.median(outcomes.stream().map(Outcome::estimatedPerSecond).toList()));
+        c.put("detectedSeconds", detected.isEmpty() ? null : Stats.median(detected));
+        c.put("each", outcomes.stream().map(o -> Json.object("found", o.found, "estimatedPerSecond",
+                o.estimatedPerSecond, "detectedSeconds", Double.isNaN(o.detectedSeconds) ? null : o.detectedSeconds))
+                .toList());
+        return c;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String format(Object cell) {
+        Map<String, Object> c = (Map<String, Object>) cell;
+        Object at = c.get("detectedSeconds");
+        return String.format(Locale.ROOT, "%d/%d, %s/s%s", (int) c.get("found"), (int) c.get("runs"),
+                rate((double) c.get("estimatedPerSecond")), at == null ? "" : String.format(Locale.ROOT, ", %.2f s", (double) at));
+    }
+
+    private static String rate(double perSecond) {
+        return perSecond == 0 ? "0" : String.format(Locale.ROOT, "%.2g", perSecond).replace("e+0", "e").replace("e+", "e");
+    }
+
+    private static void write(Path out, List<Map<String, Object>> rows, int runs, int millis, int[] thresholds, Path java)
+            throws IOException, InterruptedException {
+        Map<String, Object> machine = Machine.describe(java);
+        StringBuilder md = new StringBuilder();
+        md.append("# Detection floor: the smallest false sharing reported, tracing all the time and in bursts\n\n");
+        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `PacedCounters 2 WORK %d ACTIVE`: two"
+                + " threads store to their own elements of one `long[]`, WORK rounds of arithmetic between two stores, for"
+                + " %d ms, storing in the first ACTIVE%% of every 20 ms. *plain stores/s* is the program's own count"
+                + " under plain `java` (median of %d runs). Each other cell is one mode at one threshold"
+                + " (`-XX:REMIXThreshold`, estimated misses per second): in how many of %d runs the false sharing on"
+                + " PacedCounters' `long[]` was reported, the median rate the detector estimated (of the finding, or"
+                + " of the contention it saw below the threshold; 0 when it sampled none), and the median time from"
+                + " the JVM's start to the report.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"),
+                machine.get("jdk"), millis, millis, runs, runs));
+        md.append("- **default**: `-remix:detect`, one access in 1000 sampled all the time the window is open.\n");
+        md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`.\n\n");
+        md.append("Reproduce: `bench/run-detection-floor` (after `mvn -B -DskipTests package`).\n\n");
+        StringBuilder header = new StringBuilder("| work | active | plain stores/s |");
+        StringBuilder rule = new StringBuilder("|---:|---:|---:|");
+        for (int t : thresholds) {
+            for (Mode mode : Mode.values()) {
+                header.append(String.format(Locale.ROOT, " %s, threshold %s |", mode.name().toLowerCase(Locale.ROOT),
+                        rate(t)));
+                rule.append("---|");
+            }
+        }
+        md.append(header).append('\n').append(rule).append('\n');
+        for (Map<String, Object> r : rows) {
+            md.append(String.format(Locale.ROOT, "| %d | %d%% | %s |", (int) r.get("work"), (int) r.get("activePercent"),
+                    rate((double) r.get("plainStoresPerSecond"))));
+            for (int t : thresholds) {
+                for (Mode mode : Mode.values()) {
+                    md.append(' ').append(format(r.get(key(mode, t)))).append(" |");
+                }
+            }
+            md.append('\n');
+        }
+        ResultFiles.write(out, md.toString(),
+                Json.object("machine", machine, "runs", runs, "millis", millis, "rows", rows));
+    }
+}
