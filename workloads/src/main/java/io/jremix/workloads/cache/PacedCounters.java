@@ -35,7 +35,7 @@ public final class PacedCounters {
     private PacedCounters() {
     }
 
-    /** Thread {@code t}'s loop; returns its store count in the low half of the pair, its checksum in the high. */
+    /** Thread {@code t}'s loop; returns its store count and its checksum, in that order. */
     private static long[] run(int threads, int t, int work, long startNanos, long endNanos, long activeNanos) {
         long[] c = counts;
         // reads the clock about every microsecond of work, not at every store of a tight loop
