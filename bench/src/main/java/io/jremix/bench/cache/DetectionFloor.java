@@ -18,6 +18,7 @@ import io.jremix.bench.Machine;
 import io.jremix.bench.ResultFiles;
 import io.jremix.bench.Stats;
 import io.jremix.report.Json;
+import io.jremix.workloads.cache.PacedCounters;
 
 /**
  * The smallest contention {@code -remix:detect} reports, tracing all the time (the default) against tracing in
@@ -31,14 +32,16 @@ import io.jremix.report.Json;
  * <p>Usage: {@code bench/run-detection-floor [--runs N] [--millis N] [--thresholds N[,N...]] [--out FILE.md]}
  */
 public final class DetectionFloor {
-    private static final String WORKLOAD = "io.jremix.workloads.cache.PacedCounters";
+    private static final String WORKLOAD = PacedCounters.class.getName();
+    private static final long PERIOD = PacedCounters.PERIOD_MILLIS;
     private static final String SHARED = "long[]";
     private static final Pattern STORES = Pattern.compile("storesPerSecond=(\\d+)");
 
-    /** Rounds of arithmetic between two stores, and the share of every 20 ms in which the threads store. */
+    /** Rounds of arithmetic between two stores, and the share of every period in which the threads store. */
     private record Level(int work, int activePercent) {
         String describe() {
-            return "work " + work + (activePercent == 100 ? ", all the time" : ", " + activePercent + "% of every 20 ms");
+            return "work " + work + (activePercent == 100 ? ", all the time"
+                    : ", " + activePercent + "% of every " + PERIOD + " ms");
         }
     }
 
@@ -85,20 +88,22 @@ public final class DetectionFloor {
                 argv.addAll(program);
                 plain.add(storesPerSecond(Command.withJava(argv, java).run().orThrow()));
             }
+            double plainRate = Stats.median(plain);
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("work", level.work);
             row.put("activePercent", level.activePercent);
-            row.put("plainStoresPerSecond", Stats.median(plain));
-            System.err.printf(Locale.ROOT, "%-40s plain %.3g stores/s%n", level.describe(), Stats.median(plain));
+            row.put("plainStoresPerSecond", plainRate);
+            System.err.printf(Locale.ROOT, "%-40s plain %.3g stores/s%n", level.describe(), plainRate);
             for (int threshold : thresholds) {
                 for (Mode mode : Mode.values()) {
                     List<Outcome> outcomes = new ArrayList<>();
                     for (int r = 0; r < runs; r++) {
                         outcomes.add(traced(home, java, mode, threshold, program));
                     }
-                    row.put(key(mode, threshold), cell(outcomes));
+                    Map<String, Object> cell = cell(outcomes);
+                    row.put(key(mode, threshold), cell);
                     System.err.printf(Locale.ROOT, "%-40s %-7s threshold %-7d %s%n", level.describe(), mode, threshold,
-                            row.get(key(mode, threshold)));
+                            cell);
                 }
             }
             rows.add(row);
@@ -181,13 +186,13 @@ public final class DetectionFloor {
         md.append("# Detection floor: the smallest false sharing reported, tracing all the time and in bursts\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `PacedCounters 2 WORK %d ACTIVE`: two"
                 + " threads store to their own elements of one `long[]`, WORK rounds of arithmetic between two stores, for"
-                + " %d ms, storing in the first ACTIVE%% of every 20 ms. *plain stores/s* is the program's own count"
+                + " %d ms, storing in the first ACTIVE%% of every %d ms. *plain stores/s* is the program's own count"
                 + " under plain `java` (median of %d runs). Each other cell is one mode at one threshold"
                 + " (`-XX:REMIXThreshold`, estimated misses per second): in how many of %d runs the false sharing on"
                 + " PacedCounters' `long[]` was reported, the median rate the detector estimated (of the finding, or"
                 + " of the contention it saw below the threshold; 0 when it sampled none), and the median time from"
                 + " the JVM's start to the report.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"),
-                machine.get("jdk"), millis, millis, runs, runs));
+                machine.get("jdk"), millis, millis, PERIOD, runs, runs));
         md.append("- **default**: `-remix:detect`, one access in 1000 sampled all the time the window is open.\n");
         md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`.\n\n");
         md.append("Reproduce: `bench/run-detection-floor` (after `mvn -B -DskipTests package`).\n\n");

@@ -21,7 +21,8 @@ import java.util.concurrent.locks.LockSupport;
  * {@code PacedCounters Time <nanos>ns stores=<n> storesPerSecond=<n/s> result=<checksum>}.
  */
 public final class PacedCounters {
-    static final long PERIOD_MILLIS = 20;
+    /** The period of which the threads store in the first {@code activePercent}. */
+    public static final long PERIOD_MILLIS = 20;
 
     /** Never set: a volatile read per store that keeps C2 from merging one slot's stores (see LongArrayCounters). */
     static volatile boolean stop;
