@@ -42,7 +42,8 @@ class RearmBudgetTest {
             List<Map<String, Object>> windows = LiveReportsTest.list(Jremix.json(report), "windowHistory");
             assertEquals(2, windows.size());
             assertFalse(windows.get(0).containsKey("costSeconds"), "the first window is not charged");
-            assertTrue(((Number) windows.get(1).get("costSeconds")).doubleValue() > 0, windows.get(1).toString());
+            Object cost = windows.get(1).get("costSeconds");
+            assertTrue(cost instanceof Number n && n.doubleValue() > 0, windows.get(1) + "\n" + run.stderr());
         }
     }
 }

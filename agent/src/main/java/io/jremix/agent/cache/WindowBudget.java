@@ -4,8 +4,8 @@ import java.lang.management.CompilationMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.util.ArrayDeque;
-import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Spaces re-armed windows so that what they cost stays within a share of the time ({@code -XX:REMIXBudget}). Most
@@ -42,7 +42,8 @@ final class WindowBudget {
      * of the threads {@link #watch watched}. What this JVM does not measure counts as nothing.
      */
     static final class JvmMeter implements Meter {
-        private final List<Thread> watched = new CopyOnWriteArrayList<>();
+        /** Each watched thread's CPU time when last read: a thread that ended keeps what it used. */
+        private final Map<Thread, Long> watched = new ConcurrentHashMap<>();
         private final CompilationMXBean compilation;
         private final ThreadMXBean threads;
 
@@ -61,7 +62,7 @@ final class WindowBudget {
 
         /** Counts {@code t}'s CPU time from now on, as jremix's: a thread that lives as long as windows re-arm. */
         void watch(Thread t) {
-            watched.add(t);
+            watched.put(t, 0L);
         }
 
         @Override
@@ -73,10 +74,10 @@ final class WindowBudget {
         @Override
         public long jremixCpuNanos() {
             long sum = 0;
-            if (threads != null && threads.isThreadCpuTimeEnabled()) {
-                for (Thread t : watched) {
-                    sum += Math.max(0, threads.getThreadCpuTime(t.getId())); // -1 once it ended
-                }
+            boolean enabled = threads != null && threads.isThreadCpuTimeEnabled();
+            for (Thread t : watched.keySet()) {
+                // -1 once it ended: a total that fell would make a window's charge negative
+                sum += watched.merge(t, enabled ? threads.getThreadCpuTime(t.getId()) : 0, Math::max);
             }
             return sum;
         }

@@ -1,12 +1,15 @@
 package io.jremix.agent.cache;
 
+import java.util.concurrent.CountDownLatch;
+
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-/** When the budget lets the next window open, from a meter the test drives. */
+/** When the budget lets the next window open, from a meter the test drives; and what the JVM's meter reads. */
 class WindowBudgetTest {
     private static final long S = 1_000_000_000L;
 
@@ -110,5 +113,39 @@ class WindowBudgetTest {
         assertEquals(2 * S, budget.charged(7 * S));
         assertFalse(budget.allows(7 * S));
         assertTrue(budget.allows(9 * S));
+    }
+
+    /** The JFR reader thread ends as sampling stops at exit, just before the last window is costed. */
+    @Test
+    void aWatchedThreadThatEndedKeepsTheCpuItUsed() throws InterruptedException {
+        var management = java.lang.management.ManagementFactory.getThreadMXBean();
+        assumeTrue(management.isThreadCpuTimeSupported() && management.isThreadCpuTimeEnabled());
+        CountDownLatch busy = new CountDownLatch(1);
+        CountDownLatch end = new CountDownLatch(1);
+        Thread worker = new Thread(() -> {
+            while (management.getCurrentThreadCpuTime() < 20_000_000) { // 20 ms of CPU
+                Thread.onSpinWait();
+            }
+            busy.countDown();
+            awaitQuietly(end);
+        });
+        WindowBudget.JvmMeter meter = new WindowBudget.JvmMeter();
+        meter.watch(worker);
+        worker.start();
+        busy.await();
+        long whileRunning = meter.jremixCpuNanos();
+        end.countDown();
+        worker.join();
+
+        assertTrue(whileRunning >= 20_000_000, whileRunning + " ns");
+        assertTrue(meter.jremixCpuNanos() >= whileRunning, meter.jremixCpuNanos() + " ns after it ended");
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }
