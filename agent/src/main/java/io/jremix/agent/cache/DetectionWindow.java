@@ -133,7 +133,7 @@ final class DetectionWindow implements Runnable {
         this.onFindings = onFindings;
         this.events = events;
         this.history = history;
-        this.bursts = new TraceBursts(options.bursts());
+        this.bursts = new TraceBursts(options.bursts(), log);
         this.hot = new HotClasses(options.hotClasses());
         this.quiet = new QuietClasses(options.backOff());
         this.budget = new WindowBudget(options.budget(), meter);
@@ -360,6 +360,7 @@ final class DetectionWindow implements Runnable {
         log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %d classes to their original bytecode%s.",
                 windows, (now - openedAt) / 1e9, restored - before,
                 waiting ? ", the others wait until their methods return (their probes are off)" : ""));
+        bursts.lateness().ifPresent(log::verbose);
         if (transformer.notDuplicated() > 0) {
             log.verbose(transformer.notDuplicated() + " probed methods could not keep a copy of their own code for"
                     + " between bursts (too large, or JSR/RET) and were probed on every access.");
@@ -441,6 +442,7 @@ final class DetectionWindow implements Runnable {
                 tracedNanos += now - openedAt;
                 JfrEvents.windowClosed(windowEvent, "exit", found);
                 recordClosed(now);
+                bursts.lateness().ifPresent(log::verbose);
                 open = false;
             }
             if (budget.charging()) { // the last window's cost so far

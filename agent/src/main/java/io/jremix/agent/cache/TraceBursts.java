@@ -1,9 +1,11 @@
 package io.jremix.agent.cache;
 
+import java.util.Locale;
+import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
-import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.AgentLog;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.EventBuffer;
 
@@ -12,16 +14,26 @@ import io.jremix.probe.cache.EventBuffer;
  * bursts, every thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between.
  * A burst is started here and ended by the probes themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps
  * the time traced against the time open, measured rather than assumed (a busy machine wakes this thread late, which
- * spaces the bursts out), so that sampled misses scale to misses per second of the whole window.
+ * spaces the bursts out), so that sampled misses scale to misses per second of the whole window. The thread asks
+ * for a short time slice ({@link ShortTimeSlice}): without one it wakes late precisely while the program's threads
+ * are busiest, and the bursts miss what they do then.
  */
 final class TraceBursts implements Runnable {
     private final CacheOptions.Bursts bursts;
+    private final AgentLog log;
+    /** Whether the first burst thread has said how its time slice went: the next ones fare the same. */
+    private boolean sliceTold;
     private Thread thread;
     private long openNanos;
     private long tracedNanos;
+    /** The bursts begun in the window open last, and how late the thread woke for them in all and at most. */
+    private int begun;
+    private long lateNanos;
+    private long latestNanos;
 
-    TraceBursts(CacheOptions.Bursts bursts) {
+    TraceBursts(CacheOptions.Bursts bursts, AgentLog log) {
         this.bursts = bursts;
+        this.log = log;
     }
 
     /** Starts tracing now: for good without bursts, else the first burst at once. */
@@ -30,6 +42,9 @@ final class TraceBursts implements Runnable {
             CacheProbe.tracing(true);
             return;
         }
+        begun = 0;
+        lateNanos = 0;
+        latestNanos = 0;
         thread = new Thread(this, "jremix-trace-bursts");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
@@ -48,14 +63,30 @@ final class TraceBursts implements Runnable {
     @Override
     public void run() {
         Thread self = Thread.currentThread();
+        askForShortSlice();
         SplittableRandom random = new SplittableRandom();
         long periodStart = System.nanoTime();
         while (begin(self, periodStart + bursts.nanos())) {
-            LockSupport.parkNanos(periodStart + bursts.spacing(random) - System.nanoTime());
+            long due = periodStart + bursts.spacing(random);
+            LockSupport.parkNanos(due - System.nanoTime());
             long now = System.nanoTime();
-            account(now - periodStart);
+            account(now - periodStart, now - due);
             periodStart = now;
         }
+    }
+
+    private void askForShortSlice() {
+        Optional<String> refused = ShortTimeSlice.request();
+        synchronized (this) {
+            if (sliceTold) {
+                return;
+            }
+            sliceTold = true;
+        }
+        log.verbose(refused.map(why -> "Tracing bursts may start late while the program's threads hold every core:"
+                        + " no short time slice for the thread that starts them (" + why + ").")
+                .orElse(String.format(Locale.ROOT, "Tracing bursts start from a thread with a %.1f ms time slice,"
+                        + " on time while the program's threads hold every core.", ShortTimeSlice.SLICE_NANOS / 1e6)));
     }
 
     /**
@@ -71,8 +102,21 @@ final class TraceBursts implements Runnable {
         return true;
     }
 
-    private synchronized void account(long periodNanos) {
+    private synchronized void account(long periodNanos, long late) {
         openNanos += periodNanos;
+        begun++;
+        lateNanos += Math.max(0, late);
+        latestNanos = Math.max(latestNanos, late);
+    }
+
+    /** How late the bursts of the window open last began, for the verbose log; empty if none did. */
+    synchronized Optional<String> lateness() {
+        if (begun == 0) {
+            return Optional.empty();
+        }
+        return Optional.of(String.format(Locale.ROOT, "%d bursts began %.2f ms late on average, at most %.2f ms: the"
+                + " thread that starts them waits while the program's threads hold every core.", begun,
+                lateNanos / 1e6 / begun, latestNanos / 1e6));
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
@@ -23,7 +24,7 @@ import io.jremix.workloads.cache.PacedCounters;
 /**
  * The smallest contention {@code -remix:detect} reports, tracing all the time (the default) against tracing in
  * bursts: {@code PacedCounters} makes false sharing at rates from tens of millions of stores per second down to
- * tens of thousands, continuously or in part of every 20 ms, and each rate runs under both modes at each
+ * tens of thousands, continuously or in part of every 20 ms, and each rate runs under each mode at each
  * threshold asked for ({@code -XX:REMIXThreshold}, estimated misses per second). A cell says in how many of the
  * runs the false sharing was reported, the rate the detector estimated (of the finding, or of the contention it
  * saw below the threshold), and when it was reported. The rate column is the program's own, under plain
@@ -50,13 +51,23 @@ public final class DetectionFloor {
             new Level(1000, 25));
 
     private enum Mode {
-        DEFAULT(List.of()),
-        BURSTS(DetectionOverhead.BURSTS);
+        DEFAULT("default", List.of()),
+        BURSTS("bursts", DetectionOverhead.BURSTS),
+        /** Bursts started by a thread with a short time slice: Java 22 and later, with native access enabled. */
+        BURSTS_SHORT_SLICE("burstsShortSlice", Stream.concat(Stream.of("--enable-native-access=ALL-UNNAMED"),
+                DetectionOverhead.BURSTS.stream()).toList());
 
+        final String key;
         final List<String> options;
 
-        Mode(List<String> options) {
+        Mode(String key, List<String> options) {
+            this.key = key;
             this.options = options;
+        }
+
+        /** The modes this Java can run: before 22, the short slice is refused and would repeat the bursts. */
+        static List<Mode> available() {
+            return Runtime.version().feature() >= 22 ? List.of(values()) : List.of(DEFAULT, BURSTS);
         }
     }
 
@@ -95,7 +106,7 @@ public final class DetectionFloor {
             row.put("plainStoresPerSecond", plainRate);
             System.err.printf(Locale.ROOT, "%-40s plain %.3g stores/s%n", level.describe(), plainRate);
             for (int threshold : thresholds) {
-                for (Mode mode : Mode.values()) {
+                for (Mode mode : Mode.available()) {
                     List<Outcome> outcomes = new ArrayList<>();
                     for (int r = 0; r < runs; r++) {
                         outcomes.add(traced(home, java, mode, threshold, program));
@@ -112,7 +123,7 @@ public final class DetectionFloor {
     }
 
     private static String key(Mode mode, int threshold) {
-        return mode.name().toLowerCase(Locale.ROOT) + "At" + threshold;
+        return mode.key + "At" + threshold;
     }
 
     private static double storesPerSecond(Command.Result result) {
@@ -194,14 +205,18 @@ public final class DetectionFloor {
                 + " the JVM's start to the report.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"),
                 machine.get("jdk"), millis, millis, PERIOD, runs, runs));
         md.append("- **default**: `-remix:detect`, one access in 1000 sampled all the time the window is open.\n");
-        md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`.\n\n");
+        md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`.\n");
+        if (Mode.available().contains(Mode.BURSTS_SHORT_SLICE)) {
+            md.append("- **burstsShortSlice**: the same with `--enable-native-access=ALL-UNNAMED`, with which the thread"
+                    + " that starts the bursts asks Linux for a 0.1 ms time slice (Java 22 and later).\n");
+        }
+        md.append('\n');
         md.append("Reproduce: `bench/run-detection-floor` (after `mvn -B -DskipTests package`).\n\n");
         StringBuilder header = new StringBuilder("| work | active | plain stores/s |");
         StringBuilder rule = new StringBuilder("|---:|---:|---:|");
         for (int t : thresholds) {
-            for (Mode mode : Mode.values()) {
-                header.append(String.format(Locale.ROOT, " %s, threshold %s |", mode.name().toLowerCase(Locale.ROOT),
-                        rate(t)));
+            for (Mode mode : Mode.available()) {
+                header.append(String.format(Locale.ROOT, " %s, threshold %s |", mode.key, rate(t)));
                 rule.append("---|");
             }
         }
@@ -210,7 +225,7 @@ public final class DetectionFloor {
             md.append(String.format(Locale.ROOT, "| %d | %d%% | %s |", (int) r.get("work"), (int) r.get("activePercent"),
                     rate((double) r.get("plainStoresPerSecond"))));
             for (int t : thresholds) {
-                for (Mode mode : Mode.values()) {
+                for (Mode mode : Mode.available()) {
                     md.append(' ').append(format(r.get(key(mode, t)))).append(" |");
                 }
             }

@@ -12,6 +12,7 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -79,6 +80,29 @@ class BurstsTest {
         assertTrue((Long) trace.get("sampledAccesses") > 0, "the control was traced: " + trace);
         assertTrue(samplingRatio(doc) > 20, "the estimates count the time between bursts: " + doc.get("settings"));
         assertEveryProbedMethodDuplicated(doc);
+    }
+
+    /**
+     * The thread that starts the bursts asks Linux for a short time slice where Java lets jremix call the kernel
+     * (Java 22 and later, with native access enabled), says in the verbose log how that went and how late the
+     * bursts began, and either way Java prints no warning on the program's stderr.
+     */
+    @ParameterizedTest
+    @ValueSource(booleans = {false, true})
+    void theBurstThreadAsksForAShortTimeSliceWithoutAWarning(boolean nativeAccess, @TempDir Path dir)
+            throws Exception {
+        List<String> options = new ArrayList<>(nativeAccess ? List.of("--enable-native-access=ALL-UNNAMED") : List.of());
+        options.add("-XX:+REMIXVerbose");
+        options.addAll(options(dir.resolve("report.json")));
+        Jremix.Run run = Jremix.workload(options, "PacedCounters", "2", "0", "500", "25");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertFalse(run.stderr().contains("WARNING"), run.stderr());
+        boolean granted = nativeAccess && Runtime.version().feature() >= 22
+                && System.getProperty("os.name").startsWith("Linux");
+        assertTrue(run.stderr().contains(granted ? "Tracing bursts start from a thread with a 0.1 ms time slice"
+                : "no short time slice for the thread that starts them"), run.stderr());
+        assertTrue(run.stderr().matches("(?s).*REMIX: \\d+ bursts began \\d+\\.\\d\\d ms late on average.*"), run.stderr());
     }
 
     /** The workloads' methods and the atomics' are small and plain: all of them keep a copy for between bursts. */
