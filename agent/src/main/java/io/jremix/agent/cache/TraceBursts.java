@@ -8,6 +8,7 @@ import java.util.concurrent.locks.LockSupport;
 import io.jremix.agent.AgentLog;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.cache.RecorderWarmUp;
 
 /**
  * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
@@ -19,6 +20,8 @@ import io.jremix.probe.cache.EventBuffer;
  * are busiest, and the bursts miss what they do then.
  */
 final class TraceBursts implements Runnable {
+    /** Whether a burst thread of this JVM has warmed the recording path up. */
+    private static boolean warmedUp;
     private final CacheOptions.Bursts bursts;
     private final AgentLog log;
     /** Whether the first burst thread has said how its time slice went: the next ones fare the same. */
@@ -64,6 +67,7 @@ final class TraceBursts implements Runnable {
     public void run() {
         Thread self = Thread.currentThread();
         askForShortSlice();
+        warmUpOnce();
         SplittableRandom random = new SplittableRandom();
         long periodStart = System.nanoTime();
         while (begin(self, periodStart + bursts.nanos())) {
@@ -73,6 +77,20 @@ final class TraceBursts implements Runnable {
             account(now - periodStart, now - due);
             periodStart = now;
         }
+    }
+
+    /** Compiles the recording path before the first burst of the run ({@link RecorderWarmUp}); the code stays. */
+    private void warmUpOnce() {
+        synchronized (TraceBursts.class) {
+            if (warmedUp) {
+                return;
+            }
+            warmedUp = true;
+        }
+        long start = System.nanoTime();
+        RecorderWarmUp.run();
+        log.debug(String.format(Locale.ROOT, "warmed up the recording path in %.0f ms",
+                (System.nanoTime() - start) / 1e6));
     }
 
     private void askForShortSlice() {

@@ -79,6 +79,19 @@ public final class CacheProbe {
         U.putBooleanOpaque(TRACING_BASE, TRACING_OFFSET, true);
     }
 
+    /**
+     * For {@link RecorderWarmUp}, before the first burst (tracing off): a deadline that has {@code passed} or not, so
+     * that the recording path is compiled for both; {@code null} takes it away again.
+     */
+    static void warmUpDeadline(Boolean passed) {
+        if (passed == null) {
+            bounded = false;
+        } else {
+            burstEnd = System.nanoTime() + (passed ? -1_000_000_000L : 1_000_000_000L);
+            bounded = true;
+        }
+    }
+
     /** Whether the burst under way is over at {@code nowNanos}: then tracing ends for every thread. */
     static boolean burstOver(long nowNanos) {
         if (bounded && nowNanos - burstEnd > 0) {

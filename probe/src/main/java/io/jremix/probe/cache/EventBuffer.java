@@ -180,6 +180,21 @@ public final class EventBuffer {
         state = IDLE;
     }
 
+    /**
+     * Gives the calling thread a ring of its own that is in no list, so no window ever drains it: what the thread
+     * records until {@link #forgetUnlisted} goes nowhere ({@link RecorderWarmUp}).
+     */
+    static EventBuffer unlisted() {
+        EventBuffer b = new EventBuffer(Thread.currentThread(), -1, CAPACITY);
+        CURRENT.set(b);
+        return b;
+    }
+
+    /** Takes the calling thread's {@link #unlisted} ring away: it is traced, or ignored, as before. */
+    static void forgetUnlisted() {
+        CURRENT.remove();
+    }
+
     void append(long t, long addr, int off, int m, Object ty, int s, int e) {
         long h = head;
         if (h - tail > mask) {
