@@ -81,15 +81,16 @@ public final class CacheProbe {
 
     /**
      * For {@link RecorderWarmUp}, before the first burst (tracing off): a deadline that has {@code passed} or not, so
-     * that the recording path is compiled for both; {@code null} takes it away again.
+     * that the recording path is compiled for both.
      */
-    static void warmUpDeadline(Boolean passed) {
-        if (passed == null) {
-            bounded = false;
-        } else {
-            burstEnd = System.nanoTime() + (passed ? -1_000_000_000L : 1_000_000_000L);
-            bounded = true;
-        }
+    static void warmUpDeadline(boolean passed) {
+        burstEnd = System.nanoTime() + (passed ? -1_000_000_000L : 1_000_000_000L);
+        bounded = true;
+    }
+
+    /** Takes the {@link #warmUpDeadline} away again: the first burst sets its own. */
+    static void endWarmUp() {
+        bounded = false;
     }
 
     /** Whether the burst under way is over at {@code nowNanos}: then tracing ends for every thread. */

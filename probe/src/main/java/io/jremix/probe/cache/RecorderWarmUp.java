@@ -48,7 +48,7 @@ public final class RecorderWarmUp {
                 }
             }
         } finally {
-            CacheProbe.warmUpDeadline(null);
+            CacheProbe.endWarmUp();
             EventBuffer.forgetUnlisted();
         }
     }
