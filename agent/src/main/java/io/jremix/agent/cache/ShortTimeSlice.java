@@ -85,6 +85,7 @@ final class ShortTimeSlice {
         final Class<?> ofLong = Class.forName("java.lang.foreign.ValueLayout$OfLong");
         final Object javaInt;
         final Object javaLong;
+        private final Object address;
         private final Class<?> layout = Class.forName("java.lang.foreign.MemoryLayout");
         private final Class<?> linker = Class.forName("java.lang.foreign.Linker");
 
@@ -92,6 +93,7 @@ final class ShortTimeSlice {
             Class<?> valueLayout = Class.forName("java.lang.foreign.ValueLayout");
             javaInt = valueLayout.getField("JAVA_INT").get(null);
             javaLong = valueLayout.getField("JAVA_LONG").get(null);
+            address = valueLayout.getField("ADDRESS").get(null);
         }
 
         /** {@code long syscall(long number, long pid, void *attr, long, long)}, the C library's. */
@@ -100,7 +102,6 @@ final class ShortTimeSlice {
             Object lookup = linker.getMethod("defaultLookup").invoke(nativeLinker);
             Method find = Class.forName("java.lang.foreign.SymbolLookup").getMethod("find", String.class);
             Object symbol = ((Optional<?>) find.invoke(lookup, "syscall")).orElseThrow();
-            Object address = Class.forName("java.lang.foreign.ValueLayout").getField("ADDRESS").get(null);
             Object args = Array.newInstance(layout, 5);
             Object[] kinds = {javaLong, javaLong, address, javaLong, javaLong};
             for (int i = 0; i < kinds.length; i++) {

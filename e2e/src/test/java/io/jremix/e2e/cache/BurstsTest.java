@@ -91,10 +91,10 @@ class BurstsTest {
     @ValueSource(booleans = {false, true})
     void theBurstThreadAsksForAShortTimeSliceWithoutAWarning(boolean nativeAccess, @TempDir Path dir)
             throws Exception {
-        List<String> options = new ArrayList<>(nativeAccess ? List.of("--enable-native-access=ALL-UNNAMED") : List.of());
-        options.add("-XX:+REMIXVerbose");
-        options.addAll(options(dir.resolve("report.json")));
-        Jremix.Run run = Jremix.workload(options, "PacedCounters", "2", "0", "500", "25");
+        List<String> jremix = new ArrayList<>(nativeAccess ? List.of("--enable-native-access=ALL-UNNAMED") : List.of());
+        jremix.add("-XX:+REMIXVerbose");
+        jremix.addAll(options(dir.resolve("report.json")));
+        Jremix.Run run = Jremix.workload(jremix, "PacedCounters", "2", "0", "500", "25");
 
         assertEquals(0, run.exit(), run.stderr());
         assertFalse(run.stderr().contains("WARNING"), run.stderr());
