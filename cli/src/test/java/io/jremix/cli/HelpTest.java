@@ -26,7 +26,7 @@ class HelpTest {
                 "bin/jremix dump <pid> [<file>]", "bin/jremix report <in> [-o <out>]")) {
             assertTrue(help.contains(usage), usage);
         }
-        assertTrue(help.contains("trace one memory access in n (default 1000)"), help);
+        assertTrue(help.contains("(one in 1000 of the window, as without bursts) (default 1000)"), help);
         assertTrue(help.contains("keep tracing this long after contention is found, then restore the classes (default 3)"),
                 help);
     }

@@ -16,7 +16,9 @@ public final class CacheContentionOptions {
             new Choice("online", "detect cache contention and repair false sharing"),
             new Choice("detect", "detect cache contention only"));
     public static final Option<Long> SAMPLING_RATIO = SECTION.value("REMIXSamplingRatio",
-            Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n");
+            Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n; with REMIXBurst, one in n"
+                    + " within each burst, unless given 1000 times REMIXBurst over REMIXBurstEvery (one in 1000 of"
+                    + " the window, as without bursts)");
     public static final Option<Long> BURST = SECTION.value("REMIXBurst", Type.seconds(false), 0L,
             "while a window is open, all threads trace (one access in REMIXSamplingRatio) for bursts this long, and"
                     + " not at all in between; 0: all the time the window is open");

@@ -55,8 +55,9 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
             case "detect" -> Mode.DETECT;
             default -> Mode.OFF;
         };
-        return new CacheOptions(mode, v.get(SAMPLING_RATIO).intValue(),
-                new Bursts(v.get(CacheContentionOptions.BURST), v.get(CacheContentionOptions.BURST_EVERY)),
+        Bursts bursts = new Bursts(v.get(CacheContentionOptions.BURST), v.get(CacheContentionOptions.BURST_EVERY));
+        int ratio = v.get(SAMPLING_RATIO).intValue();
+        return new CacheOptions(mode, v.given(SAMPLING_RATIO) ? ratio : bursts.ratioWithin(ratio), bursts,
                 v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
                 readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
@@ -72,6 +73,15 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         /** Whether tracing comes in bursts: a burst as long as its period leaves no gap. */
         public boolean on() {
             return nanos > 0 && nanos < everyNanos;
+        }
+
+        /**
+         * The ratio within a burst that records as many of the window's accesses as {@code overallRatio} does with
+         * tracing all the time: bursts that trace 1% of the time at 1:10 sample one access in 1000, as the default
+         * does, and so need no longer to sample the misses a finding takes. Unchanged without bursts.
+         */
+        public int ratioWithin(int overallRatio) {
+            return on() ? (int) Math.max(1, Math.round((double) overallRatio * nanos / everyNanos)) : overallRatio;
         }
 
         /**

@@ -74,6 +74,17 @@ class CacheOptionsTest {
         assertEquals(0.5, o.budget());
     }
 
+    @Test
+    void burstsKeepOneAccessInAThousandOfTheWindowUnlessTheRatioIsGiven() throws OptionException {
+        assertEquals(10, parse("-remix:detect", "-XX:REMIXBurst=0.5ms").samplingRatio(), "1% of the time at 1:10");
+        assertEquals(40, parse("-remix:detect", "-XX:REMIXBurst=2ms", "-XX:REMIXBurstEvery=50ms").samplingRatio());
+        assertEquals(1, parse("-remix:detect", "-XX:REMIXBurst=0.01ms", "-XX:REMIXBurstEvery=1s").samplingRatio(),
+                "never below one in one");
+        assertEquals(20, parse("-remix:detect", "-XX:REMIXBurst=0.5ms", "-XX:REMIXSamplingRatio=20").samplingRatio());
+        assertEquals(1000, parse("-remix:detect", "-XX:REMIXBurst=50ms").samplingRatio(),
+                "a burst as long as its period is no burst");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"-XX:REMIXFoo=1", "-XX:+REMIXFoo", "-remix:repair", "-Xmx1g", "remix",
         "-XX:REMIXSamplingRatio=0", "-XX:REMIXSamplingRatio=ten", "-XX:REMIXSamplingRatio", "-XX:+REMIXSamplingRatio",

@@ -50,9 +50,11 @@ public final class DetectionOverhead {
             new Workload("MatrixMultiply (CPU-heavy, no sharing)", "io.jremix.bench.cache.MatrixMultiply",
                     List.of("2", "300", "10"), "none"));
 
-    /** Tracing bursts as docs/cache-contention.md recommends them for a long-running program. */
-    public static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms",
-            "-XX:REMIXSamplingRatio=20");
+    /**
+     * Tracing bursts as docs/cache-contention.md recommends them for a long-running program, at the ratio they take
+     * by default: 1:10 within bursts 1% of the time, one access in 1000 of the window as without bursts.
+     */
+    public static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms");
 
     /**
      * The same bursts, but only one, at the start of the window: probed methods run their unprobed copy all along,
@@ -60,7 +62,7 @@ public final class DetectionOverhead {
      * copy into the loop.
      */
     private static final List<String> ONE_BURST = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=3600s",
-            "-XX:REMIXSamplingRatio=20");
+            "-XX:REMIXSamplingRatio=10");
 
     /** The five ways each workload runs. */
     private enum Mode {

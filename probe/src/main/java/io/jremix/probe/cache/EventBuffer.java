@@ -35,7 +35,7 @@ public final class EventBuffer {
     /**
      * Events per thread (about 300 KB). The agent drains every 20 ms, so a thread can record 400,000 samples a
      * second, far more than a 1:1000 sampling ratio yields, before its events are dropped; with tracing bursts of
-     * 0.5 ms every 50 ms at 1:20, a thread would need 300 million accesses a second while traced to fill it.
+     * 0.5 ms every 50 ms at 1:10, a thread would need 160 million accesses a second while traced to fill it.
      */
     static final int CAPACITY = 8192;
     /**
