@@ -205,7 +205,8 @@ public final class DetectionFloor {
                 + " the JVM's start to the report.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"),
                 machine.get("jdk"), millis, millis, PERIOD, runs, runs));
         md.append("- **default**: `-remix:detect`, one access in 1000 sampled all the time the window is open.\n");
-        md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`.\n");
+        md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`, one access in 10"
+                + " sampled within each burst (the ratio bursts take by default: one in 1000 of the window).\n");
         if (Mode.available().contains(Mode.BURSTS_SHORT_SLICE)) {
             md.append("- **burstsShortSlice**: the same with `--enable-native-access=ALL-UNNAMED`, with which the thread"
                     + " that starts the bursts asks Linux for a 0.1 ms time slice (Java 22 and later).\n");
