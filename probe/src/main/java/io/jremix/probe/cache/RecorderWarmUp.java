@@ -5,13 +5,17 @@ package io.jremix.probe.cache;
  * reaches the path seldom, such as one contending in short spells and traced in bursts, records through the
  * interpreter for seconds and runs that much slower while traced: bursts that fell in its spells gave a few hundred
  * samples each for the first 7 s of a window, and 4,000 to 6,000 once C2 had compiled {@code TraceRecorder.element}
- * (docs/benchmarks.md, "Detection floor"). The arrays cover every element type and the records alternate between
- * them, so that C2 does not compile the path for one type only and go back to the interpreter at the program's first
- * other one.
+ * (docs/benchmarks.md, "Detection floor"). The records alternate between every element type, reads and writes, so
+ * that C2 does not compile the path for some of them only and go back to the interpreter at the program's first
+ * other one (an uncommon trap, after which C2 compiles the path again once the program's own calls have made it hot).
  */
 public final class RecorderWarmUp {
-    /** Calls of each kind: past C2's invocation threshold (HotSpot's Tier4InvocationThreshold is 5000). */
-    static final int CALLS = 20_000;
+    /** Calls of each kind: twice C2's invocation threshold (HotSpot's Tier4InvocationThreshold is 5000). */
+    static final int CALLS = 40_000;
+    /** Rounds the calls come in, each followed by calls from {@link #freshThreads}. */
+    static final int ROUNDS = 8;
+    /** Calls each fresh thread makes. */
+    private static final int FRESH_CALLS = 16;
     private static final EventBuffer.EventSink NOWHERE = (thread, time, address, offset, meta, type, site, epoch) -> {
     };
 
@@ -20,36 +24,87 @@ public final class RecorderWarmUp {
         long value;
     }
 
+    /** The warm-up's sites, reads and writes, and the objects it records. */
+    private static final class Records {
+        final int elementWrite = site(CacheSite.Kind.ELEMENT, true, 0, null, null);
+        final int elementRead = site(CacheSite.Kind.ELEMENT, false, 0, null, null);
+        final int fieldWrite = site(CacheSite.Kind.FIELD, true, Long.BYTES, Cell.class.getName().replace('.', '/'),
+                "value");
+        final int fieldRead = site(CacheSite.Kind.FIELD, false, Long.BYTES, Cell.class.getName().replace('.', '/'),
+                "value");
+        final Object[] arrays = {new long[8], new int[8], new short[8], new char[8], new byte[8], new boolean[8],
+                new double[8], new float[8], new Object[8]};
+        final Cell cell = new Cell();
+
+        private static int site(CacheSite.Kind kind, boolean write, int size, String owner, String name) {
+            String where = RecorderWarmUp.class.getName() + ".run(RecorderWarmUp.java)";
+            return CacheSites.register(new CacheSite(kind, write, size, owner, name, RecorderWarmUp.class.getName(),
+                    where));
+        }
+
+        /** Records {@code n} element and field accesses, starting at call {@code from}. */
+        void record(int from, int n) {
+            for (int i = from; i < from + n; i++) {
+                boolean write = (i & 2) == 0;
+                TraceRecorder.element(arrays[i % arrays.length], i & 7, write ? elementWrite : elementRead);
+                TraceRecorder.field(cell, write ? fieldWrite : fieldRead);
+            }
+        }
+    }
+
     private RecorderWarmUp() {
     }
 
     /**
      * Records {@value #CALLS} element and field accesses of the warm-up's own objects from the calling thread, a
-     * quarter of them after a deadline. Call it before the first burst, with tracing off: it moves the bursts'
-     * deadline, and a record after the deadline turns tracing off for every thread.
+     * quarter of them after a deadline, and a few from {@link #freshThreads} after each of {@value #ROUNDS} rounds.
+     * Call it before the first burst, with tracing off: it moves the bursts' deadline, and a record after the
+     * deadline turns tracing off for every thread. An interrupt ends it early.
      */
     public static void run() {
-        String where = RecorderWarmUp.class.getName() + ".run(RecorderWarmUp.java)";
-        int element = CacheSites.register(new CacheSite(CacheSite.Kind.ELEMENT, true, 0, null, null,
-                RecorderWarmUp.class.getName(), where));
-        int field = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, true, Long.BYTES,
-                Cell.class.getName().replace('.', '/'), "value", RecorderWarmUp.class.getName(), where));
-        Object[] arrays = {new long[8], new int[8], new short[8], new char[8], new byte[8], new boolean[8],
-                new double[8], new float[8], new Object[8]};
-        Cell cell = new Cell();
+        Records records = new Records();
         EventBuffer ring = EventBuffer.unlisted();
         try {
+            int perRound = CALLS / ROUNDS;
             for (int i = 0; i < CALLS; i++) {
                 CacheProbe.warmUpDeadline((i & 3) == 0); // a record past a burst's end stops it, and is not kept
-                TraceRecorder.element(arrays[i % arrays.length], i & 7, element);
-                TraceRecorder.field(cell, field);
+                records.record(i, 1);
                 if ((i & 1023) == 0) {
                     ring.drain(NOWHERE); // keeps the ring from filling, as the agent's draining does
                 }
+                if ((i + 1) % perRound == 0 && i + 1 < CALLS) { // the last round compiles what the threads sent back
+                    freshThreads(records);
+                }
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the window closed: no bursts to warm up for
         } finally {
             CacheProbe.endWarmUp();
             EventBuffer.forgetUnlisted();
+        }
+    }
+
+    /**
+     * A few records from two new threads that jremix ignores, so that they get no ring: one without thread-local
+     * values yet, one with a value of another thread-local. The program's threads look like that at their first
+     * sample, and C2, having compiled the path on the warm-up thread alone, left those ways through the inlined
+     * {@code ThreadLocal.get} out: the program's first samples sent the path back to the interpreter (seen with
+     * {@code -Xlog:deoptimization=debug}). Here the trap comes in the warm-up, and the rounds after it have C2
+     * compile the path again.
+     */
+    private static void freshThreads(Records records) throws InterruptedException {
+        ThreadLocal<Boolean> other = new ThreadLocal<>();
+        for (boolean otherValue : new boolean[] {false, true}) {
+            Thread t = new Thread(() -> {
+                if (otherValue) {
+                    other.set(Boolean.TRUE);
+                }
+                records.record(0, FRESH_CALLS);
+            }, "jremix-recorder-warm-up");
+            t.setDaemon(true);
+            EventBuffer.ignore(t);
+            t.start();
+            t.join();
         }
     }
 }

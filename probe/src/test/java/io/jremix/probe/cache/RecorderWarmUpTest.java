@@ -33,6 +33,8 @@ class RecorderWarmUpTest {
         assertEquals(0, fromWarmUp[0], "events of the warm-up's sites in the agent's buffers");
         assertEquals(1, EventBuffer.all().stream().filter(b -> b == afterwards.get()).count(),
                 "the thread's own ring, listed");
+        assertEquals(0, EventBuffer.all().stream().filter(b -> b.threadName().equals("jremix-recorder-warm-up"))
+                .count(), "the warm-up's own threads are not traced");
         assertFalse(CacheProbe.burstOver(System.nanoTime()), "a deadline left behind would end the first burst");
         assertFalse(CacheProbe.inBurst());
     }
