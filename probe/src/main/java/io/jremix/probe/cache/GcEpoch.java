@@ -45,12 +45,28 @@ final class GcEpoch extends WeakReference<Object> {
 
     /** The epoch in force, opening a new one if a collection happened since it began. */
     static GcEpoch current(Object[] holder) {
-        GcEpoch c = current;
+        return after(current, holder);
+    }
+
+    /**
+     * {@code c} while no collection happened since it began, else the epoch in force after it: the one this call
+     * opens if {@code c} is still in force, else the one another thread opened, or {@code c} was never in force.
+     */
+    static GcEpoch after(GcEpoch c, Object[] holder) {
         if (c.live(holder)) {
             return c;
         }
         GcEpoch next = new GcEpoch(c.epoch + 1, new Object(), holder);
         return CURRENT.compareAndSet(c, next) ? next : current;
+    }
+
+    /**
+     * An epoch that a collection has already ended and that was never in force, for {@link RecorderWarmUp}: passed
+     * to {@link #after}, it takes the way a collection sends the recording path, which C2 otherwise leaves out until
+     * the program's first collection while tracing sends the path back to the interpreter; and opens no epoch.
+     */
+    static GcEpoch ended(Object[] holder) {
+        return new GcEpoch(-1, null, holder);
     }
 
     /** False once a collection happened after this epoch began. */

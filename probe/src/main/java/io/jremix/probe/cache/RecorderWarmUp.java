@@ -16,6 +16,8 @@ public final class RecorderWarmUp {
     static final int ROUNDS = 8;
     /** Calls each fresh thread makes. */
     private static final int FRESH_CALLS = 16;
+    /** Ended epochs checked every 1024 calls: a collection's way through the path, profiled before C2 compiles it. */
+    private static final int ENDED_EPOCHS = 4;
     private static final EventBuffer.EventSink NOWHERE = (thread, time, address, offset, meta, type, site, epoch) -> {
     };
 
@@ -50,6 +52,14 @@ public final class RecorderWarmUp {
                 TraceRecorder.field(cell, write ? fieldWrite : fieldRead);
             }
         }
+
+        /** Checks {@code n} ended epochs, as a collection makes the recording path do ({@link GcEpoch#ended}). */
+        void endEpochs(int n) {
+            Object[] holder = new Object[1];
+            for (int i = 0; i < n; i++) {
+                GcEpoch.after(GcEpoch.ended(holder), holder);
+            }
+        }
     }
 
     private RecorderWarmUp() {
@@ -71,6 +81,7 @@ public final class RecorderWarmUp {
                 records.record(i, 1);
                 if ((i & 1023) == 0) {
                     ring.drain(NOWHERE); // keeps the ring from filling, as the agent's draining does
+                    records.endEpochs(ENDED_EPOCHS);
                 }
                 if ((i + 1) % perRound == 0 && i + 1 < CALLS) { // the last round compiles what the threads sent back
                     freshThreads(records);
@@ -88,9 +99,9 @@ public final class RecorderWarmUp {
      * A few records from two new threads that jremix ignores, so that they get no ring: one without thread-local
      * values yet, one with a value of another thread-local. The program's threads look like that at their first
      * sample, and C2, having compiled the path on the warm-up thread alone, left those ways through the inlined
-     * {@code ThreadLocal.get} out: the program's first samples sent the path back to the interpreter (seen with
-     * {@code -Xlog:deoptimization=debug}). Here the trap comes in the warm-up, and the rounds after it have C2
-     * compile the path again.
+     * {@code ThreadLocal.get} out: the program's first samples sent the path back to the interpreter
+     * ({@code -XX:+LogCompilation}, bench/results/recorder-warmup-traps.txt). Here those ways are taken within the
+     * warm-up: before C2 compiles the path, or else by a trap, after which the later rounds have it compiled again.
      */
     private static void freshThreads(Records records) throws InterruptedException {
         ThreadLocal<Boolean> other = new ThreadLocal<>();

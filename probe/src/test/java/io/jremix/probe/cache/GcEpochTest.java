@@ -40,6 +40,17 @@ class GcEpochTest {
         assertTrue(after.live(holder));
     }
 
+    @Test
+    void anEndedEpochForTheWarmUpLeadsToTheEpochInForceAndOpensNone() {
+        Object[] holder = new Object[1];
+        GcEpoch inForce = GcEpoch.current(holder);
+        GcEpoch ended = GcEpoch.ended(holder);
+
+        assertFalse(ended.live(holder));
+        assertSame(inForce, GcEpoch.after(ended, holder));
+        assertSame(inForce, GcEpoch.after(ended, holder), "the first call opened no epoch");
+    }
+
     /** Allocates until the JVM has run a collection. */
     private static void collect() {
         long start = collections();
