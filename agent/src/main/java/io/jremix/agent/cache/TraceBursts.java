@@ -12,15 +12,16 @@ import io.jremix.probe.cache.RecorderWarmUp;
 
 /**
  * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
- * bursts, every thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between.
- * A burst is started here and ended by the probes themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps
+ * bursts, every thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between;
+ * either way from a thread of its own, which first warms the recording path up, once a run ({@link RecorderWarmUp}:
+ * about 0.1 s before tracing starts). A burst is started here and ended by the probes themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps
  * the time traced against the time open, measured rather than assumed (a busy machine wakes this thread late, which
  * spaces the bursts out), so that sampled misses scale to misses per second of the whole window. The thread asks
  * for a short time slice ({@link ShortTimeSlice}): without one it wakes late precisely while the program's threads
  * are busiest, and the bursts miss what they do then.
  */
 final class TraceBursts implements Runnable {
-    /** Whether a burst thread of this JVM has warmed the recording path up. */
+    /** Whether a thread of this JVM has warmed the recording path up. */
     private static boolean warmedUp;
     private final CacheOptions.Bursts bursts;
     private final AgentLog log;
@@ -39,16 +40,15 @@ final class TraceBursts implements Runnable {
         this.log = log;
     }
 
-    /** Starts tracing now: for good without bursts, else the first burst at once. */
+    /**
+     * Starts tracing: for good without bursts, else the first burst, once this JVM's recording path is warmed up
+     * (the first window of a run, for about 0.1 s).
+     */
     synchronized void start() {
-        if (!bursts.on()) {
-            CacheProbe.tracing(true);
-            return;
-        }
         begun = 0;
         lateNanos = 0;
         latestNanos = 0;
-        thread = new Thread(this, "jremix-trace-bursts");
+        thread = new Thread(this, bursts.on() ? "jremix-trace-bursts" : "jremix-trace-start");
         thread.setDaemon(true);
         EventBuffer.ignore(thread);
         thread.start();
@@ -66,6 +66,11 @@ final class TraceBursts implements Runnable {
     @Override
     public void run() {
         Thread self = Thread.currentThread();
+        if (!bursts.on()) {
+            warmUpOnce();
+            traceAll(self);
+            return;
+        }
         askForShortSlice();
         warmUpOnce();
         SplittableRandom random = new SplittableRandom();
@@ -79,7 +84,7 @@ final class TraceBursts implements Runnable {
         }
     }
 
-    /** Compiles the recording path before the first burst of the run ({@link RecorderWarmUp}); the code stays. */
+    /** Compiles the recording path before tracing first starts in the run ({@link RecorderWarmUp}); the code stays. */
     private void warmUpOnce() {
         synchronized (TraceBursts.class) {
             if (warmedUp) {
@@ -105,6 +110,13 @@ final class TraceBursts implements Runnable {
                         + " no short time slice for the thread that starts them (" + why + ").")
                 .orElse(String.format(Locale.ROOT, "Tracing bursts start from a thread with a %.1f ms time slice,"
                         + " on time while the program's threads hold every core.", ShortTimeSlice.SLICE_NANOS / 1e6)));
+    }
+
+    /** Traces from now until {@link #stop}, unless it was called already. */
+    private synchronized void traceAll(Thread self) {
+        if (thread == self) {
+            CacheProbe.tracing(true);
+        }
     }
 
     /**

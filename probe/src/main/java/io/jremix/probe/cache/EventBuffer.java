@@ -8,6 +8,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import jdk.internal.misc.Unsafe;
+import jdk.internal.vm.annotation.DontInline;
 
 /**
  * A bounded single-producer, single-consumer ring of sampled accesses owned by one thread. The owning thread
@@ -53,11 +54,11 @@ public final class EventBuffer {
     private static final Queue<EventBuffer> ALL = new ConcurrentLinkedQueue<>();
     /** Buffers of threads that ended, drained, waiting for a new owner; at most {@link #MAX_SPARE}. */
     private static final Queue<EventBuffer> FREE = new ConcurrentLinkedQueue<>();
-    private static final EventBuffer NONE = new EventBuffer(null, -1, 1);
+    private static final EventBuffer NONE = sentinel();
     /** A thread's value after it was refused a buffer: it asks again while {@link #IN_USE} is below the limit. */
-    private static final EventBuffer REFUSED = new EventBuffer(null, -1, 1);
+    private static final EventBuffer REFUSED = sentinel();
     /** A thread's value until its first sampled access gives it a buffer or {@link #NONE}. */
-    private static final EventBuffer UNASSIGNED = new EventBuffer(null, -1, 1);
+    private static final EventBuffer UNASSIGNED = sentinel();
     private static final ThreadLocal<EventBuffer> CURRENT = new ThreadLocal<>() {
         @Override
         protected EventBuffer initialValue() {
@@ -73,6 +74,8 @@ public final class EventBuffer {
     private static final int IDLE = 0;
     private static final int RECORDING = 1;
     private static final int RELEASED = 2;
+    /** The state of {@link #NONE}, {@link #REFUSED} and {@link #UNASSIGNED}, which no thread records into. */
+    private static final int SENTINEL = 3;
     /**
      * Compare-and-set on {@link #state} through Unsafe, an intrinsic: a VarHandle's call site links on first use by
      * running JDK code, which may reach the instrumented atomics and so this probe again, and the atomic field
@@ -111,6 +114,12 @@ public final class EventBuffer {
         site = new int[capacity];
         epoch = new int[capacity];
         type = new Object[capacity];
+    }
+
+    private static EventBuffer sentinel() {
+        EventBuffer b = new EventBuffer(null, -1, 1);
+        b.state = SENTINEL;
+        return b;
     }
 
     private void own(Thread owner, int threadIndex) {
@@ -164,16 +173,29 @@ public final class EventBuffer {
      */
     static EventBuffer enter() {
         EventBuffer b = CURRENT.get();
-        if (b == UNASSIGNED || b == REFUSED || b.state == RELEASED) {
-            boolean askedBefore = b == REFUSED;
-            CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
-            b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
-            CURRENT.set(b);
+        if (b.state == IDLE && U.compareAndSetInt(b, STATE, IDLE, RECORDING)) {
+            return b;
         }
-        if (b == NONE || b == REFUSED || !U.compareAndSetInt(b, STATE, IDLE, RECORDING)) {
-            return null;
+        return enterSlowly(b);
+    }
+
+    /**
+     * {@link #enter} for a thread without a ring of its own, or inside a probe already. Out of line, so that C2,
+     * which inlines {@code enter} into the program's instrumented methods, keeps one call here instead of a branch
+     * per case, of which those it never saw taken would send the program's method back to the interpreter: a
+     * program that outgrows {@link #MAX_BUFFERS} threads did that as its first thread was refused a ring, and with
+     * hundreds of threads holding both cores, C2 took 19 s to compile the method again (ManyThreads, JDK 17).
+     */
+    @DontInline
+    private static EventBuffer enterSlowly(EventBuffer b) {
+        if (b != UNASSIGNED && b != REFUSED && b.state != RELEASED) {
+            return null; // ignored, or already recording
         }
-        return b;
+        boolean askedBefore = b == REFUSED;
+        CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
+        b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
+        CURRENT.set(b);
+        return b.state == IDLE && U.compareAndSetInt(b, STATE, IDLE, RECORDING) ? b : null;
     }
 
     void exit() {
@@ -184,8 +206,8 @@ public final class EventBuffer {
      * Gives the calling thread a ring of its own that is in no list, so no window ever drains it: what the thread
      * records until {@link #forgetUnlisted} goes nowhere ({@link RecorderWarmUp}).
      */
-    static EventBuffer unlisted() {
-        EventBuffer b = new EventBuffer(Thread.currentThread(), -1, CAPACITY);
+    static EventBuffer unlisted(int capacity) {
+        EventBuffer b = new EventBuffer(Thread.currentThread(), -1, capacity);
         CURRENT.set(b);
         return b;
     }

@@ -38,9 +38,14 @@ final class GcEpoch extends WeakReference<Object> {
 
     /** @param holder the calling thread's scratch array for {@link HeapAddresses#referenceBits} */
     GcEpoch(int epoch, Object canary, Object[] holder) {
+        this(epoch, canary, holder, 0);
+    }
+
+    /** @param moved bits that make the sentinel's recorded address differ from its own: 0 for a real epoch */
+    private GcEpoch(int epoch, Object canary, Object[] holder, long moved) {
         super(canary);
         this.epoch = epoch;
-        this.sentinelAt = HeapAddresses.referenceBits(sentinel, holder);
+        this.sentinelAt = HeapAddresses.referenceBits(sentinel, holder) ^ moved;
     }
 
     /** The epoch in force, opening a new one if a collection happened since it began. */
@@ -63,14 +68,19 @@ final class GcEpoch extends WeakReference<Object> {
     /**
      * An epoch that a collection has already ended and that was never in force, for {@link RecorderWarmUp}: passed
      * to {@link #after}, it takes the way a collection sends the recording path, which C2 otherwise leaves out until
-     * the program's first collection while tracing sends the path back to the interpreter; and opens no epoch.
+     * the program's first collection while tracing sends the path back to the interpreter; and opens no epoch. Both
+     * witnesses show the collection: the canary is cleared, and the sentinel is recorded at an address it cannot
+     * have (references are aligned, so their lowest bit is never set).
      */
     static GcEpoch ended(Object[] holder) {
-        return new GcEpoch(-1, null, holder);
+        return new GcEpoch(-1, null, holder, 1);
     }
 
-    /** False once a collection happened after this epoch began. */
+    /**
+     * False once a collection happened after this epoch began. Both witnesses are read, without a branch between
+     * them that C2 could leave out until a collection moved the sentinel and spared the canary.
+     */
     boolean live(Object[] holder) {
-        return !refersTo(null) && HeapAddresses.referenceBits(sentinel, holder) == sentinelAt;
+        return !refersTo(null) & HeapAddresses.referenceBits(sentinel, holder) == sentinelAt;
     }
 }

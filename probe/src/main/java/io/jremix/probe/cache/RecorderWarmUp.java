@@ -8,6 +8,9 @@ package io.jremix.probe.cache;
  * (docs/benchmarks.md, "Detection floor"). The records alternate between every element type, reads and writes, so
  * that C2 does not compile the path for some of them only and go back to the interpreter at the program's first
  * other one (an uncommon trap, after which C2 compiles the path again once the program's own calls have made it hot).
+ * It also takes the path's rare ways, a collection, a full ring, a fresh thread, which a program traced all the time
+ * reaches only after C2 has compiled the path into its methods: each then sent them back to the interpreter, and a
+ * program of 400 threads that hold both cores waited up to 19 s for C2 to compile them again (ManyThreads, JDK 17).
  */
 public final class RecorderWarmUp {
     /** Calls of each kind: twice C2's invocation threshold (HotSpot's Tier4InvocationThreshold is 5000). */
@@ -16,6 +19,12 @@ public final class RecorderWarmUp {
     static final int ROUNDS = 8;
     /** Calls each fresh thread makes. */
     private static final int FRESH_CALLS = 16;
+    /**
+     * Events the warm-up's ring holds: fewer than it keeps between two drains (about 1,500), so that the way of a
+     * full ring is profiled too. Without it C2 left that way out, and a program whose rings filled (400 threads, the agent's
+     * thread starved of CPU) went back to the interpreter there.
+     */
+    private static final int RING = 1024;
     /** Ended epochs checked every 1024 calls: a collection's way through the path, profiled before C2 compiles it. */
     private static final int ENDED_EPOCHS = 4;
     private static final EventBuffer.EventSink NOWHERE = (thread, time, address, offset, meta, type, site, epoch) -> {
@@ -28,15 +37,15 @@ public final class RecorderWarmUp {
 
     /** The warm-up's sites, reads and writes, and the objects it records. */
     private static final class Records {
+        private static final String CELL = Cell.class.getName().replace('.', '/');
         final int elementWrite = site(CacheSite.Kind.ELEMENT, true, 0, null, null);
         final int elementRead = site(CacheSite.Kind.ELEMENT, false, 0, null, null);
-        final int fieldWrite = site(CacheSite.Kind.FIELD, true, Long.BYTES, Cell.class.getName().replace('.', '/'),
-                "value");
-        final int fieldRead = site(CacheSite.Kind.FIELD, false, Long.BYTES, Cell.class.getName().replace('.', '/'),
-                "value");
+        final int fieldWrite = site(CacheSite.Kind.FIELD, true, Long.BYTES, CELL, "value");
+        final int fieldRead = site(CacheSite.Kind.FIELD, false, Long.BYTES, CELL, "value");
         final Object[] arrays = {new long[8], new int[8], new short[8], new char[8], new byte[8], new boolean[8],
                 new double[8], new float[8], new Object[8]};
         final Cell cell = new Cell();
+        private final Object[] holder = new Object[1];
 
         private static int site(CacheSite.Kind kind, boolean write, int size, String owner, String name) {
             String where = RecorderWarmUp.class.getName() + ".run(RecorderWarmUp.java)";
@@ -55,7 +64,6 @@ public final class RecorderWarmUp {
 
         /** Checks {@code n} ended epochs, as a collection makes the recording path do ({@link GcEpoch#ended}). */
         void endEpochs(int n) {
-            Object[] holder = new Object[1];
             for (int i = 0; i < n; i++) {
                 GcEpoch.after(GcEpoch.ended(holder), holder);
             }
@@ -68,19 +76,19 @@ public final class RecorderWarmUp {
     /**
      * Records {@value #CALLS} element and field accesses of the warm-up's own objects from the calling thread, a
      * quarter of them after a deadline, and a few from {@link #freshThreads} after each of {@value #ROUNDS} rounds.
-     * Call it before the first burst, with tracing off: it moves the bursts' deadline, and a record after the
+     * Call it before tracing starts, with or without bursts: it moves the bursts' deadline, and a record after the
      * deadline turns tracing off for every thread. An interrupt ends it early.
      */
     public static void run() {
         Records records = new Records();
-        EventBuffer ring = EventBuffer.unlisted();
+        EventBuffer ring = EventBuffer.unlisted(RING);
         try {
             int perRound = CALLS / ROUNDS;
             for (int i = 0; i < CALLS; i++) {
                 CacheProbe.warmUpDeadline((i & 3) == 0); // a record past a burst's end stops it, and is not kept
                 records.record(i, 1);
                 if ((i & 1023) == 0) {
-                    ring.drain(NOWHERE); // keeps the ring from filling, as the agent's draining does
+                    ring.drain(NOWHERE); // as the agent's draining does
                     records.endEpochs(ENDED_EPOCHS);
                 }
                 if ((i + 1) % perRound == 0 && i + 1 < CALLS) { // the last round compiles what the threads sent back

@@ -130,7 +130,9 @@ final class TraceRecorder {
             GcEpoch epoch = GcEpoch.current(b.holder);
             long address = HeapAddresses.addressOf(base, b.holder);
             long now = System.nanoTime();
-            if (epoch.live(b.holder) && !CacheProbe.burstOver(now)) {
+            // one branch, not two: C2 keeps the way of a collection during the record, which the warm-up's ends of
+            // bursts take, instead of a trap that sends the program's methods back to the interpreter
+            if (epoch.live(b.holder) & !CacheProbe.burstOver(now)) {
                 b.append(now, address, offset, meta, type, siteId, epoch.epoch);
             }
         } finally {
