@@ -14,11 +14,11 @@ import io.jremix.probe.cache.RecorderWarmUp;
  * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
  * bursts, every thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between;
  * either way from a thread of its own, which first warms the recording path up, once a run ({@link RecorderWarmUp}:
- * about 0.1 s before tracing starts). A burst is started here and ended by the probes themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps
- * the time traced against the time open, measured rather than assumed (a busy machine wakes this thread late, which
- * spaces the bursts out), so that sampled misses scale to misses per second of the whole window. The thread asks
- * for a short time slice ({@link ShortTimeSlice}): without one it wakes late precisely while the program's threads
- * are busiest, and the bursts miss what they do then.
+ * about 0.1 s before tracing starts). A burst is started here and ended by the probes themselves at its deadline
+ * ({@link CacheProbe#traceUntil}). Keeps the time traced against the time open, measured rather than assumed (a
+ * busy machine wakes this thread late, which spaces the bursts out), so that sampled misses scale to misses per
+ * second of the whole window. The thread asks for a short time slice ({@link ShortTimeSlice}): without one it wakes
+ * late precisely while the program's threads are busiest, and the bursts miss what they do then.
  */
 final class TraceBursts implements Runnable {
     /** Whether a thread of this JVM has warmed the recording path up. */
@@ -66,13 +66,14 @@ final class TraceBursts implements Runnable {
     @Override
     public void run() {
         Thread self = Thread.currentThread();
+        if (bursts.on()) {
+            askForShortSlice();
+        }
+        warmUpOnce();
         if (!bursts.on()) {
-            warmUpOnce();
             traceAll(self);
             return;
         }
-        askForShortSlice();
-        warmUpOnce();
         SplittableRandom random = new SplittableRandom();
         long periodStart = System.nanoTime();
         while (begin(self, periodStart + bursts.nanos())) {

@@ -173,10 +173,12 @@ public final class EventBuffer {
      */
     static EventBuffer enter() {
         EventBuffer b = CURRENT.get();
-        if (b.state == IDLE && U.compareAndSetInt(b, STATE, IDLE, RECORDING)) {
-            return b;
-        }
-        return enterSlowly(b);
+        return b.claim() ? b : enterSlowly(b);
+    }
+
+    /** Marks this ring recording if it is idle; never a sentinel's, whose state is never idle. */
+    private boolean claim() {
+        return state == IDLE && U.compareAndSetInt(this, STATE, IDLE, RECORDING);
     }
 
     /**
@@ -195,7 +197,7 @@ public final class EventBuffer {
         CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
         b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
         CURRENT.set(b);
-        return b.state == IDLE && U.compareAndSetInt(b, STATE, IDLE, RECORDING) ? b : null;
+        return b.claim() ? b : null;
     }
 
     void exit() {

@@ -21,8 +21,8 @@ public final class RecorderWarmUp {
     private static final int FRESH_CALLS = 16;
     /**
      * Events the warm-up's ring holds: fewer than it keeps between two drains (about 1,500), so that the way of a
-     * full ring is profiled too. Without it C2 left that way out, and a program whose rings filled (400 threads, the agent's
-     * thread starved of CPU) went back to the interpreter there.
+     * full ring is profiled too. Without it C2 left that way out, and a program whose rings filled (400 threads, the
+     * agent's thread starved of CPU) went back to the interpreter there.
      */
     private static final int RING = 1024;
     /** Ended epochs checked every 1024 calls: a collection's way through the path, profiled before C2 compiles it. */
@@ -96,7 +96,7 @@ public final class RecorderWarmUp {
                 }
             }
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the window closed: no bursts to warm up for
+            Thread.currentThread().interrupt(); // the window closed: no tracing to warm up for
         } finally {
             CacheProbe.endWarmUp();
             EventBuffer.forgetUnlisted();
