@@ -329,22 +329,16 @@ final class DetectionWindow implements Runnable {
     }
 
     private void close(long now) {
-        bursts.stop();
-        ProbeGate.set(false);
         transformer.arm(false);
-        collect(now);
+        endTracing(now, foundAt != 0 ? "contention found" : "no contention");
         Set<String> contended = SiteTable.classes(collector.takeContendedSites());
         List<Class<?>> instrumented = transformer.instrumentedLoaded(inst);
         if (!selected.isEmpty()) { // a window probing every class runs at start or without samples: not counted
             quiet.closed(windows, instrumented.stream().map(Class::getName).collect(Collectors.toSet()), contended);
         }
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
-        open = false;
         closedAt = now;
         budget.closed(now);
-        tracedNanos += now - openedAt;
-        JfrEvents.windowClosed(windowEvent, foundAt != 0 ? "contention found" : "no contention", found);
-        recordClosed(now);
         if (windows == 1 && rearming() && options.hotClasses() > 0) {
             samples = ExecutionSamples.start(hot, log);
             if (samples != null) {
@@ -435,15 +429,8 @@ final class DetectionWindow implements Runnable {
         synchronized (this) {
             stopSampling();
             if (open) {
-                bursts.stop();
-                ProbeGate.set(false);
-                long now = System.nanoTime();
-                collect(now);
-                tracedNanos += now - openedAt;
-                JfrEvents.windowClosed(windowEvent, "exit", found);
-                recordClosed(now);
+                endTracing(System.nanoTime(), "exit");
                 bursts.lateness().ifPresent(log::verbose);
-                open = false;
             }
             if (budget.charging()) { // the last window's cost so far
                 history.costed(budget.charged(System.nanoTime()));
@@ -469,7 +456,17 @@ final class DetectionWindow implements Runnable {
         return options.samplingRatio() * bursts.scale();
     }
 
-    private void recordClosed(long now) {
+    /**
+     * Ends the open window's tracing, whether it closes or the program exits: no more bursts, probes off, the last
+     * events in, and the window recorded as closed for the reason given.
+     */
+    private void endTracing(long now, String reason) {
+        bursts.stop();
+        ProbeGate.set(false);
+        collect(now);
+        open = false;
+        tracedNanos += now - openedAt;
+        JfrEvents.windowClosed(windowEvent, reason, found);
         history.closed(now, collector.sampledAccesses(), tracker.misses(), tracker.findings(SiteTable::where));
     }
 
