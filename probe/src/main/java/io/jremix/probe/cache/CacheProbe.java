@@ -88,6 +88,14 @@ public final class CacheProbe {
         bounded = true;
     }
 
+    /**
+     * For {@link RecorderWarmUp}: draws the next sampling period of one slot, as every sample does, so that the draw
+     * is compiled before the first burst too. The slot's sequence stays as random as before.
+     */
+    static long warmUpPeriod() {
+        return nextPeriod(0);
+    }
+
     /** Takes the {@link #warmUpDeadline} away again: the first burst sets its own. */
     static void endWarmUp() {
         bounded = false;

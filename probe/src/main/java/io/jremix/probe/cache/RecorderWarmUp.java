@@ -1,5 +1,8 @@
 package io.jremix.probe.cache;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * Runs the recording path until the JIT compiles it, on a ring that no window drains. Without it, a program that
  * reaches the path seldom, such as one contending in short spells and traced in bursts, records through the
@@ -11,6 +14,9 @@ package io.jremix.probe.cache;
  * It also takes the path's rare ways, a collection, a full ring, a fresh thread, which a program traced all the time
  * reaches only after C2 has compiled the path into its methods: each then sent them back to the interpreter, and a
  * program of 400 threads that hold both cores waited up to 19 s for C2 to compile them again (ManyThreads, JDK 17).
+ * Every entry point is warmed, not only the common two: a program that updates its counters through a VarHandle,
+ * traced in bursts, recorded through the interpreter for its whole run (1.3 s) with {@code TraceRecorder.varHandle}
+ * compiled by C1 only at its end, and sampled 3,000 to 8,000 accesses where traced all the time it sampled 90,000.
  */
 public final class RecorderWarmUp {
     /** Calls of each kind: twice C2's invocation threshold (HotSpot's Tier4InvocationThreshold is 5000). */
@@ -30,21 +36,47 @@ public final class RecorderWarmUp {
     private static final EventBuffer.EventSink NOWHERE = (thread, time, address, offset, meta, type, site, epoch) -> {
     };
 
-    /** A field to record: the warm-up's own. */
+    /** Fields to record: the warm-up's own. */
     private static final class Cell {
+        static long total;
         long value;
     }
 
     /** The warm-up's sites, reads and writes, and the objects it records. */
     private static final class Records {
         private static final String CELL = Cell.class.getName().replace('.', '/');
+        private static final long VALUE_OFFSET;
+        /** The three shapes of VarHandle that are traced: an instance field, a static field, array elements. */
+        private static final VarHandle VALUE;
+        private static final VarHandle TOTAL;
+        private static final VarHandle LONGS = MethodHandles.arrayElementVarHandle(long[].class);
+
+        static {
+            try {
+                MethodHandles.Lookup lookup = MethodHandles.lookup();
+                VALUE = lookup.findVarHandle(Cell.class, "value", long.class);
+                TOTAL = lookup.findStaticVarHandle(Cell.class, "total", long.class);
+                VALUE_OFFSET = HeapAddresses.objectFieldOffset(Cell.class.getDeclaredField("value"));
+            } catch (ReflectiveOperationException e) {
+                throw new ExceptionInInitializerError(e);
+            }
+        }
+
         final int elementWrite = site(CacheSite.Kind.ELEMENT, true, 0, null, null);
         final int elementRead = site(CacheSite.Kind.ELEMENT, false, 0, null, null);
         final int fieldWrite = site(CacheSite.Kind.FIELD, true, Long.BYTES, CELL, "value");
         final int fieldRead = site(CacheSite.Kind.FIELD, false, Long.BYTES, CELL, "value");
+        final int staticWrite = site(CacheSite.Kind.STATIC, true, Long.BYTES, CELL, "total");
+        final int staticRead = site(CacheSite.Kind.STATIC, false, Long.BYTES, CELL, "total");
+        final int unsafeWrite = site(CacheSite.Kind.UNSAFE, true, Long.BYTES, null, null);
+        final int unsafeRead = site(CacheSite.Kind.UNSAFE, false, Long.BYTES, null, null);
+        final int header = site(CacheSite.Kind.HEADER, false, 0, null, null);
+        final int varHandleWrite = site(CacheSite.Kind.VARHANDLE, true, 0, null, null);
+        final int varHandleRead = site(CacheSite.Kind.VARHANDLE, false, 0, null, null);
         final Object[] arrays = {new long[8], new int[8], new short[8], new char[8], new byte[8], new boolean[8],
                 new double[8], new float[8], new Object[8]};
         final Cell cell = new Cell();
+        final long[] longs = (long[]) arrays[0];
         private final Object[] holder = new Object[1];
 
         private static int site(CacheSite.Kind kind, boolean write, int size, String owner, String name) {
@@ -53,12 +85,26 @@ public final class RecorderWarmUp {
                     where));
         }
 
-        /** Records {@code n} element and field accesses, starting at call {@code from}. */
+        /** Records {@code n} accesses of every kind, reads and writes, starting at call {@code from}. */
         void record(int from, int n) {
             for (int i = from; i < from + n; i++) {
                 boolean write = (i & 2) == 0;
                 TraceRecorder.element(arrays[i % arrays.length], i & 7, write ? elementWrite : elementRead);
                 TraceRecorder.field(cell, write ? fieldWrite : fieldRead);
+                TraceRecorder.staticField(Cell.class, write ? staticWrite : staticRead);
+                TraceRecorder.unsafe(cell, VALUE_OFFSET, write ? unsafeWrite : unsafeRead);
+                TraceRecorder.header(cell, header);
+                recordVarHandle(i, write ? varHandleWrite : varHandleRead);
+                CacheProbe.warmUpPeriod();
+            }
+        }
+
+        /** The {@code k}-th VarHandle access, of each shape in turn, with the arguments its probe passes. */
+        private void recordVarHandle(int k, int site) {
+            switch (k % 3) {
+                case 0 -> TraceRecorder.varHandle(VALUE, cell, -1, site);
+                case 1 -> TraceRecorder.varHandle(TOTAL, null, -1, site);
+                default -> TraceRecorder.varHandle(LONGS, longs, k & 7, site);
             }
         }
 
@@ -74,12 +120,17 @@ public final class RecorderWarmUp {
     }
 
     /**
-     * Records {@value #CALLS} element and field accesses of the warm-up's own objects from the calling thread, a
-     * quarter of them after a deadline, and a few from {@link #freshThreads} after each of {@value #ROUNDS} rounds.
+     * Records {@value #CALLS} accesses of each kind to the warm-up's own objects from the calling thread, a quarter of
+     * them after a deadline, and a few from {@link #freshThreads} after each of {@value #ROUNDS} rounds.
      * Call it before tracing starts, with or without bursts: it moves the bursts' deadline, and a record after the
      * deadline turns tracing off for every thread. An interrupt ends it early.
      */
     public static void run() {
+        run(NOWHERE);
+    }
+
+    /** As {@link #run()}, handing what the warm-up's ring holds at each drain to {@code drained}. */
+    static void run(EventBuffer.EventSink drained) {
         Records records = new Records();
         EventBuffer ring = EventBuffer.unlisted(RING);
         try {
@@ -88,7 +139,7 @@ public final class RecorderWarmUp {
                 CacheProbe.warmUpDeadline((i & 3) == 0); // a record past a burst's end stops it, and is not kept
                 records.record(i, 1);
                 if ((i & 1023) == 0) {
-                    ring.drain(NOWHERE); // as the agent's draining does
+                    ring.drain(drained); // as the agent's draining does
                     records.endEpochs(ENDED_EPOCHS);
                 }
                 if ((i + 1) % perRound == 0 && i + 1 < CALLS) { // the last round compiles what the threads sent back

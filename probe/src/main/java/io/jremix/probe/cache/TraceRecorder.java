@@ -2,10 +2,16 @@ package io.jremix.probe.cache;
 
 import java.lang.invoke.VarHandle;
 import java.lang.reflect.Array;
+import jdk.internal.vm.annotation.DontInline;
 
 /**
  * The recording path of the probes: resolves what was accessed to (object, offset, size), takes the object's
  * address within the current GC epoch and appends the event to the thread's buffer.
+ *
+ * <p>The entry points are never inlined: the program's compiled code calls them out of line anyway (its probes'
+ * recording branch is rare), and so the code that {@link RecorderWarmUp} has C2 compile is the very code the
+ * program calls. Inlined into the warm-up's own loop, the rarer ones (VarHandle, static field, Unsafe, header) were
+ * never compiled on their own, and a program traced in bursts called them through C1's profiling code.
  *
  * <p>Never throws into the program: each entry point drops its sample on any runtime exception, linkage error or
  * virtual-machine error (a full heap when a thread's buffer is made, a stack the probe's frames overflowed); a
@@ -15,6 +21,7 @@ final class TraceRecorder {
     private TraceRecorder() {
     }
 
+    @DontInline
     static void field(Object o, int siteId) {
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -27,6 +34,7 @@ final class TraceRecorder {
         }
     }
 
+    @DontInline
     static void header(Object o, int siteId) {
         try {
             if (o != null && CacheSites.get(siteId) != null) {
@@ -38,6 +46,7 @@ final class TraceRecorder {
         }
     }
 
+    @DontInline
     static void staticField(Class<?> owner, int siteId) {
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -51,6 +60,7 @@ final class TraceRecorder {
         }
     }
 
+    @DontInline
     static void element(Object array, int index, int siteId) {
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -62,6 +72,7 @@ final class TraceRecorder {
         }
     }
 
+    @DontInline
     static void unsafe(Object base, long offset, int siteId) {
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -77,6 +88,7 @@ final class TraceRecorder {
         }
     }
 
+    @DontInline
     static void varHandle(VarHandle handle, Object first, int second, int siteId) {
         try {
             CacheSite s = CacheSites.get(siteId);

@@ -1,5 +1,7 @@
 package io.jremix.probe.cache;
 
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
@@ -7,8 +9,44 @@ import org.junit.jupiter.api.Test;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-/** The warm-up's records go nowhere the agent reads, and it leaves the thread and the bursts as it found them. */
+/**
+ * The warm-up records through every entry point, and its records go nowhere the agent reads; it leaves the thread and
+ * the bursts as it found them.
+ */
 class RecorderWarmUpTest {
+    /**
+     * Each kind of site, read and written, and each shape of VarHandle, reaches the warm-up's ring: a record that
+     * failed on its way (a static field not found, a handle of a shape not known) would leave that way uncompiled,
+     * and the program's first sample of it would run in the interpreter.
+     */
+    @Test
+    void everyEntryPointRecords() {
+        int lastSiteBefore = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, false, 8, "A", "a", "A", "A"));
+        Set<String> recorded = new TreeSet<>();
+        RecorderWarmUp.run((thread, time, address, offset, meta, type, site, epoch) -> {
+            if (site > lastSiteBefore) {
+                CacheSite s = CacheSites.get(site);
+                recorded.add(access(s.kind(), s.write(), EventMeta.location(meta)));
+            }
+        });
+
+        Set<String> expected = new TreeSet<>(Set.of(access(CacheSite.Kind.HEADER, false, EventMeta.FIELD)));
+        for (boolean write : new boolean[] {false, true}) {
+            expected.add(access(CacheSite.Kind.FIELD, write, EventMeta.FIELD));
+            expected.add(access(CacheSite.Kind.STATIC, write, EventMeta.STATIC));
+            expected.add(access(CacheSite.Kind.ELEMENT, write, EventMeta.ELEMENT));
+            expected.add(access(CacheSite.Kind.UNSAFE, write, EventMeta.FIELD));
+            for (int location : new int[] {EventMeta.FIELD, EventMeta.STATIC, EventMeta.ELEMENT}) {
+                expected.add(access(CacheSite.Kind.VARHANDLE, write, location));
+            }
+        }
+        assertEquals(expected, recorded);
+    }
+
+    private static String access(CacheSite.Kind kind, boolean write, int location) {
+        return kind + (write ? " write" : " read") + " at location " + location;
+    }
+
     @Test
     void theWarmUpsRecordsReachNoBufferTheAgentDrains() throws InterruptedException {
         int lastSiteBefore = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, false, 8, "A", "a", "A", "A"));
