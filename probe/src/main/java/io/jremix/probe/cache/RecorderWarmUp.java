@@ -59,6 +59,9 @@ public final class RecorderWarmUp {
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
+                // from Java 22 a static field's handle made before its class is initialized is a wrapper, which the
+                // recorder does not trace: the warm-up's must be the plain kind a program's handles mostly are
+                lookup.ensureInitialized(Cell.class);
                 VALUE = lookup.findVarHandle(Cell.class, "value", long.class);
                 TOTAL = lookup.findStaticVarHandle(Cell.class, "total", long.class);
                 VALUE_OFFSET = HeapAddresses.objectFieldOffset(Cell.class.getDeclaredField("value"));
