@@ -130,14 +130,15 @@ public final class FieldLayouts {
 
         /**
          * Field resolution as the JVM does it: from the class the instruction names, up its superclasses. Called for
-         * every sampled access a probe names by its site, hence loops, not a stream.
+         * every sampled access a probe names by its site, hence indexed loops: no stream, no iterator.
          */
         Datum named(String owner, String name) {
             boolean ownerSeen = true;
-            for (Slot s : hierarchy) {
-                ownerSeen &= !s.owner.equals(owner);
+            for (int i = 0; i < hierarchy.size(); i++) {
+                ownerSeen &= !hierarchy.get(i).owner.equals(owner);
             }
-            for (Slot s : hierarchy) {
+            for (int i = 0; i < hierarchy.size(); i++) {
+                Slot s = hierarchy.get(i);
                 ownerSeen |= s.owner.equals(owner);
                 if (ownerSeen && s.name.equals(name)) {
                     return s.datum;

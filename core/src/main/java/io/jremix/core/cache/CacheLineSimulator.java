@@ -25,7 +25,9 @@ public final class CacheLineSimulator {
     private final int lineSize;
     private final int lineShift;
     private final int maxLines;
-    private final Map<Long, Line> lines = new HashMap<>();
+    private final Map<AddressKey, Line> lines = new HashMap<>();
+    /** Looks lines up without boxing: a key is allocated only for a line not tracked yet. */
+    private final AddressKey probe = new AddressKey();
     private int epoch = Integer.MIN_VALUE;
     /** Accesses recorded before this {@link System#nanoTime} are ignored, once {@link #startAfresh} was called. */
     private long since;
@@ -74,14 +76,14 @@ public final class CacheLineSimulator {
         }
         accesses++;
         long lineNo = a.address() >>> lineShift;
-        Line line = lines.get(lineNo);
+        Line line = lines.get(probe.at(epoch, lineNo));
         if (line == null) {
             if (lines.size() >= maxLines) {
                 lines.clear();
                 resets++;
             }
             line = new Line(lineSize);
-            lines.put(lineNo, line);
+            lines.put(new AddressKey().at(epoch, lineNo), line);
         }
         int first = (int) (a.address() & (lineSize - 1));
         int last = Math.min(lineSize, first + Math.max(1, a.datum().size())) - 1;

@@ -42,7 +42,7 @@ final class LatentSharing {
     static final int MAX_FIELDS = 4096;
     private static final int SHARED = -1;
     /** Writes by one thread to one field became hot in two objects of one epoch. */
-    private static final ObjectKey SEVERAL = new ObjectKey();
+    private static final AddressKey SEVERAL = new AddressKey();
     private static final int MAX_SITES = 5;
 
     private final int lineSize;
@@ -52,13 +52,13 @@ final class LatentSharing {
     private final Map<Datum, FieldWrites> fields = new HashMap<>();
     private final Set<Pair> pairs = new LinkedHashSet<>();
     /** The written fields of the objects written last, least recent first; looked up through {@link #probe}. */
-    private final Map<ObjectKey, HotObject> objects = new LinkedHashMap<>(256, 0.75f, true) {
+    private final Map<AddressKey, HotObject> objects = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<ObjectKey, HotObject> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<AddressKey, HotObject> eldest) {
             return size() > MAX_OBJECTS;
         }
     };
-    private final ObjectKey probe = new ObjectKey();
+    private final AddressKey probe = new AddressKey();
     /** The field of the last write: a hot loop writes the same fields over and over. */
     private FieldWrites lastField;
     /** The evidence of each class predicted, in the order they were: once predicted, a class stays reported. */
@@ -130,13 +130,13 @@ final class LatentSharing {
     private Slot slot(int epoch, long base, FieldWrites f, int thread) {
         HotObject object = objects.get(probe.at(epoch, base));
         if (object == null) {
-            ObjectKey key = new ObjectKey().at(epoch, base);
+            AddressKey key = new AddressKey().at(epoch, base);
             object = new HotObject(key);
             objects.put(key, object);
         }
-        for (Slot s : object.slots) {
-            if (s.field == f) {
-                return s;
+        for (int i = 0; i < object.slots.size(); i++) { // indexed: an iterator would be allocated for every write
+            if (object.slots.get(i).field == f) {
+                return object.slots.get(i);
             }
         }
         Slot s = new Slot(f, thread, object);
@@ -307,28 +307,6 @@ final class LatentSharing {
         lastField = null;
     }
 
-    /** An object, by address within a GC epoch; mutable so that lookups need not allocate one. */
-    private static final class ObjectKey {
-        int epoch;
-        long base;
-
-        ObjectKey at(int e, long b) {
-            epoch = e;
-            base = b;
-            return this;
-        }
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof ObjectKey k && k.epoch == epoch && k.base == base;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(base * 31 + epoch);
-        }
-    }
-
     /** Two fields of one object written by different threads, in a fixed order so each pair is kept once. */
     private record Pair(Datum a, int writerA, Datum b, int writerB) {
         static Pair of(Datum a, int writerA, Datum b, int writerB) {
@@ -337,8 +315,8 @@ final class LatentSharing {
     }
 
     /** An object written lately: where it is, and its fields written. */
-    private record HotObject(ObjectKey key, List<Slot> slots) {
-        HotObject(ObjectKey key) {
+    private record HotObject(AddressKey key, List<Slot> slots) {
+        HotObject(AddressKey key) {
             this(key, new ArrayList<>(2));
         }
     }
@@ -367,7 +345,7 @@ final class LatentSharing {
         final Datum datum;
         final Map<Integer, long[]> sites = new HashMap<>();
         /** Per thread, the object where this field last became hot for it, or {@link #SEVERAL} in one epoch. */
-        final Map<Integer, ObjectKey> hotIn = new HashMap<>();
+        final Map<Integer, AddressKey> hotIn = new HashMap<>();
         int objectSize;
         /** The site of the last write and its count: a field is mostly written from one place. */
         private int lastSite = -1;
@@ -410,7 +388,7 @@ final class LatentSharing {
 
         void becameHot(int thread, HotObject object) {
             hotIn.merge(thread, object.key(), (before, now) -> before == SEVERAL
-                    || (before.epoch == now.epoch && before.base != now.base) ? SEVERAL : now);
+                    || (before.epoch == now.epoch && before.value != now.value) ? SEVERAL : now);
         }
 
         /**
@@ -418,9 +396,9 @@ final class LatentSharing {
          * different objects: objects of different epochs (a collection moved them) may be the same one.
          */
         boolean apart(int thread, FieldWrites other, int otherThread) {
-            ObjectKey mine = hotIn.get(thread);
-            ObjectKey theirs = other.hotIn.get(otherThread);
-            return mine == SEVERAL || theirs == SEVERAL || (mine.epoch == theirs.epoch && mine.base != theirs.base);
+            AddressKey mine = hotIn.get(thread);
+            AddressKey theirs = other.hotIn.get(otherThread);
+            return mine == SEVERAL || theirs == SEVERAL || (mine.epoch == theirs.epoch && mine.value != theirs.value);
         }
 
         long writes(int thread) {

@@ -57,6 +57,9 @@ class DetectionTest {
                         "false-sharing", List.of("left", "right"), "field", true, P + "VarHandleCounters."),
                 Arguments.of(List.of("VarHandleCounters", "array", "2", "15000000"), "long[]", "false-sharing",
                         List.of(), "element", false, P + "VarHandleCounters."),
+                // from Java 22 handles that initialize Totals on first use, as a class's handles to its own statics are
+                Arguments.of(List.of("VarHandleCounters", "static", "2", "15000000"), P + "VarHandleCounters$Totals",
+                        "false-sharing", List.of(), "static", false, P + "VarHandleCounters."),
                 Arguments.of(List.of("UnsafeCounters", "2", "10000000"), P + "UnsafeCounters$Pair", "false-sharing",
                         List.of("left", "right"), "field", true, P + "UnsafeCounters."),
                 // one thread writes a field, the other only calls an interface method on the object (a header read)

@@ -59,9 +59,8 @@ public final class RecorderWarmUp {
         static {
             try {
                 MethodHandles.Lookup lookup = MethodHandles.lookup();
-                // from Java 22 a static field's handle made before its class is initialized is a wrapper, which the
-                // recorder does not trace: the warm-up's must be the plain kind a program's handles mostly are
-                lookup.ensureInitialized(Cell.class);
+                // Cell is not initialized yet: from Java 22 TOTAL is the lazily initializing wrapper that a program's
+                // static handles made in its own static initializer are, so the warm-up unwraps one as they will
                 VALUE = lookup.findVarHandle(Cell.class, "value", long.class);
                 TOTAL = lookup.findStaticVarHandle(Cell.class, "total", long.class);
                 VALUE_OFFSET = HeapAddresses.objectFieldOffset(Cell.class.getDeclaredField("value"));

@@ -93,7 +93,8 @@ final class TraceRecorder {
         try {
             CacheSite s = CacheSites.get(siteId);
             if (s != null && handle != null) {
-                recordVarHandle(VarHandleShape.of(handle), handle, first, second, s.write(), siteId);
+                VarHandle direct = VarHandleShape.direct(handle);
+                recordVarHandle(VarHandleShape.of(direct), direct, first, second, s.write(), siteId);
             }
         } catch (RuntimeException | LinkageError | VirtualMachineError e) {
             // the sample is lost; the program's access goes ahead
@@ -119,7 +120,7 @@ final class TraceRecorder {
                 }
             }
             default -> {
-                // views over byte arrays and buffers, and wrapped handles, are not traced
+                // views over byte arrays and buffers, and handles adapted by MethodHandles, are not traced
             }
         }
     }

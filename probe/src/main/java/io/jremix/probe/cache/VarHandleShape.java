@@ -13,13 +13,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * implementation fields {@code fieldOffset} and {@code base} (the same in JDK 17 and 25), and each sample only reads
  * the handle's own offset and base: no monitor and no allocation on the sampling path.
  *
- * @param fieldOffsetAt where a handle of this class holds its field's offset
+ * <p>From Java 22 a static field handle made before its class is initialized is a
+ * {@code java.lang.invoke.LazyInitializingVarHandle}, which initializes the class on first use and then does what the
+ * direct handle it holds in {@code target} does; a program that makes its handles in its own static initializer gets
+ * those. Its shape is {@link Kind#LAZY}, and {@link #direct} gives the handle it wraps.
+ *
+ * @param fieldOffsetAt where a handle of this class holds its field's offset, or for LAZY the handle it wraps
  * @param baseAt        where a static field handle holds the mirror of the field's class
  */
 record VarHandleShape(Kind kind, long fieldOffsetAt, long baseAt, int size) {
-    enum Kind { INSTANCE, STATIC, ARRAY, UNSUPPORTED }
+    enum Kind { INSTANCE, STATIC, ARRAY, LAZY, UNSUPPORTED }
 
     private static final VarHandleShape UNSUPPORTED = new VarHandleShape(Kind.UNSUPPORTED, -1, -1, 0);
+    private static final String LAZY_CLASS = "java.lang.invoke.LazyInitializingVarHandle";
     /** By implementation class: the JDK's own classes, a bounded set that is never unloaded. */
     private static final Map<Class<?>, VarHandleShape> BY_CLASS = new ConcurrentHashMap<>();
 
@@ -30,6 +36,12 @@ record VarHandleShape(Kind kind, long fieldOffsetAt, long baseAt, int size) {
             BY_CLASS.putIfAbsent(handle.getClass(), s);
         }
         return s;
+    }
+
+    /** The handle that makes the access: the one a LAZY handle wraps, else {@code h} itself. */
+    static VarHandle direct(VarHandle h) {
+        VarHandleShape s = of(h);
+        return s.kind == Kind.LAZY ? (VarHandle) HeapAddresses.getReference(h, s.fieldOffsetAt) : h;
     }
 
     /** The offset of the field {@code h} points at; {@code h} is of this shape's class, INSTANCE or STATIC. */
@@ -44,6 +56,9 @@ record VarHandleShape(Kind kind, long fieldOffsetAt, long baseAt, int size) {
 
     private static VarHandleShape inspect(VarHandle h) {
         try {
+            if (h.getClass().getName().equals(LAZY_CLASS)) {
+                return new VarHandleShape(Kind.LAZY, offsetOf(h, "target"), -1, 0);
+            }
             List<Class<?>> coordinates = h.coordinateTypes();
             int size = HeapAddresses.sizeOf(h.varType());
             if (coordinates.size() == 1 && !coordinates.get(0).isArray()) {

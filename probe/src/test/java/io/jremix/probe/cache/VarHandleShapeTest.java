@@ -60,12 +60,35 @@ class VarHandleShapeTest {
         assertEquals(HeapAddresses.staticFieldOffset(f), s.offset(h));
     }
 
+    /**
+     * A handle made before its class is initialized: from Java 22 a lazily initializing wrapper, whose direct handle
+     * names the same mirror and offset; before, the direct handle itself.
+     */
+    @Test
+    void staticFieldsOfAClassNotYetInitialized() throws ReflectiveOperationException {
+        VarHandle h = LOOKUP.findStaticVarHandle(NotYetInitialized.class, "counter", long.class);
+        boolean lazy = Runtime.version().feature() >= 22;
+        assertEquals(lazy ? VarHandleShape.Kind.LAZY : VarHandleShape.Kind.STATIC, VarHandleShape.of(h).kind());
+        VarHandle direct = VarHandleShape.direct(h);
+        assertEquals(lazy, direct != h);
+        VarHandleShape s = VarHandleShape.of(direct);
+        assertEquals(VarHandleShape.Kind.STATIC, s.kind());
+        java.lang.reflect.Field f = NotYetInitialized.class.getDeclaredField("counter");
+        assertSame(HeapAddresses.staticFieldBase(f), s.base(direct));
+        assertEquals(HeapAddresses.staticFieldOffset(f), s.offset(direct));
+        assertEquals(8, s.size());
+    }
+
     @Test
     void arraysAndViews() {
         assertEquals(VarHandleShape.Kind.ARRAY,
                 VarHandleShape.of(MethodHandles.arrayElementVarHandle(long[].class)).kind());
         assertEquals(VarHandleShape.Kind.UNSUPPORTED,
                 VarHandleShape.of(MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN)).kind());
+    }
+
+    static final class NotYetInitialized {
+        static long counter;
     }
 
     static final class Other {

@@ -27,9 +27,11 @@ import java.util.function.LongUnaryOperator;
  *
  * <p>The argument is about allocation: it holds until a garbage collection moves the objects (array elements,
  * statics and the fields of one object keep their distances; separate objects need not). These programs allocate
- * too little to trigger a collection by themselves, but an agent that allocates may: G1 then copies the counters
- * in the order it reaches them, usually still together (possibly in reverse order, which keeps the argument), and
- * may put some other object a worker uses next to them, which then shows up as one more, genuine, finding.
+ * too little to trigger a collection by themselves, but an agent that allocates may: G1 then copies counters that
+ * only an array reaches in the order it reaches them, usually still together (possibly in reverse order, which keeps
+ * the argument), and may put some other object a worker uses next to them, which then shows up as one more, genuine,
+ * finding. An object each thread holds on its own stack, as {@link BaseTest}'s, goes where the worker that scanned
+ * that stack copies: eight such objects were 400 bytes or more apart after one young collection.
  */
 public final class Workload {
     /** How many counters each thread owns and cycles over in the interleaved layouts (a power of two). */
