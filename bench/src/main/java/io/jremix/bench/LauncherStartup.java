@@ -85,8 +85,7 @@ public final class LauncherStartup {
             for (int i = 0; i < t.size(); i++) {
                 added.add(t.get(i) - plain.get(i));
             }
-            md.append(String.format(Locale.ROOT, "| %s | %.0f (%.0f–%.0f) | %+.0f |%n", e.getKey(), median,
-                    t.stream().min(Double::compare).orElseThrow(), t.stream().max(Double::compare).orElseThrow(),
+            md.append(String.format(Locale.ROOT, "| %s | %s | %+.0f |%n", e.getKey(), Stats.medianRange(t, "%.0f"),
                     Stats.median(added)));
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("command", e.getKey());

@@ -1,6 +1,7 @@
 package io.jremix.bench;
 
 import java.util.List;
+import java.util.Locale;
 
 /** The few statistics the harness reports. */
 public final class Stats {
@@ -18,6 +19,12 @@ public final class Stats {
             throw new IllegalArgumentException("no values");
         }
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+    }
+
+    /** {@code median (min–max)}, each number in {@code format} (e.g. {@code %.0f}): how the tables show runs. */
+    public static String medianRange(List<Double> values, String format) {
+        return String.format(Locale.ROOT, format + " (" + format + "–" + format + ")", median(values),
+                values.stream().min(Double::compare).orElseThrow(), values.stream().max(Double::compare).orElseThrow());
     }
 
     public static double geometricMean(List<Double> ratios) {

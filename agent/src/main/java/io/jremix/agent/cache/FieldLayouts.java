@@ -83,15 +83,34 @@ public final class FieldLayouts {
         return arrays.get(arrayType).element(offset);
     }
 
-    /** An array type's name and element layout, looked up once: the collector names every sampled element. */
-    private record ArrayLayout(String typeName, int base, int scale) {
+    /**
+     * An array type's name and element layout, looked up once: the collector names every sampled element. The
+     * elements named last are kept by index, {@value #KEPT_ELEMENTS} at most, so that the counters a program's
+     * threads keep coming back to are not named anew (allocated in the program's heap) at every sample.
+     */
+    private static final class ArrayLayout {
+        private static final int KEPT_ELEMENTS = 256;
+        private final String typeName;
+        private final int base;
+        private final int scale;
+        /** Element {@code i} at {@code i % KEPT_ELEMENTS}, if it was the last of those indices named. */
+        private final Datum[] kept = new Datum[KEPT_ELEMENTS];
+
         ArrayLayout(Class<?> arrayType) {
-            this(arrayType.getTypeName(), HeapAddresses.arrayBaseOffset(arrayType),
-                    HeapAddresses.sizeOf(arrayType.getComponentType()));
+            typeName = arrayType.getTypeName();
+            base = HeapAddresses.arrayBaseOffset(arrayType);
+            scale = HeapAddresses.sizeOf(arrayType.getComponentType());
         }
 
         Datum element(int offset) {
-            return Datum.element(typeName, (offset - base) / scale, offset, scale);
+            int index = (offset - base) / scale;
+            int slot = Math.floorMod(index, KEPT_ELEMENTS);
+            Datum d = kept[slot];
+            if (d == null || d.index() != index || d.offset() != offset) {
+                d = Datum.element(typeName, index, offset, scale);
+                kept[slot] = d;
+            }
+            return d;
         }
     }
 
@@ -103,6 +122,8 @@ public final class FieldLayouts {
         final List<Slot> statics = new ArrayList<>();
         /** Bytes an instance takes: past its last field, aligned. */
         final int size;
+        /** The header's datum as last named: interface calls read it at every sampled call. */
+        private Datum header;
 
         Layout(Class<?> type) {
             className = type.getName();
@@ -149,10 +170,15 @@ public final class FieldLayouts {
 
         Datum at(List<Slot> slots, int offset, int size, Datum.Kind kind) {
             if (kind == Datum.Kind.FIELD && offset < HEADER) {
-                return Datum.field(className, Datum.HEADER, offset, size);
+                Datum h = header;
+                if (h == null || h.offset() != offset || h.size() != size) { // the class word, at one place per JVM
+                    h = Datum.field(className, Datum.HEADER, offset, size);
+                    header = h;
+                }
+                return h;
             }
-            for (Slot s : slots) {
-                Datum d = s.datum;
+            for (int i = 0; i < slots.size(); i++) {
+                Datum d = slots.get(i).datum;
                 if (offset >= d.offset() && offset < d.offset() + d.size()) {
                     return d;
                 }

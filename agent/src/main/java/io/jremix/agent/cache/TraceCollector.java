@@ -1,16 +1,15 @@
 package io.jremix.agent.cache;
 
-import java.util.ArrayList;
 import java.util.BitSet;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 
 import io.jremix.core.cache.Access;
+import io.jremix.core.cache.AccessBatch;
+import io.jremix.core.cache.AddressKey;
 import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
@@ -28,7 +27,6 @@ import io.jremix.probe.cache.EventMeta;
  * {@link QuietClasses}.
  */
 final class TraceCollector implements EventBuffer.EventSink {
-    private static final Comparator<Access> ORDER = Comparator.comparingInt(Access::epoch).thenComparingLong(Access::time);
     /** Names kept for the miss lines: the most recent threads', so a thread per task does not grow the map. */
     private static final int MAX_THREAD_NAMES = 4096;
 
@@ -36,7 +34,8 @@ final class TraceCollector implements EventBuffer.EventSink {
     private final ContentionTracker tracker;
     private final FieldLayouts layouts;
     private final Consumer<CoherenceMiss> missListener;
-    private final List<Access> batch = new ArrayList<>();
+    private final AccessBatch batch = new AccessBatch();
+    private final AddressKey lineProbe = new AddressKey();
     private final Map<Integer, String> threadNames = new LinkedHashMap<>() {
         @Override
         protected boolean removeEldestEntry(Map.Entry<Integer, String> eldest) {
@@ -72,14 +71,16 @@ final class TraceCollector implements EventBuffer.EventSink {
             b.drain(this);
         }
         EventBuffer.retireDead();
-        batch.sort(ORDER);
-        Set<Line> contendedLines = new HashSet<>();
-        for (Access a : batch) {
+        batch.sort();
+        Set<AddressKey> contendedLines = new HashSet<>();
+        for (int i = 0; i < batch.size(); i++) {
+            Access a = batch.get(i);
             CoherenceMiss miss = simulator.access(a);
             if (miss != null) {
                 tracker.record(miss);
-                if (miss.repeated()) { // contention: a one-time hand-off of data does not keep a class probed
-                    contendedLines.add(line(a));
+                // contention: a one-time hand-off of data does not keep a class probed
+                if (miss.repeated() && !contendedLines.contains(line(a, lineProbe))) {
+                    contendedLines.add(line(a, new AddressKey()));
                 }
                 if (missListener != null) {
                     missListener.accept(miss);
@@ -94,20 +95,21 @@ final class TraceCollector implements EventBuffer.EventSink {
         return tracker.evaluate(nowNanos);
     }
 
-    private void noteContendedSites(Set<Line> contendedLines) {
-        for (Access a : batch) {
-            if (a.site() >= 0 && contendedLines.contains(line(a))) {
+    private void noteContendedSites(Set<AddressKey> contendedLines) {
+        for (int i = 0; i < batch.size(); i++) {
+            Access a = batch.get(i);
+            if (a.site() >= 0 && contendedLines.contains(line(a, lineProbe))) {
                 contendedSites.set(a.site());
             }
         }
     }
 
-    /** A cache line in one GC epoch: after a collection the same address can hold another object. */
-    private record Line(int epoch, long index) {
-    }
-
-    private Line line(Access a) {
-        return new Line(a.epoch(), a.address() >>> lineShift);
+    /**
+     * The cache line of {@code a} in its GC epoch (after a collection the same address can hold another object), in
+     * {@code key}: the one {@link #lineProbe} for lookups, a new key to keep.
+     */
+    private AddressKey line(Access a, AddressKey key) {
+        return key.at(a.epoch(), a.address() >>> lineShift);
     }
 
     /**
@@ -133,8 +135,7 @@ final class TraceCollector implements EventBuffer.EventSink {
             return;
         }
         maxEpoch = Math.max(maxEpoch, epoch);
-        Access a = new Access(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site);
-        batch.add(a);
+        Access a = batch.add(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site);
         if (a.write() && d.kind() == Datum.Kind.FIELD) {
             tracker.accessed(a, layouts.instanceSize((Class<?>) type));
         }

@@ -5,6 +5,7 @@ import io.jremix.probe.cache.HeapAddresses;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
 class FieldLayoutsTest {
@@ -62,6 +63,20 @@ class FieldLayoutsTest {
         assertEquals("java.lang.Object[]", layouts.element(Object[].class, HeapAddresses.arrayBaseOffset(Object[].class)).className());
     }
 
+    /** The collector names every sampled element: the same element again is not a new object in the heap. */
+    @Test
+    void anElementNamedAgainIsTheSameDatumAndEveryIndexItsOwn() {
+        int base = HeapAddresses.arrayBaseOffset(long[].class);
+        Datum third = layouts.element(long[].class, base + 3 * 8);
+        assertSame(third, layouts.element(long[].class, base + 3 * 8));
+        for (int index : new int[] {3 + 256, 3 + 1024, 100_000}) {
+            Datum other = layouts.element(long[].class, base + index * 8);
+            assertEquals(index, other.index(), "an index sharing the kept one's slot gets its own datum");
+            assertEquals(base + index * 8, other.offset());
+        }
+        assertEquals(3, layouts.element(long[].class, base + 3 * 8).index());
+    }
+
     @Test
     void unknownOffsetsStayVisibleAsUnnamedSlots() {
         Datum d = layouts.instanceAt(Sub.class, 4096, 4);
@@ -74,5 +89,7 @@ class FieldLayoutsTest {
         assertEquals(Datum.HEADER, d.member());
         assertEquals(Sub.class.getName(), d.className());
         assertEquals(Datum.Kind.FIELD, d.kind());
+        assertSame(d, layouts.instanceAt(Sub.class, 8, 4), "named once, not at every sampled interface call");
+        assertEquals(8, layouts.instanceAt(Sub.class, 8, 8).size(), "a read of another width names its own bytes");
     }
 }

@@ -139,9 +139,7 @@ public final class AlwaysOn {
     @SuppressWarnings("unchecked")
     private static String cell(Object runs) {
         List<Double> ms = (List<Double>) runs;
-        return ms.size() == 1 ? String.format(Locale.ROOT, "%.2f", ms.get(0))
-                : String.format(Locale.ROOT, "%.0f (%.0f–%.0f)", Stats.median(ms), ms.stream().min(Double::compare)
-                .orElseThrow(), ms.stream().max(Double::compare).orElseThrow());
+        return ms.size() == 1 ? String.format(Locale.ROOT, "%.2f", ms.get(0)) : Stats.medianRange(ms, "%.0f");
     }
 
     private static Mode mode(String key) {
