@@ -74,6 +74,7 @@ public final class CollectorAllocation {
                 System.err.printf(Locale.ROOT, "%s: run %d/%d%n", workload.get(0), r + 1, runs);
             }
         }
+        Files.delete(dir);
         write(out, results, runs, java);
     }
 
@@ -86,22 +87,27 @@ public final class CollectorAllocation {
                 "-XX:StartFlightRecording=filename=" + recording + ",settings=profile",
                 "-cp", ProgramClassPath.ofHarness(), "io.jremix.workloads.cache." + workload.get(0)));
         argv.addAll(workload.subList(1, workload.size()));
-        Command.withJava(argv, java).run().orThrow();
-        Matcher m = SAMPLED.matcher(Files.readString(report));
-        if (!m.find()) {
-            throw new IOException("no sampledAccesses in " + report);
-        }
-        double bytes = 0;
-        long young = 0;
-        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
-            String type = e.getEventType().getName();
-            if (type.equals("jdk.ObjectAllocationSample") && isCollector(e.getThread("eventThread"))) {
-                bytes += e.getLong("weight");
-            } else if (type.equals("jdk.YoungGarbageCollection")) {
-                young++;
+        try {
+            Command.withJava(argv, java).run().orThrow();
+            Matcher m = SAMPLED.matcher(Files.readString(report));
+            if (!m.find()) {
+                throw new IOException("no sampledAccesses in " + report);
             }
+            double bytes = 0;
+            long young = 0;
+            for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+                String type = e.getEventType().getName();
+                if (type.equals("jdk.ObjectAllocationSample") && isCollector(e.getThread("eventThread"))) {
+                    bytes += e.getLong("weight");
+                } else if (type.equals("jdk.YoungGarbageCollection")) {
+                    young++;
+                }
+            }
+            return new Run(Long.parseLong(m.group(1)), bytes, young);
+        } finally { // a recording of each run would otherwise be left in the temporary directory
+            Files.deleteIfExists(report);
+            Files.deleteIfExists(recording);
         }
-        return new Run(Long.parseLong(m.group(1)), bytes, young);
     }
 
     private static boolean isCollector(RecordedThread t) {
