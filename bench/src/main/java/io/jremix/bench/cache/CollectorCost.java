@@ -1,9 +1,12 @@
 package io.jremix.bench.cache;
 
 import java.lang.management.ManagementFactory;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.SplittableRandom;
 
 import io.jremix.core.cache.Access;
+import io.jremix.core.cache.AccessBatch;
 import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
@@ -13,9 +16,10 @@ import io.jremix.core.cache.Thresholds;
 /**
  * What the collector thread spends per sampled event in the core, on a trace shaped like AdjacentAtomicLongs': two
  * threads, each with 8 counters 24 bytes apart interleaved with the other's, reading an element of its own array,
- * then writing and reading a counter's {@code value}. Batches of 16,384 events (two full rings) go through the
- * coherence model, the miss tracker and, unless {@code nolatent}, the latent-sharing accounting, and the thresholds
- * are applied after each, as {@code TraceCollector.collect} does every tick.
+ * then writing and reading a counter's {@code value}. Batches of 16,384 events (two full rings) go, as
+ * {@code TraceCollector.collect} takes them every tick, into an {@link AccessBatch} one thread's after the other's
+ * (and, unless {@code nolatent}, into the latent-sharing accounting), are sorted back into time order, replayed
+ * through the coherence model into the miss tracker, and the thresholds are applied after each.
  *
  * <p>Prints the thread CPU time of the first 10 batches (a fresh JVM's code is cold, as in a program's first
  * window), the CPU time per event and bytes allocated per event over the 200 batches after 100 more: CPU time and
@@ -33,6 +37,7 @@ public final class CollectorCost {
     private final SplittableRandom random = new SplittableRandom(42);
     private final CacheLineSimulator simulator = new CacheLineSimulator(64, 1 << 16);
     private final ContentionTracker tracker = new ContentionTracker(Thresholds.withRate(1000), 1000);
+    private final AccessBatch accesses = new AccessBatch();
     private final boolean latent;
     private long now = 1_000_000_000L;
 
@@ -66,16 +71,21 @@ public final class CollectorCost {
         return new long[] {cpu, bytes};
     }
 
-    private void process(Access[] batch) {
-        for (Access a : batch) {
+    private void process(Access[] events) {
+        for (Access e : events) {
+            Access a = accesses.add(e.time(), e.thread(), e.epoch(), e.address(), e.write(), e.datum(), e.site());
             if (latent && a.write() && a.datum().kind() == Datum.Kind.FIELD) {
                 tracker.accessed(a, 24);
             }
-            CoherenceMiss miss = simulator.access(a);
+        }
+        accesses.sort();
+        for (int i = 0; i < accesses.size(); i++) {
+            CoherenceMiss miss = simulator.access(accesses.get(i));
             if (miss != null) {
                 tracker.record(miss);
             }
         }
+        accesses.clear();
         if (tracker.evaluate(now) > 0) {
             tracker.findings(String::valueOf);
         }
@@ -95,6 +105,7 @@ public final class CollectorCost {
                 default -> new Access(now, thread, 0, counter + VALUE.offset(), false, VALUE, 1003);
             };
         }
+        Arrays.sort(batch, Comparator.comparingInt(Access::thread)); // drained one thread's ring after the other's
         return batch;
     }
 }
