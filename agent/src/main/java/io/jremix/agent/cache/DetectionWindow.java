@@ -67,6 +67,7 @@ final class DetectionWindow implements Runnable {
     private final TraceBursts bursts;
     private final HotClasses hot;
     private final QuietClasses quiet;
+    private final ShedClasses shed;
     private final WindowBudget.JvmMeter meter = new WindowBudget.JvmMeter();
     private final WindowBudget budget;
     /** Whether the first window is charged to the budget: opened in a running program, not with it. */
@@ -136,6 +137,7 @@ final class DetectionWindow implements Runnable {
         this.bursts = new TraceBursts(options.bursts(), log);
         this.hot = new HotClasses(options.hotClasses());
         this.quiet = new QuietClasses(options.backOff());
+        this.shed = new ShedClasses(options.shedAfterNanos(), options.threshold());
         this.budget = new WindowBudget(options.budget(), meter);
         this.attached = attached;
         this.thread = new Thread(this, "jremix-cache-detector");
@@ -208,6 +210,7 @@ final class DetectionWindow implements Runnable {
             if (collect(now) > 0) {
                 announce(now);
             }
+            shedQuietClasses(now);
             boolean found = foundAt != 0;
             if (ending || (found && now - foundAt >= options.windowNanos())
                     || (!found && now - openedAt >= options.maxWindowNanos())) {
@@ -231,6 +234,21 @@ final class DetectionWindow implements Runnable {
         }
         if (!open && buffersHeld) {
             buffersHeld = !EventBuffer.releaseAll();
+        }
+    }
+
+    private void shedQuietClasses(long now) {
+        long closesAt = foundAt != 0 ? foundAt + options.windowNanos() : openedAt + options.maxWindowNanos();
+        if (!shed.due(now, closesAt)) {
+            return;
+        }
+        List<String> shedNow = shed.judge(now, samplingScale(), collector.windowSites(),
+                tracker.sitesOfSharedClasses());
+        if (!shedNow.isEmpty()) {
+            log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: sampled enough, no"
+                    + " contention (-XX:REMIXShedAfter).", shedNow.size() == 1 ? "1 class" : shedNow.size() + " classes",
+                    (now - openedAt) / 1e9, windows));
+            log.debug("stopped tracing " + String.join(", ", shedNow));
         }
     }
 
@@ -297,6 +315,7 @@ final class DetectionWindow implements Runnable {
         foundAt = 0;
         windows++;
         collector.startWindow(now);
+        shed.opened(now);
         selected = samples != null ? hot.take() : Set.of();
         probed = quiet.admit(selected, windows);
         windowEvent = JfrEvents.windowOpened(windows);

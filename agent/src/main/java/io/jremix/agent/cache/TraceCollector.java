@@ -1,5 +1,6 @@
 package io.jremix.agent.cache;
 
+import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -24,7 +25,8 @@ import io.jremix.probe.cache.EventMeta;
  * by epoch and time, and replays it through the coherence model into the tracker. Field writes also go to the
  * tracker directly, with their object's size, for the prediction of latent false sharing. It also notes the sites
  * that touched a line that missed repeatedly in the same batch, on either side of the contention, for
- * {@link QuietClasses}.
+ * {@link QuietClasses}, and, since the window opened, those sites and how often each site was sampled, for
+ * {@link ShedClasses}.
  */
 final class TraceCollector implements EventBuffer.EventSink {
     /** Names kept for the miss lines: the most recent threads', so a thread per task does not grow the map. */
@@ -44,6 +46,8 @@ final class TraceCollector implements EventBuffer.EventSink {
     };
     private final int lineShift;
     private BitSet contendedSites = new BitSet();
+    private final BitSet windowContended = new BitSet();
+    private int[] windowSamples = new int[1024];
     private long sampledAccesses;
     private long unattributed;
     private int maxEpoch;
@@ -100,6 +104,7 @@ final class TraceCollector implements EventBuffer.EventSink {
             Access a = batch.get(i);
             if (a.site() >= 0 && contendedLines.contains(line(a, lineProbe))) {
                 contendedSites.set(a.site());
+                windowContended.set(a.site());
             }
         }
     }
@@ -118,6 +123,13 @@ final class TraceCollector implements EventBuffer.EventSink {
      */
     synchronized void startWindow(long nowNanos) {
         simulator.startAfresh(nowNanos);
+        windowContended.clear();
+        Arrays.fill(windowSamples, 0);
+    }
+
+    /** The sites sampled since the window opened, with their samples, and those that touched a contended line. */
+    synchronized ShedClasses.Sites windowSites() {
+        return new ShedClasses.Sites(windowSamples.clone(), (BitSet) windowContended.clone());
     }
 
     /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the last call. */
@@ -135,6 +147,12 @@ final class TraceCollector implements EventBuffer.EventSink {
             return;
         }
         maxEpoch = Math.max(maxEpoch, epoch);
+        if (site >= 0) {
+            if (site >= windowSamples.length) {
+                windowSamples = Arrays.copyOf(windowSamples, Math.max(site + 1, 2 * windowSamples.length));
+            }
+            windowSamples[site]++;
+        }
         Access a = batch.add(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site);
         if (a.write() && d.kind() == Datum.Kind.FIELD) {
             tracker.accessed(a, layouts.instanceSize((Class<?>) type));

@@ -112,6 +112,29 @@ class CacheInstrumenterTest {
     }
 
     @Test
+    void aShutClassSwitchSilencesThatClassAlone() throws Exception {
+        Class<?> instrumented = load(AccessFixture.class);
+        drain();
+        CacheProbe.samplingRatio(1);
+        ProbeGate.set(true);
+        CacheProbe.tracing(true);
+        ProbeGate.ClassSwitch fixture = SiteTable.switchOf(AccessFixture.class.getName());
+        try {
+            fixture.set(false);
+            instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
+            List<String> recorded = drain().stream().map(e -> CacheSites.get(e[1]).codeClass()).distinct().toList();
+            assertTrue(!recorded.isEmpty() && !recorded.contains(AccessFixture.class.getName()),
+                    "the classes it calls are still traced, not it: " + recorded);
+            fixture.set(true);
+            instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
+            assertTrue(drain().stream().anyMatch(e -> CacheSites.get(e[1]).codeClass()
+                    .equals(AccessFixture.class.getName())), "switched on again, it is traced");
+        } finally {
+            fixture.set(true);
+        }
+    }
+
+    @Test
     void openGateBetweenBurstsRecordsNothing() throws Exception {
         Class<?> instrumented = load(AccessFixture.class);
         drain();

@@ -64,10 +64,11 @@ public final class DetectionOverhead {
     private static final List<String> ONE_BURST = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=3600s",
             "-XX:REMIXSamplingRatio=10");
 
-    /** The five ways each workload runs. */
+    /** The six ways each workload runs. */
     private enum Mode {
         PLAIN(List.of()),
         WINDOW(List.of("-remix:detect", "-XX:REMIXWindow=3600", "-XX:REMIXMaxWindow=3600")),
+        UNSHED(Stream.concat(WINDOW.options.stream(), Stream.of("-XX:REMIXShedAfter=0")).toList()),
         BURSTS(Stream.concat(WINDOW.options.stream(), DetectionOverhead.BURSTS.stream()).toList()),
         CHECKS(Stream.concat(WINDOW.options.stream(), ONE_BURST.stream()).toList()),
         AFTER(List.of("-remix:detect", "-XX:REMIXWindow=0.2", "-XX:REMIXMaxWindow=0.5"));
@@ -190,7 +191,10 @@ public final class DetectionOverhead {
                 LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.runs(), plan.warmup() + 1,
                 plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long and"
-                + " trace all the time (the default, one access in 1000).\n");
+                + " trace all the time (the default, one access in 1000); a class whose sampled accesses show no"
+                + " contention stops being traced after a second (`-XX:REMIXShedAfter`, the default).\n");
+        md.append("- **every class all window**: the same with `-XX:REMIXShedAfter=0`, every class traced until the"
+                + " window closes, as before classes were shed.\n");
         md.append("- **bursts**: the same window, traced in bursts: `" + String.join(" ", BURSTS) + "`; probed methods"
                 + " run a copy of their own code between bursts (duplicated bodies).\n");
         md.append("- **checks only**: the same, but one burst at the start of the window (`" + String.join(" ", ONE_BURST)
@@ -206,15 +210,17 @@ public final class DetectionOverhead {
         md.append("- **detected**: seconds from JVM start to the first finding, and milliseconds from the first sampled"
                 + " coherence miss to the decision (first window-open run, and first bursts run).\n\n");
         md.append("Reproduce: `bench/run-detection-overhead` (after `mvn -B -DskipTests package`).\n\n");
-        md.append("| workload | expected | found | plain ms/round | window open | ratio | detected | bursts | ratio"
-                + " | found with bursts | detected | checks only | ratio | after window | ratio |\n");
-        md.append("|---|---|---|---:|---:|---:|---|---:|---:|---|---|---:|---:|---:|---:|\n");
+        md.append("| workload | expected | found | plain ms/round | window open | ratio | detected | every class all"
+                + " window | ratio | bursts | ratio | found with bursts | detected | checks only | ratio | after window"
+                + " | ratio |\n");
+        md.append("|---|---|---|---:|---:|---:|---|---:|---:|---:|---:|---|---|---:|---:|---:|---:|\n");
         for (Map<String, Object> r : rows) {
             double plain = (double) r.get("plainMs");
             md.append(String.format(Locale.ROOT,
-                    "| %s | %s | %s | %s | %s | %.2f× | %s | %s | %.2f× | %s | %s | %s | %.2f× | %s | %.2f× |%n",
+                    "| %s | %s | %s | %s | %s | %.2f× | %s | %s | %.2f× | %s | %.2f× | %s | %s | %s | %.2f× | %s | %.2f× |%n",
                     r.get("workload"), r.get("expected"), r.get("found"), cell(r, "plain"), cell(r, "window"),
-                    (double) r.get("windowMs") / plain, detected(r, ""), cell(r, "bursts"),
+                    (double) r.get("windowMs") / plain, detected(r, ""), cell(r, "unshed"),
+                    (double) r.get("unshedMs") / plain, cell(r, "bursts"),
                     (double) r.get("burstsMs") / plain, r.get("burstsFound"), detected(r, "bursts"), cell(r, "checks"),
                     (double) r.get("checksMs") / plain, cell(r, "after"), (double) r.get("afterMs") / plain));
         }

@@ -1,6 +1,8 @@
 package io.jremix.core.cache;
 
 import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -299,6 +301,51 @@ final class LatentSharing {
     private record Latched(List<Finding.Neighbours> neighbours, long nanos) {
     }
 
+    /**
+     * Adds to {@code sites} those that wrote fields of a class whose objects two or more threads write at the same
+     * time, each its own: where latent false sharing may yet be predicted.
+     */
+    void sitesOfSharedClasses(BitSet sites) {
+        Map<String, Map<Integer, long[]>> spans = new HashMap<>(); // per class and thread: first and last write
+        fields.forEach((d, f) -> f.byThread.forEach((thread, n) -> {
+            if (n[FieldWrites.WRITES] > 0) {
+                long[] span = spans.computeIfAbsent(d.className(), c -> new HashMap<>())
+                        .computeIfAbsent(thread, t -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
+                span[FieldWrites.FIRST] = Math.min(span[FieldWrites.FIRST], n[FieldWrites.FIRST]);
+                span[FieldWrites.LAST] = Math.max(span[FieldWrites.LAST], n[FieldWrites.LAST]);
+            }
+        }));
+        fields.forEach((d, f) -> {
+            if (anyTwoAtTheSameTime(spans.getOrDefault(d.className(), Map.of()).values())) {
+                f.sites.keySet().forEach(sites::set);
+            }
+        });
+    }
+
+    private static boolean anyTwoAtTheSameTime(Collection<long[]> spans) {
+        List<long[]> all = List.copyOf(spans);
+        for (int i = 0; i < all.size(); i++) {
+            for (int j = i + 1; j < all.size(); j++) {
+                if (atTheSameTime(all.get(i), all.get(j))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether two threads' writes, each {first, last} at {@link FieldWrites#FIRST} and {@link FieldWrites#LAST},
+     * went on over a common time for at least half the shorter of their two spans: threads taking turns overlap by
+     * a tick at most.
+     */
+    private static boolean atTheSameTime(long[] a, long[] b) {
+        long common = Math.min(a[FieldWrites.LAST], b[FieldWrites.LAST])
+                - Math.max(a[FieldWrites.FIRST], b[FieldWrites.FIRST]);
+        return common >= 0 && 2 * common >= Math.min(a[FieldWrites.LAST] - a[FieldWrites.FIRST],
+                b[FieldWrites.LAST] - b[FieldWrites.FIRST]);
+    }
+
     /** Forgets what was counted for classes not predicted, so that the next window measures them afresh. */
     void forgetUnlatched() {
         fields.keySet().removeIf(d -> !latched.containsKey(d.className()));
@@ -406,15 +453,9 @@ final class LatentSharing {
             return n == null ? 0 : n[WRITES];
         }
 
-        /**
-         * Whether {@code thread} wrote this field and {@code otherThread} wrote {@code other} over a common time,
-         * for at least half the shorter of their two spans: threads taking turns overlap by a tick at most.
-         */
+        /** Whether {@code thread} wrote this field and {@code otherThread} wrote {@code other} at the same time. */
         boolean atTheSameTime(int thread, FieldWrites other, int otherThread) {
-            long[] a = byThread.get(thread);
-            long[] b = other.byThread.get(otherThread);
-            long common = Math.min(a[LAST], b[LAST]) - Math.max(a[FIRST], b[FIRST]);
-            return common >= 0 && 2 * common >= Math.min(a[LAST] - a[FIRST], b[LAST] - b[FIRST]);
+            return LatentSharing.atTheSameTime(byThread.get(thread), other.byThread.get(otherThread));
         }
 
         double rate(int thread) {

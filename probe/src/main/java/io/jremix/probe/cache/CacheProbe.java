@@ -130,28 +130,28 @@ public final class CacheProbe {
 
     @ForceInline
     public static void field(Object o, int site) {
-        if (sample()) {
+        if (sample(site)) {
             TraceRecorder.field(o, site);
         }
     }
 
     @ForceInline
     public static void staticField(Class<?> owner, int site) {
-        if (sample()) {
+        if (sample(site)) {
             TraceRecorder.staticField(owner, site);
         }
     }
 
     @ForceInline
     public static void element(Object array, int index, int site) {
-        if (sample()) {
+        if (sample(site)) {
             TraceRecorder.element(array, index, site);
         }
     }
 
     @ForceInline
     public static void unsafe(Object base, long offset, int site) {
-        if (sample()) {
+        if (sample(site)) {
             TraceRecorder.unsafe(base, offset, site);
         }
     }
@@ -159,7 +159,7 @@ public final class CacheProbe {
     /** Before an interface call on {@code receiver}: the type check of the call reads its class word. */
     @ForceInline
     public static void header(Object receiver, int site) {
-        if (sample()) {
+        if (sample(site)) {
             TraceRecorder.header(receiver, site);
         }
     }
@@ -170,14 +170,14 @@ public final class CacheProbe {
      */
     @ForceInline
     public static void varHandle(VarHandle handle, Object first, int second, int site) {
-        if (sample()) {
+        if (sample(site)) {
             TraceRecorder.varHandle(handle, first, second, site);
         }
     }
 
     @ForceInline
-    private static boolean sample() {
-        return tracing && ProbeGate.isOn() && due();
+    private static boolean sample(int site) {
+        return tracing && ProbeGate.isOn(site) && due();
     }
 
     /** Counts the access down; whether it is the one in {@code ratio} to record. */

@@ -1,0 +1,113 @@
+package io.jremix.agent.cache;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.jremix.probe.cache.CacheSite;
+import io.jremix.probe.cache.CacheSites;
+import io.jremix.probe.cache.ProbeGate;
+
+/**
+ * Stops tracing, within a window, the classes that show no contention, so that their code runs at full speed while
+ * the window traces the rest (after LiteRace's adaptive sampling, PLDI 2009, https://doi.org/10.1145/1542476.1542491,
+ * which backs off code that has been sampled enough and showed nothing). A class is shed once its sites have been
+ * sampled {@value #MIN_SAMPLES} times or more, none touched a line that missed repeatedly (on either side of the
+ * contention: the writer's sites too) and none wrote a field of a class whose objects two or more threads write
+ * (latent false sharing), since it was first sampled for {@code REMIXShedAfter}, and for at least three times as long
+ * as contention at the threshold takes to show two sampled misses. Shedding shuts the class's switch
+ * ({@link ProbeGate.ClassSwitch}): compiled code that folded it is thrown away once and compiled again without
+ * probes. A window opening switches every class back on.
+ *
+ * <p>The cost is contention that starts in a shed class after it was shed: it is not seen until the next window.
+ */
+final class ShedClasses {
+    /** Samples a class needs before it is judged: a class sampled less costs little to trace. */
+    static final int MIN_SAMPLES = 1000;
+    /** How often classes are judged. */
+    static final long EVERY_NANOS = 200_000_000L;
+
+    /** What the window traced per site: samples by site id, and the sites that touched a contended line. */
+    record Sites(int[] samples, BitSet contended) {
+    }
+
+    private final long shedAfterNanos;
+    private final double threshold;
+    /** When each class probed in the open window was first seen sampled. */
+    private final Map<String, Long> firstSampled = new HashMap<>();
+    private final Set<String> shed = new HashSet<>();
+    private long judgedAt;
+
+    /**
+     * @param shedAfterNanos how long a class shows no contention before it is shed; 0 never sheds
+     * @param threshold      estimated misses per second that make a finding
+     */
+    ShedClasses(long shedAfterNanos, double threshold) {
+        this.shedAfterNanos = shedAfterNanos;
+        this.threshold = threshold;
+    }
+
+    /** A window opens: every class shed in the last one is traced again. */
+    void opened(long nowNanos) {
+        shed.forEach(c -> SiteTable.switchOf(c).set(true));
+        shed.clear();
+        firstSampled.clear();
+        judgedAt = nowNanos;
+    }
+
+    /**
+     * Whether classes are due to be judged: it has been {@value #EVERY_NANOS} ns since they last were, and the
+     * window stays open for {@code REMIXShedAfter} more, since shedding costs a class a compilation of its code, and
+     * restoring it at the close another (a window left on for 2 s a minute would pay both for a second's gain).
+     *
+     * @param closesAtNanos when the window closes if nothing changes
+     */
+    boolean due(long nowNanos, long closesAtNanos) {
+        return shedAfterNanos > 0 && threshold > 0 && nowNanos - judgedAt >= EVERY_NANOS
+                && closesAtNanos - nowNanos >= shedAfterNanos;
+    }
+
+    /**
+     * Sheds the classes quiet long enough.
+     *
+     * @param scale       accesses each sample stands for
+     * @param sites       what the window traced so far ({@link TraceCollector#windowSites})
+     * @param sharedSites sites that wrote fields of classes several threads write ({@code sitesOfSharedClasses})
+     * @return the classes shed now
+     */
+    List<String> judge(long nowNanos, double scale, Sites sites, BitSet sharedSites) {
+        judgedAt = nowNanos;
+        long quietNanos = Math.max(shedAfterNanos, (long) (6e9 * scale / threshold));
+        Map<String, Long> samples = new HashMap<>();
+        Set<String> contended = new HashSet<>();
+        for (int id = 0; id < sites.samples().length; id++) {
+            CacheSite site = sites.samples()[id] > 0 ? CacheSites.get(id) : null;
+            if (site != null && !shed.contains(site.codeClass())) {
+                samples.merge(site.codeClass(), (long) sites.samples()[id], Long::sum);
+                if (sites.contended().get(id) || sharedSites.get(id)) {
+                    contended.add(site.codeClass());
+                }
+            }
+        }
+        List<String> shedNow = new ArrayList<>();
+        samples.forEach((c, n) -> {
+            long first = firstSampled.computeIfAbsent(c, k -> nowNanos);
+            if (n >= MIN_SAMPLES && !contended.contains(c) && nowNanos - first >= quietNanos) {
+                shedNow.add(c);
+            }
+        });
+        shedNow.sort(null);
+        shedNow.forEach(c -> SiteTable.switchOf(c).set(false));
+        shed.addAll(shedNow);
+        return shedNow;
+    }
+
+    /** Classes shed in the open window so far. */
+    int shed() {
+        return shed.size();
+    }
+}

@@ -1,0 +1,71 @@
+package io.jremix.e2e.cache;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Within a window, classes whose sampled accesses show no contention stop being traced after
+ * {@code REMIXShedAfter} (1 s), and classes that touch the contended lines go on being traced. At the default
+ * threshold, as in use: at the tests' lower threshold a class is kept for as long as contention at it would take
+ * to show, 6 s, longer than most seeded programs run. The windows stay open for a minute, so that only shedding
+ * stops the tracing.
+ */
+class ShedClassesTest {
+    private static final List<String> LONG_WINDOW = List.of("-remix:detect", "-XX:+REMIXDebug", "-XX:REMIXWindow=60",
+            "-XX:REMIXMaxWindow=60");
+
+    @Test
+    void aControlStopsBeingTracedAndStaysSilent(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.workload(with(LONG_WINDOW, "-XX:REMIXReport=" + report), "SeparateLines", "2",
+                "1600000000");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(shed(run).contains(Jremix.PACKAGE + "SeparateLines"), run.stderr());
+        Map<String, Object> doc = Jremix.json(report);
+        assertEquals(List.of(), Jremix.findings(doc), run.stderr());
+    }
+
+    /** Each program is found, and the class whose code updates the contended line is traced all along. */
+    @ParameterizedTest
+    @CsvSource({
+            "BaseTest, 8 400000000, BaseTest$VolatileLong, io.jremix.workloads.cache.BaseTest",
+            "AdjacentAtomicLongs, 2 60000000, AtomicLong, java.util.concurrent.atomic.AtomicLong",
+            "LongArrayCounters, 2 400000000, long[], io.jremix.workloads.cache.LongArrayCounters"})
+    void contendedClassesAreTracedAllWindow(String workload, String args, String found, String updater)
+            throws Exception {
+        List<String> options = with(with(LONG_WINDOW, "-XX:+UseSerialGC"), "-XX:+REMIXVerbose");
+        Jremix.Run run = Jremix.contendedWorkload(options, workload, args.split(" "));
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: Found ") && l.contains(found)),
+                run.stderr());
+        assertFalse(shed(run).contains(updater), run.stderr());
+    }
+
+    /** The classes the run stopped tracing, from {@code -XX:+REMIXDebug}'s lines. */
+    private static List<String> shed(Jremix.Run run) {
+        String prefix = "REMIX: stopped tracing ";
+        return run.stderrLines().stream().filter(l -> l.startsWith(prefix))
+                .flatMap(l -> Stream.of(l.substring(prefix.length()).split(", "))).toList();
+    }
+
+    private static List<String> with(List<String> options, String more) {
+        List<String> all = new ArrayList<>(options);
+        all.add(more);
+        return all;
+    }
+}
