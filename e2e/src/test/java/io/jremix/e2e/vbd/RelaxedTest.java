@@ -28,8 +28,8 @@ class RelaxedTest {
                 "io.jremix.workloads.vbd.StoreBufferingFields::actor",
                 "io/jremix/workloads/vbd/SpinLoop.spin*",
                 ""));
-        LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns),
-                "sb-fields,sb-arrays,spin,spin-volatile", 1_000_000);
+        LitmusResults r = runUntilStoresBuffer(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns),
+                "sb-fields,sb-arrays,spin,spin-volatile");
         assertTrue(r.forbidden().get("sb-fields") > 0, "relaxed again: " + r.histogram("sb-fields"));
         assertEquals(0L, r.forbidden().get("sb-arrays"), r.histogram("sb-arrays"));
         assertEquals("hung", r.spin().get("spin"), "a relaxed loop reads its flag plainly");
@@ -45,10 +45,24 @@ class RelaxedTest {
     void relaxedClassesKeepPlainFields(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"),
                 "io.jremix.workloads.vbd.StoreBufferingFields$State::*\n");
-        LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns), "sb-fields", 1_000_000);
+        LitmusResults r = runUntilStoresBuffer(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns), "sb-fields");
         assertTrue(r.forbidden().get("sb-fields") > 0, "relaxed again: " + r.histogram("sb-fields"));
         assertTrue(r.run().stderrLines().contains(
                 "VBD: Relaxed classes (1): io.jremix.workloads.vbd.StoreBufferingFields$State"), r.run().stderr());
+    }
+
+    /**
+     * Runs the litmus tests again, up to three times in all, while relaxed store buffering through fields showed no
+     * reordering: it is allowed, not guaranteed. When the two actors seldom overlap, a million trials can show none
+     * (Temurin 25 in CI: 994,028 of one order, 9,492 of the other, none together); fields made volatile never show
+     * one, however often they run.
+     */
+    private static LitmusResults runUntilStoresBuffer(List<String> options, String tests) throws Exception {
+        LitmusResults r = LitmusResults.run(options, tests, 1_000_000);
+        for (int attempt = 1; attempt < 3 && r.forbidden().get("sb-fields") == 0; attempt++) {
+            r = LitmusResults.run(options, tests, 1_000_000);
+        }
+        return r;
     }
 
     @Test
