@@ -17,9 +17,9 @@ import io.jremix.probe.cache.ProbeGate;
  * the window traces the rest (after LiteRace's adaptive sampling, PLDI 2009, https://doi.org/10.1145/1542476.1542491,
  * which backs off code that has been sampled enough and showed nothing). A class is shed once its sites have been
  * sampled {@value #MIN_SAMPLES} times or more, none touched a line that missed repeatedly (on either side of the
- * contention: the writer's sites too) and none wrote a field of a class whose objects two or more threads write
- * (latent false sharing), since it was first sampled for {@code REMIXShedAfter}, and for at least three times as long
- * as contention at the threshold takes to show two sampled misses. Shedding shuts the class's switch
+ * contention: the writer's sites too) and none wrote a field of a class whose objects two or more threads write at
+ * the same time (latent false sharing), since it was first sampled for {@code REMIXShedAfter}, and for at least three
+ * times as long as contention at the threshold takes to show two sampled misses. Shedding shuts the class's switch
  * ({@link ProbeGate.ClassSwitch}): compiled code that folded it is thrown away once and compiled again without
  * probes. A window opening switches every class back on.
  *
