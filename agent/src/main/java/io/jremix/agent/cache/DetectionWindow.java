@@ -211,9 +211,7 @@ final class DetectionWindow implements Runnable {
                 announce(now);
             }
             shedQuietClasses(now);
-            boolean found = foundAt != 0;
-            if (ending || (found && now - foundAt >= options.windowNanos())
-                    || (!found && now - openedAt >= options.maxWindowNanos())) {
+            if (ending || now - closesAt() >= 0) {
                 close(now);
                 reportClosed();
             }
@@ -237,9 +235,13 @@ final class DetectionWindow implements Runnable {
         }
     }
 
+    /** When the open window closes: REMIXWindow after contention was found, else REMIXMaxWindow after it opened. */
+    private long closesAt() {
+        return foundAt != 0 ? foundAt + options.windowNanos() : openedAt + options.maxWindowNanos();
+    }
+
     private void shedQuietClasses(long now) {
-        long closesAt = foundAt != 0 ? foundAt + options.windowNanos() : openedAt + options.maxWindowNanos();
-        if (!shed.due(now, closesAt)) {
+        if (!shed.due(now, closesAt())) {
             return;
         }
         List<String> shedNow = shed.judge(now, samplingScale(), collector.windowSites(),

@@ -45,8 +45,8 @@ final class TraceCollector implements EventBuffer.EventSink {
         }
     };
     private final int lineShift;
+    /** Since the window opened: a window's close takes them. */
     private BitSet contendedSites = new BitSet();
-    private final BitSet windowContended = new BitSet();
     private int[] windowSamples = new int[1024];
     private long sampledAccesses;
     private long unattributed;
@@ -104,7 +104,6 @@ final class TraceCollector implements EventBuffer.EventSink {
             Access a = batch.get(i);
             if (a.site() >= 0 && contendedLines.contains(line(a, lineProbe))) {
                 contendedSites.set(a.site());
-                windowContended.set(a.site());
             }
         }
     }
@@ -123,13 +122,13 @@ final class TraceCollector implements EventBuffer.EventSink {
      */
     synchronized void startWindow(long nowNanos) {
         simulator.startAfresh(nowNanos);
-        windowContended.clear();
+        contendedSites.clear();
         Arrays.fill(windowSamples, 0);
     }
 
     /** The sites sampled since the window opened, with their samples, and those that touched a contended line. */
     synchronized ShedClasses.Sites windowSites() {
-        return new ShedClasses.Sites(windowSamples.clone(), (BitSet) windowContended.clone());
+        return new ShedClasses.Sites(windowSamples.clone(), (BitSet) contendedSites.clone());
     }
 
     /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the last call. */
