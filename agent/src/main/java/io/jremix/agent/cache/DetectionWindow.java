@@ -487,8 +487,10 @@ final class DetectionWindow implements Runnable {
         collect(now);
         open = false;
         tracedNanos += now - openedAt;
-        JfrEvents.windowClosed(windowEvent, reason, found);
-        history.closed(now, collector.sampledAccesses(), tracker.misses(), tracker.findings(SiteTable::where));
+        Set<String> shedClasses = shed.shed();
+        JfrEvents.windowClosed(windowEvent, reason, found, shedClasses.size());
+        history.closed(now, collector.sampledAccesses(), tracker.misses(), tracker.findings(SiteTable::where),
+                shedClasses);
     }
 
     synchronized int windows() {

@@ -107,7 +107,7 @@ final class ShedClasses {
     }
 
     /** Classes shed in the open window so far. */
-    int shed() {
-        return shed.size();
+    Set<String> shed() {
+        return Set.copyOf(shed);
     }
 }

@@ -33,4 +33,7 @@ class DetectionWindowEvent extends jdk.jfr.Event {
     @Label("Findings")
     @Description("findings of the run when the window closed")
     int findings;
+    @Label("Classes Shed")
+    @Description("classes the window stopped tracing before it closed, their sampled accesses showing no contention")
+    int shedClasses;
 }

@@ -39,11 +39,14 @@ public final class JfrEvents {
         }
     }
 
-    /** The window {@code token} opened has closed, for {@code closedBy}, with {@code findings} made so far. */
-    public static void windowClosed(Object token, String closedBy, int findings) {
+    /**
+     * The window {@code token} opened has closed, for {@code closedBy}, with {@code findings} made so far, having
+     * stopped tracing {@code shedClasses} classes.
+     */
+    public static void windowClosed(Object token, String closedBy, int findings, int shedClasses) {
         if (token != null) {
             try {
-                Commit.windowClosed(token, closedBy, findings);
+                Commit.windowClosed(token, closedBy, findings, shedClasses);
             } catch (RuntimeException | LinkageError e) {
                 // no event
             }
@@ -95,7 +98,7 @@ public final class JfrEvents {
             return new Opened(e, System.nanoTime(), System.currentTimeMillis());
         }
 
-        static void windowClosed(Object token, String closedBy, int findings) {
+        static void windowClosed(Object token, String closedBy, int findings, int shedClasses) {
             Opened opened = (Opened) token;
             DetectionWindowEvent e = opened.event();
             e.end();
@@ -103,6 +106,7 @@ public final class JfrEvents {
             e.tracedTime = System.nanoTime() - opened.nanos();
             e.closedBy = closedBy;
             e.findings = findings;
+            e.shedClasses = shedClasses;
             e.commit();
         }
 

@@ -2,6 +2,7 @@ package io.jremix.agent.cache;
 
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 
 import io.jremix.probe.cache.CacheSite;
 import org.junit.jupiter.api.Test;
@@ -46,11 +47,11 @@ class ShedClassesTest {
         assertEquals(List.of(), shed.judge(SECOND, SCALE, sampled(s, 5000, false), none()), "quiet for 0.8 s");
         assertEquals(List.of("com.example.Quiet"), shed.judge(6 * SECOND / 5, SCALE, sampled(s, 5000, false), none()));
         assertFalse(SiteTable.switchOf("com.example.Quiet").isOn());
-        assertEquals(1, shed.shed());
+        assertEquals(Set.of("com.example.Quiet"), shed.shed());
 
         shed.opened(2 * SECOND);
         assertTrue(SiteTable.switchOf("com.example.Quiet").isOn());
-        assertEquals(0, shed.shed());
+        assertEquals(Set.of(), shed.shed());
     }
 
     @Test

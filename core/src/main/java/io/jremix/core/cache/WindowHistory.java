@@ -2,6 +2,7 @@ package io.jremix.core.cache;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,6 +16,8 @@ import java.util.Map;
 public final class WindowHistory {
     /** Windows kept, the latest: a day at one window a minute stays below a megabyte of report. */
     public static final int MAX_WINDOWS = 1000;
+    /** Names of the classes a window stopped tracing kept per window, the first alphabetically; all are counted. */
+    public static final int MAX_SHED_NAMES = 20;
 
     private final ArrayDeque<Window> windows = new ArrayDeque<>();
     private int opened;
@@ -33,9 +36,24 @@ public final class WindowHistory {
      * @param costNanos       what it cost by the time the next window opened, or the program ended (JIT compilation
      *                        beyond the program's own, and jremix's threads); -1 while not known, and for the first
      *                        window, which opens with the program
+     * @param shed            the classes it stopped tracing before it closed, for showing no contention
      */
     public record Window(int number, long openedEpochMillis, long openedNanos, long nanos, long sampledAccesses,
-                         long sampledMisses, List<Seen> findings, long costNanos) {
+                         long sampledMisses, List<Seen> findings, long costNanos, Shed shed) {
+    }
+
+    /**
+     * The classes a window stopped tracing: contention that began in one of them later in the window went unseen.
+     *
+     * @param classes how many
+     * @param names   the first {@value #MAX_SHED_NAMES} of them alphabetically, binary names
+     */
+    public record Shed(int classes, List<String> names) {
+        public static final Shed NONE = new Shed(0, List.of());
+
+        static Shed of(Collection<String> classes) {
+            return new Shed(classes.size(), classes.stream().sorted().limit(MAX_SHED_NAMES).toList());
+        }
     }
 
     /**
@@ -67,8 +85,11 @@ public final class WindowHistory {
         current = new Open(++opened, epochMillis, nanos, sampledAccesses, sampledMisses, sampled);
     }
 
-    /** The open window closed, with these counts; nothing when none is open. */
-    public synchronized void closed(long nanos, long sampledAccesses, long sampledMisses, List<Finding> findings) {
+    /**
+     * The open window closed, with these counts, having stopped tracing {@code shed}; nothing when none is open.
+     */
+    public synchronized void closed(long nanos, long sampledAccesses, long sampledMisses, List<Finding> findings,
+                                    Collection<String> shed) {
         Open o = current;
         if (o == null) {
             return;
@@ -86,7 +107,7 @@ public final class WindowHistory {
             windows.removeFirst();
         }
         windows.addLast(new Window(o.number(), o.epochMillis(), o.nanos(), nanos - o.nanos(),
-                sampledAccesses - o.accesses(), sampledMisses - o.misses(), List.copyOf(seen), -1));
+                sampledAccesses - o.accesses(), sampledMisses - o.misses(), List.copyOf(seen), -1, Shed.of(shed)));
     }
 
     /** The last window closed cost {@code nanos} in all: said as the next one opens, or at exit. */
@@ -94,7 +115,7 @@ public final class WindowHistory {
         Window w = windows.pollLast();
         if (w != null) {
             windows.addLast(new Window(w.number(), w.openedEpochMillis(), w.openedNanos(), w.nanos(),
-                    w.sampledAccesses(), w.sampledMisses(), w.findings(), nanos));
+                    w.sampledAccesses(), w.sampledMisses(), w.findings(), nanos, w.shed()));
         }
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import java.util.Map;
+import java.util.stream.IntStream;
 
 import org.junit.jupiter.api.Test;
 
@@ -24,17 +25,32 @@ class WindowHistoryTest {
     void eachWindowKeepsItsOwnShareOfTheLatchedFindings() {
         WindowHistory h = new WindowHistory();
         h.opened(1000, 0, 0, 0, List.of());
-        h.closed(3 * S, 500, 40, List.of(finding("a.A", 40)));
+        h.closed(3 * S, 500, 40, List.of(finding("a.A", 40)), List.of());
         h.opened(5000, 5 * S, 500, 40, List.of(finding("a.A", 40)));
-        h.closed(7 * S, 800, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
+        h.closed(7 * S, 800, 70, List.of(finding("a.A", 60), finding("b.B", 10)), List.of());
         h.opened(9000, 9 * S, 800, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
-        h.closed(10 * S, 900, 70, List.of(finding("a.A", 60), finding("b.B", 10)));
+        h.closed(10 * S, 900, 70, List.of(finding("a.A", 60), finding("b.B", 10)), List.of());
 
         assertEquals(List.of(
-                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true)), -1),
+                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true)), -1, WindowHistory.Shed.NONE),
                 new WindowHistory.Window(2, 5000, 5 * S, 2 * S, 300, 30,
-                        List.of(seen("a.A", 20, false), seen("b.B", 10, true)), -1),
-                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of(), -1)), h.windows());
+                        List.of(seen("a.A", 20, false), seen("b.B", 10, true)), -1, WindowHistory.Shed.NONE),
+                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of(), -1, WindowHistory.Shed.NONE)), h.windows());
+    }
+
+    @Test
+    void aWindowCountsEveryClassItStoppedTracingAndNamesTheFirst() {
+        WindowHistory h = new WindowHistory();
+        List<String> shed = IntStream.range(0, WindowHistory.MAX_SHED_NAMES + 5).mapToObj(i -> "p.C" + (char) ('z' - i))
+                .toList();
+        h.opened(1000, 0, 0, 0, List.of());
+        h.closed(2 * S, 0, 0, List.of(), shed);
+        h.costed(S);
+
+        WindowHistory.Shed kept = h.windows().get(0).shed();
+        assertEquals(WindowHistory.MAX_SHED_NAMES + 5, kept.classes());
+        assertEquals(shed.stream().sorted().limit(WindowHistory.MAX_SHED_NAMES).toList(), kept.names());
+        assertEquals("p.Cb", kept.names().get(0), "alphabetically, and kept when the window is costed");
     }
 
     @Test
@@ -42,9 +58,9 @@ class WindowHistoryTest {
         WindowHistory h = new WindowHistory();
         h.costed(S); // none closed yet: nothing to cost
         h.opened(1000, 0, 0, 0, List.of());
-        h.closed(2 * S, 0, 0, List.of());
+        h.closed(2 * S, 0, 0, List.of(), List.of());
         h.opened(61_000, 60 * S, 0, 0, List.of());
-        h.closed(62 * S, 0, 0, List.of());
+        h.closed(62 * S, 0, 0, List.of(), List.of());
         h.costed(3 * S);
 
         assertEquals(List.of(-1L, 3 * S), h.windows().stream().map(WindowHistory.Window::costNanos).toList());
@@ -56,7 +72,7 @@ class WindowHistoryTest {
         WindowHistory h = new WindowHistory();
         for (int i = 0; i < WindowHistory.MAX_WINDOWS + 5; i++) {
             h.opened(i, i, 0, 0, List.of());
-            h.closed(i + 1, 0, 0, List.of());
+            h.closed(i + 1, 0, 0, List.of(), List.of());
         }
         List<WindowHistory.Window> kept = h.windows();
         assertEquals(WindowHistory.MAX_WINDOWS, kept.size());
@@ -67,7 +83,7 @@ class WindowHistoryTest {
     @Test
     void aCloseWithoutAnOpenWindowRecordsNothing() {
         WindowHistory h = new WindowHistory();
-        h.closed(S, 10, 1, List.of());
+        h.closed(S, 10, 1, List.of(), List.of());
         assertEquals(List.of(), h.windows());
     }
 }

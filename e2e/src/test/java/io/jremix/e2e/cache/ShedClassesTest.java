@@ -37,6 +37,9 @@ class ShedClassesTest {
         assertTrue(shed(run).contains(Jremix.PACKAGE + "SeparateLines"), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertEquals(List.of(), Jremix.findings(doc), run.stderr());
+        Map<String, Object> window = Jremix.list(doc.get("windowHistory")).get(0);
+        assertEquals((long) shed(run).size(), window.get("shedClasses"), "the report counts what the log names");
+        assertTrue(((List<?>) window.get("shed")).contains(Jremix.PACKAGE + "SeparateLines"), window.toString());
     }
 
     /** Each program is found, and the class whose code updates the contended line is traced all along. */

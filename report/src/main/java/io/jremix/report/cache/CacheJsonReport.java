@@ -61,7 +61,7 @@ public final class CacheJsonReport {
         return doc;
     }
 
-    /** Each closed window: when it opened, how long it stayed open, and what it found. */
+    /** Each closed window: when it opened, how long it stayed open, what it found, and what it stopped tracing. */
     private static List<Object> windowHistory(CacheRun run) {
         List<Object> out = new ArrayList<>();
         for (WindowHistory.Window w : run.windowHistory()) {
@@ -75,7 +75,8 @@ public final class CacheJsonReport {
             Map<String, Object> window = Json.object("number", w.number(),
                     "openedAt", Instant.ofEpochMilli(w.openedEpochMillis()).toString(),
                     "openedSeconds", round((w.openedNanos() - run.startNanos()) / 1e9), "seconds", round(w.nanos() / 1e9),
-                    "sampledAccesses", w.sampledAccesses(), "sampledMisses", w.sampledMisses(), "findings", seen);
+                    "sampledAccesses", w.sampledAccesses(), "sampledMisses", w.sampledMisses(), "findings", seen,
+                    "shedClasses", w.shed().classes(), "shed", w.shed().names());
             if (w.costNanos() >= 0) {
                 window.put("costSeconds", round(w.costNanos() / 1e9));
             }

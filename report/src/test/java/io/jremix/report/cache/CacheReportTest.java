@@ -65,9 +65,10 @@ class CacheReportTest {
         WindowHistory.Seen again = new WindowHistory.Seen(SharingKind.FALSE_SHARING, "a.B$V", Datum.Kind.FIELD,
                 List.of("value"), 7, false);
         return run(List.of(), 0, 20, List.of(
-                new WindowHistory.Window(1, 0, START + 50_000_000L, 3_000_000_000L, 4000, 12, List.of(first), -1),
+                new WindowHistory.Window(1, 0, START + 50_000_000L, 3_000_000_000L, 4000, 12, List.of(first), -1,
+                        new WindowHistory.Shed(3, List.of("a.C", "a.D", "a.E"))),
                 new WindowHistory.Window(2, 23_000, START + 23_050_000_000L, 2_500_000_000L, 1000, 7, List.of(again),
-                        1_234_000_000L)));
+                        1_234_000_000L, WindowHistory.Shed.NONE)));
     }
 
     @Test
@@ -111,6 +112,10 @@ class CacheReportTest {
         assertEquals(true, ((List<Map<String, Object>>) history.get(0).get("findings")).get(0).get("new"));
         assertEquals(1.234, w.get("costSeconds"));
         assertFalse(history.get(0).containsKey("costSeconds"), "the first window is not costed");
+        assertEquals(3L, history.get(0).get("shedClasses"));
+        assertEquals(List.of("a.C", "a.D", "a.E"), history.get(0).get("shed"));
+        assertEquals(0L, w.get("shedClasses"));
+        assertEquals(List.of(), w.get("shed"));
     }
 
     @Test
