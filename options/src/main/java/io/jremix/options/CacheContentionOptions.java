@@ -46,10 +46,10 @@ public final class CacheContentionOptions {
     public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,
             "stop tracing after this long if no contention is found");
     public static final Option<Long> SHED_AFTER = SECTION.value("REMIXShedAfter", Type.seconds(false),
-            1_000_000_000L, "within a window, stop tracing a class once its sampled accesses have shown no contention"
-                    + " (no line that kept missing, no fields that other threads write too) for this long, or for as"
-                    + " long as contention at REMIXThreshold would take to show, if longer; 0: trace every class all"
-                    + " window");
+            1_000_000_000L, "within a window, stop tracing a class once its accesses, sampled in two threads or more,"
+                    + " have shown no contention (no line that kept missing, no fields that other threads write too)"
+                    + " for this long, or for as long as contention at REMIXThreshold would take to show, if longer;"
+                    + " 0: trace every class all window");
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,
             "open a new detection window this long after the last one closed, reporting as each closes; 0: never");
     public static final Option<Long> HOT_CLASSES = SECTION.value("REMIXHotClasses", Type.wholeNumber(0, 100_000), 32L,

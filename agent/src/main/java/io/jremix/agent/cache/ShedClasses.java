@@ -16,12 +16,14 @@ import io.jremix.probe.cache.ProbeGate;
  * Stops tracing, within a window, the classes that show no contention, so that their code runs at full speed while
  * the window traces the rest (after LiteRace's adaptive sampling, PLDI 2009, https://doi.org/10.1145/1542476.1542491,
  * which backs off code that has been sampled enough and showed nothing). A class is shed once its sites have been
- * sampled {@value #MIN_SAMPLES} times or more, none touched a line that missed repeatedly (on either side of the
- * contention: the writer's sites too) and none wrote a field of a class whose objects two or more threads write at
- * the same time (latent false sharing), since it was first sampled for {@code REMIXShedAfter}, and for at least three
- * times as long as contention at the threshold takes to show two sampled misses. Shedding shuts the class's switch
- * ({@link ProbeGate.ClassSwitch}): compiled code that folded it is thrown away once and compiled again without
- * probes. A window opening switches every class back on.
+ * sampled {@value #MIN_SAMPLES} times or more, by two threads or more, none touched a line that missed repeatedly (on
+ * either side of the contention: the writer's sites too) and none wrote a field of a class whose objects two or more
+ * threads write at the same time (latent false sharing), since two threads first sampled it, for {@code
+ * REMIXShedAfter} and for at least three times as long as contention at the threshold takes to show two sampled
+ * misses. Code that one thread ran is kept: it cannot have contended yet, and a program often sets up in one thread
+ * what several then work on, in the same class. Shedding shuts the class's switch ({@link ProbeGate.ClassSwitch}):
+ * compiled code that folded it is thrown away once and compiled again without probes. A window opening switches
+ * every class back on.
  *
  * <p>The cost is contention that starts in a shed class after it was shed: it is not seen until the next window.
  */
@@ -31,14 +33,32 @@ final class ShedClasses {
     /** How often classes are judged. */
     static final long EVERY_NANOS = 200_000_000L;
 
-    /** What the window traced per site: samples by site id, and the sites that touched a contended line. */
-    record Sites(int[] samples, BitSet contended) {
+    /** A site's threads before its first sample ({@link Sites#threads}). */
+    static final int NO_THREAD = 0;
+    /** A site's threads once two or more sampled it ({@link Sites#threads}). */
+    static final int THREADS = -1;
+
+    /**
+     * What the window traced per site, by site id: samples, the threads that made them ({@link #NO_THREAD}, one
+     * thread's index + 1, or {@link #THREADS}), and the sites that touched a contended line.
+     */
+    record Sites(int[] samples, int[] threads, BitSet contended) {
+    }
+
+    /** The threads of a site or class that were {@code seen}, once {@code thread} sampled it too. */
+    static int withThread(int seen, int thread) {
+        return seen == NO_THREAD || seen == thread + 1 ? thread + 1 : THREADS;
+    }
+
+    /** The threads of a class whose sites' threads are {@code a} and {@code b}. */
+    private static int together(int a, int b) {
+        return a == NO_THREAD ? b : b == NO_THREAD ? a : a == b ? a : THREADS;
     }
 
     private final long shedAfterNanos;
     private final double threshold;
-    /** When each class probed in the open window was first seen sampled. */
-    private final Map<String, Long> firstSampled = new HashMap<>();
+    /** When each class probed in the open window was first seen sampled by two threads or more. */
+    private final Map<String, Long> severalThreadsSince = new HashMap<>();
     private final Set<String> shed = new HashSet<>();
     private long judgedAt;
 
@@ -55,7 +75,7 @@ final class ShedClasses {
     void opened(long nowNanos) {
         shed.forEach(c -> SiteTable.switchOf(c).set(true));
         shed.clear();
-        firstSampled.clear();
+        severalThreadsSince.clear();
         judgedAt = nowNanos;
     }
 
@@ -83,11 +103,13 @@ final class ShedClasses {
         judgedAt = nowNanos;
         long quietNanos = Math.max(shedAfterNanos, (long) (6e9 * scale / threshold));
         Map<String, Long> samples = new HashMap<>();
+        Map<String, Integer> threads = new HashMap<>();
         Set<String> contended = new HashSet<>();
         for (int id = 0; id < sites.samples().length; id++) {
             CacheSite site = sites.samples()[id] > 0 ? CacheSites.get(id) : null;
             if (site != null && !shed.contains(site.codeClass())) {
                 samples.merge(site.codeClass(), (long) sites.samples()[id], Long::sum);
+                threads.merge(site.codeClass(), sites.threads()[id], ShedClasses::together);
                 if (sites.contended().get(id) || sharedSites.get(id)) {
                     contended.add(site.codeClass());
                 }
@@ -95,9 +117,11 @@ final class ShedClasses {
         }
         List<String> shedNow = new ArrayList<>();
         samples.forEach((c, n) -> {
-            long first = firstSampled.computeIfAbsent(c, k -> nowNanos);
-            if (n >= MIN_SAMPLES && !contended.contains(c) && nowNanos - first >= quietNanos) {
-                shedNow.add(c);
+            if (threads.get(c) == THREADS) {
+                long since = severalThreadsSince.computeIfAbsent(c, k -> nowNanos);
+                if (n >= MIN_SAMPLES && !contended.contains(c) && nowNanos - since >= quietNanos) {
+                    shedNow.add(c);
+                }
             }
         });
         shedNow.sort(null);

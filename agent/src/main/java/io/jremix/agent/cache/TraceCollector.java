@@ -25,8 +25,8 @@ import io.jremix.probe.cache.EventMeta;
  * by epoch and time, and replays it through the coherence model into the tracker. Field writes also go to the
  * tracker directly, with their object's size, for the prediction of latent false sharing. It also notes the sites
  * that touched a line that missed repeatedly in the same batch, on either side of the contention, for
- * {@link QuietClasses}, and, since the window opened, those sites and how often each site was sampled, for
- * {@link ShedClasses}.
+ * {@link QuietClasses}, and, since the window opened, those sites and how often and by which threads each site was
+ * sampled, for {@link ShedClasses}.
  */
 final class TraceCollector implements EventBuffer.EventSink {
     /** Names kept for the miss lines: the most recent threads', so a thread per task does not grow the map. */
@@ -48,6 +48,8 @@ final class TraceCollector implements EventBuffer.EventSink {
     /** Since the window opened: a window's close takes them. */
     private BitSet contendedSites = new BitSet();
     private int[] windowSamples = new int[1024];
+    /** Per site, since the window opened: which threads sampled it, as {@link ShedClasses#withThread} keeps them. */
+    private int[] windowThreads = new int[1024];
     private long sampledAccesses;
     private long unattributed;
     private int maxEpoch;
@@ -124,11 +126,15 @@ final class TraceCollector implements EventBuffer.EventSink {
         simulator.startAfresh(nowNanos);
         contendedSites.clear();
         Arrays.fill(windowSamples, 0);
+        Arrays.fill(windowThreads, ShedClasses.NO_THREAD);
     }
 
-    /** The sites sampled since the window opened, with their samples, and those that touched a contended line. */
+    /**
+     * The sites sampled since the window opened, with their samples and the threads that made them, and those that
+     * touched a contended line.
+     */
     synchronized ShedClasses.Sites windowSites() {
-        return new ShedClasses.Sites(windowSamples.clone(), (BitSet) contendedSites.clone());
+        return new ShedClasses.Sites(windowSamples.clone(), windowThreads.clone(), (BitSet) contendedSites.clone());
     }
 
     /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the last call. */
@@ -149,8 +155,10 @@ final class TraceCollector implements EventBuffer.EventSink {
         if (site >= 0) {
             if (site >= windowSamples.length) {
                 windowSamples = Arrays.copyOf(windowSamples, Math.max(site + 1, 2 * windowSamples.length));
+                windowThreads = Arrays.copyOf(windowThreads, windowSamples.length);
             }
             windowSamples[site]++;
+            windowThreads[site] = ShedClasses.withThread(windowThreads[site], thread);
         }
         Access a = batch.add(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site);
         if (a.write() && d.kind() == Datum.Kind.FIELD) {

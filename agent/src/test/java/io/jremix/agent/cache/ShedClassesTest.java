@@ -23,12 +23,19 @@ class ShedClassesTest {
                 "value", codeClass, codeClass + ".run(Test.java)"));
     }
 
+    /** {@code samples} at {@code site}, by two threads. */
     private static ShedClasses.Sites sampled(int site, int samples, boolean contended) {
+        return sampled(site, samples, ShedClasses.THREADS, contended);
+    }
+
+    private static ShedClasses.Sites sampled(int site, int samples, int threads, boolean contended) {
         int[] counts = new int[site + 1];
         counts[site] = samples;
+        int[] by = new int[site + 1];
+        by[site] = threads;
         BitSet c = new BitSet();
         c.set(site, contended);
-        return new ShedClasses.Sites(counts, c);
+        return new ShedClasses.Sites(counts, by, c);
     }
 
     private static BitSet none() {
@@ -69,6 +76,48 @@ class ShedClassesTest {
             assertEquals(List.of(), shed.judge(t, SCALE, sampled(cold, ShedClasses.MIN_SAMPLES - 1, false), none()));
         }
         assertTrue(SiteTable.switchOf("com.example.Contended").isOn());
+    }
+
+    /**
+     * A class one thread ran is kept, however long: it could not contend yet. Once a second thread samples it, it is
+     * quiet from then on, so that contention in a program's next phase, two threads at work where one set up, has
+     * its REMIXShedAfter to show.
+     */
+    @Test
+    void aClassSampledByOneThreadIsKeptAndTheQuietTimeStartsWithTheSecond() {
+        int s = site("com.example.Phased");
+        int main = ShedClasses.withThread(ShedClasses.NO_THREAD, 0);
+        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        shed.opened(0);
+        for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(s, 5000, main, false), none()));
+        }
+        int two = ShedClasses.withThread(main, 1);
+        assertEquals(ShedClasses.THREADS, two);
+        assertEquals(main, ShedClasses.withThread(main, 0), "the same thread again");
+        assertEquals(List.of(), shed.judge(16 * SECOND / 5, SCALE, sampled(s, 5000, two, false), none()));
+        assertEquals(List.of(), shed.judge(4 * SECOND, SCALE, sampled(s, 5000, two, false), none()), "0.8 s");
+        assertEquals(List.of("com.example.Phased"), shed.judge(21 * SECOND / 5, SCALE, sampled(s, 5000, two, false),
+                none()));
+    }
+
+    /** Two sites of one class, each sampled by a thread of its own: the class was run by two threads. */
+    @Test
+    void aClassWhoseSitesOneThreadEachSampledHasTwoThreads() {
+        int a = site("com.example.Split");
+        int b = SITES.register("com.example.Split#1", new CacheSite(CacheSite.Kind.FIELD, false, 8,
+                "com/example/Data", "value", "com.example.Split", "com.example.Split.read(Test.java)"));
+        int[] counts = new int[Math.max(a, b) + 1];
+        int[] threads = new int[counts.length];
+        counts[a] = 3000;
+        counts[b] = 3000;
+        threads[a] = ShedClasses.withThread(ShedClasses.NO_THREAD, 4);
+        threads[b] = ShedClasses.withThread(ShedClasses.NO_THREAD, 7);
+        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        shed.opened(0);
+        ShedClasses.Sites sites = new ShedClasses.Sites(counts, threads, new BitSet());
+        shed.judge(SECOND / 5, SCALE, sites, none());
+        assertEquals(List.of("com.example.Split"), shed.judge(6 * SECOND / 5, SCALE, sites, none()));
     }
 
     @Test

@@ -49,4 +49,26 @@ class TraceCollectorTest {
         assertEquals(expected, collector.takeContendedSites());
         assertEquals(new BitSet(), collector.takeContendedSites(), "taken once");
     }
+
+    @Test
+    void theWindowCountsEachSitesSamplesAndWhetherOneThreadOrSeveralMadeThem() {
+        int one = site("left", "One");
+        int two = site("right", "Two");
+        TraceCollector collector = new TraceCollector(new CacheLineSimulator(64, 1024),
+                new ContentionTracker(Thresholds.withRate(1), 1), new FieldLayouts(), null);
+        collector.startWindow(0);
+        for (int i = 0; i < 3; i++) {
+            collector.accept(5, i, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, one, 0);
+            collector.accept(5 + i % 2, i, ADDRESS + 64, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, two, 0);
+        }
+
+        ShedClasses.Sites sites = collector.windowSites();
+        assertEquals(3, sites.samples()[one]);
+        assertEquals(3, sites.samples()[two]);
+        assertEquals(ShedClasses.withThread(ShedClasses.NO_THREAD, 5), sites.threads()[one], "thread 5 alone");
+        assertEquals(ShedClasses.THREADS, sites.threads()[two]);
+
+        collector.startWindow(1);
+        assertEquals(ShedClasses.NO_THREAD, collector.windowSites().threads()[one], "forgotten as a window opens");
+    }
 }

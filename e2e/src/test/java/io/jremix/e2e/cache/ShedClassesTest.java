@@ -42,9 +42,13 @@ class ShedClassesTest {
         assertTrue(((List<?>) window.get("shed")).contains(Jremix.PACKAGE + "SeparateLines"), window.toString());
     }
 
-    /** Each program is found, and the class whose code updates the contended line is traced all along. */
+    /**
+     * Each program is found, and the class whose code updates the contended line is traced all along: in
+     * SetUpThenContend, too, whose main thread runs that class's code alone for 2 s before two threads contend in it.
+     */
     @ParameterizedTest
     @CsvSource({
+            "SetUpThenContend, 2000 100000000, SetUpThenContend$Pair, io.jremix.workloads.cache.SetUpThenContend",
             "BaseTest, 8 400000000, BaseTest$VolatileLong, io.jremix.workloads.cache.BaseTest",
             "AdjacentAtomicLongs, 2 60000000, AtomicLong, java.util.concurrent.atomic.AtomicLong",
             "LongArrayCounters, 2 400000000, long[], io.jremix.workloads.cache.LongArrayCounters"})
