@@ -192,7 +192,8 @@ public final class DetectionOverhead {
                 plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long and"
                 + " trace all the time (the default, one access in 1000); a class whose sampled accesses show no"
-                + " contention stops being traced after a second (`-XX:REMIXShedAfter`, the default).\n");
+                + " contention stops being traced a second after two threads had sampled it (`-XX:REMIXShedAfter`, the"
+                + " default; each round runs its threads anew).\n");
         md.append("- **every class all window**: the same with `-XX:REMIXShedAfter=0`, every class traced until the"
                 + " window closes, as before classes were shed.\n");
         md.append("- **bursts**: the same window, traced in bursts: `" + String.join(" ", BURSTS) + "`; probed methods"

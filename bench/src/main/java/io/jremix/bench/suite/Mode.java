@@ -8,6 +8,11 @@ import java.util.List;
 public enum Mode {
     PLAIN("plain", List.of(), "java"),
     DETECT("detect", List.of("-remix:detect"), "cache-contention detection (issue 2)"),
+    DETECT_OPEN("detect-open", List.of("-remix:detect", "-XX:REMIXWindow=3600", "-XX:REMIXMaxWindow=3600"),
+            "cache-contention detection with its window held open all run (issue 16)"),
+    DETECT_OPEN_UNSHED("detect-open-unshed", List.of("-remix:detect", "-XX:REMIXWindow=3600",
+            "-XX:REMIXMaxWindow=3600", "-XX:REMIXShedAfter=0"),
+            "the same, every class traced all run, as before classes were shed (issue 16)"),
     REMIX("remix", List.of("-remix"), "detection and online repair (issue 4)"),
     PARK("park", List.of("-XXgetparkcontention"), "park-contention profiler (issue 5)"),
     VBD("vbd", List.of("-XX:+VBD"), "volatile by default (issue 6)"),

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Within a window, classes whose sampled accesses show no contention stop being traced after
+ * Within a window, classes whose accesses, sampled in two threads, show no contention stop being traced after
  * {@code REMIXShedAfter} (1 s), and classes that touch the contended lines go on being traced. At the default
  * threshold, as in use: at the tests' lower threshold a class is kept for as long as contention at it would take
  * to show, 6 s, longer than most seeded programs run. The windows stay open for a minute, so that only shedding
