@@ -14,7 +14,10 @@ import java.util.Map;
  * share of one is the difference of its sampled misses between the window's opening and closing.
  */
 public final class WindowHistory {
-    /** Windows kept, the latest: a day at one window a minute stays below a megabyte of report. */
+    /**
+     * Windows kept, the latest: a day at one window a minute stays below a megabyte of report, about one more if
+     * every window names {@value #MAX_SHED_NAMES} shed classes (2-s windows shed none).
+     */
     public static final int MAX_WINDOWS = 1000;
     /** Names of the classes a window stopped tracing kept per window, the first alphabetically; all are counted. */
     public static final int MAX_SHED_NAMES = 20;
