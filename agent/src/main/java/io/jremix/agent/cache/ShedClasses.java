@@ -45,12 +45,12 @@ final class ShedClasses {
     record Sites(int[] samples, int[] threads, BitSet contended) {
     }
 
-    /** The threads of a site or class that were {@code seen}, once {@code thread} sampled it too. */
+    /** The threads of a site that were {@code seen}, once {@code thread} sampled it too. */
     static int withThread(int seen, int thread) {
-        return seen == NO_THREAD || seen == thread + 1 ? thread + 1 : THREADS;
+        return together(seen, thread + 1);
     }
 
-    /** The threads of a class whose sites' threads are {@code a} and {@code b}. */
+    /** The threads of a site or class sampled by threads {@code a} and by threads {@code b}. */
     private static int together(int a, int b) {
         return a == NO_THREAD ? b : b == NO_THREAD ? a : a == b ? a : THREADS;
     }

@@ -29,7 +29,8 @@ import io.jremix.report.Json;
  */
 public final class Harness {
     private static final String USAGE = "usage: bench/run [--workloads all|apps|jdk|NAME,...]"
-            + " [--modes plain,detect,detect-open,detect-open-unshed,remix,park,vbd,vbd-relaxed,vbd-baseline,detect-baseline] [--invocations N] [--warmup N] [--iterations N]"
+            + " [--modes plain,detect,detect-open,detect-open-unshed,remix,park,vbd,vbd-relaxed,vbd-baseline,"
+            + "detect-baseline] [--invocations N] [--warmup N] [--iterations N]"
             + " [--size default|tiny] [--out PATH-WITHOUT-EXTENSION] [--baseline JREMIX-CHECKOUT]\nworkloads: "
             + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList());
 

@@ -32,10 +32,12 @@ class WindowHistoryTest {
         h.closed(10 * S, 900, 70, List.of(finding("a.A", 60), finding("b.B", 10)), List.of());
 
         assertEquals(List.of(
-                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true)), -1, WindowHistory.Shed.NONE),
+                new WindowHistory.Window(1, 1000, 0, 3 * S, 500, 40, List.of(seen("a.A", 40, true)), -1,
+                        WindowHistory.Shed.NONE),
                 new WindowHistory.Window(2, 5000, 5 * S, 2 * S, 300, 30,
                         List.of(seen("a.A", 20, false), seen("b.B", 10, true)), -1, WindowHistory.Shed.NONE),
-                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of(), -1, WindowHistory.Shed.NONE)), h.windows());
+                new WindowHistory.Window(3, 9000, 9 * S, S, 100, 0, List.of(), -1, WindowHistory.Shed.NONE)),
+                h.windows());
     }
 
     @Test
