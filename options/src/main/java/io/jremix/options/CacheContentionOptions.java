@@ -44,7 +44,8 @@ public final class CacheContentionOptions {
     public static final Option<Long> WINDOW = SECTION.value("REMIXWindow", Type.seconds(true), 3_000_000_000L,
             "keep tracing this long after contention is found, then restore the classes");
     public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,
-            "stop tracing after this long if no contention is found");
+            "stop tracing after this long if no contention is found, counted from when a second thread runs traced"
+                    + " code (one thread alone shares no cache line)");
     public static final Option<Long> SHED_AFTER = SECTION.value("REMIXShedAfter", Type.seconds(false),
             1_000_000_000L, "within a window, stop tracing a class once its accesses, sampled in two threads or more,"
                     + " have shown no contention (no line that kept missing, no fields that other threads write too)"

@@ -40,10 +40,10 @@ final class AttachedDetection implements CacheDetector.Attached {
     static void start(Instrumentation inst, CacheOptions options, Channel channel) {
         AttachedDetection d = new AttachedDetection(options, channel);
         Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, d.log);
-        AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing at most"
-                + " %.0f s later%s", AttachSession.now(), options.maxWindowNanos() / 1e9, d.rearmed()));
+        AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing"
+                + " %.0f s after two threads ran traced code without contention%s", AttachSession.now(), options.maxWindowNanos() / 1e9, d.rearmed()));
         d.log.info(String.format(Locale.ROOT, "Detection window open: it closes %.1f s after contention is found, or"
-                + " after %.1f s without; then the report.", options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+                + " %.1f s after two threads run traced code without; then the report.", options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
         current = d;
         d.detector = CacheDetector.attach(inst, options, d.log, repairer, d);
         if (d.detector == null) {

@@ -26,9 +26,10 @@ import io.jremix.report.cache.CacheRun;
 
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
- * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or after a bounded time
- * when none is. Closing shuts the probe gate at once (compiled code then folds the probes away), takes back the
- * threads' trace buffers, and retransforms the instrumented classes back to their original bytecode.
+ * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or a bounded time after
+ * two threads first ran traced code when none is (one thread alone stays traced, cheaply: it shares nothing).
+ * Closing shuts the probe gate at once (compiled code then folds the probes away), takes back the threads' trace
+ * buffers, and retransforms the instrumented classes back to their original bytecode.
  *
  * <p>A class is only retransformed while none of its methods is running: HotSpot never compiles an obsolete
  * method again, so a long loop caught mid-flight by retransformation would stay interpreted until it returns.
@@ -98,6 +99,9 @@ final class DetectionWindow implements Runnable {
     private long openedAt;
     private long closedAt;
     private long foundAt;
+    /** Whether two threads have run traced code since the window opened, and when that was first seen. */
+    private boolean concurrent;
+    private long concurrentAt;
     private long syncedAt;
     private long retryNanos = RETRY_MILLIS * 1_000_000;
     private long tracedNanos;
@@ -207,11 +211,18 @@ final class DetectionWindow implements Runnable {
 
     private void tick(long now) {
         if (open) {
-            if (collect(now) > 0) {
+            int crossed = collect(now);
+            if (!concurrent && collector.severalThreadsInWindow()) {
+                concurrent = true;
+                concurrentAt = now;
+                log.verbose(String.format(Locale.ROOT, "Two threads ran traced code %.1f s into window %d.",
+                        (now - openedAt) / 1e9, windows));
+            }
+            if (crossed > 0) {
                 announce(now);
             }
             shedQuietClasses(now);
-            if (ending || now - closesAt() >= 0) {
+            if (ending || (concurrent && now - closesAt() >= 0)) {
                 close(now);
                 reportClosed();
             }
@@ -235,13 +246,17 @@ final class DetectionWindow implements Runnable {
         }
     }
 
-    /** When the open window closes: REMIXWindow after contention was found, else REMIXMaxWindow after it opened. */
+    /**
+     * When the open window closes, once two threads have run traced code: REMIXWindow after contention was found,
+     * else REMIXMaxWindow after the second thread. A window of one thread stays open: no line can be shared yet, and
+     * a program slow to start its threads (a busy machine, a long set-up) would otherwise be traced for nothing.
+     */
     private long closesAt() {
-        return foundAt != 0 ? foundAt + options.windowNanos() : openedAt + options.maxWindowNanos();
+        return foundAt != 0 ? foundAt + options.windowNanos() : concurrentAt + options.maxWindowNanos();
     }
 
     private void shedQuietClasses(long now) {
-        if (!shed.due(now, closesAt())) {
+        if (!concurrent || !shed.due(now, closesAt())) {
             return;
         }
         List<String> shedNow = shed.judge(now, samplingScale(), collector.windowSites(),
@@ -315,6 +330,7 @@ final class DetectionWindow implements Runnable {
         open = true;
         openedAt = now;
         foundAt = 0;
+        concurrent = false;
         windows++;
         collector.startWindow(now);
         shed.opened(now);
@@ -327,7 +343,8 @@ final class DetectionWindow implements Runnable {
         waitingForProbes.clear();
         retryNanos = RETRY_MILLIS * 1_000_000;
         sync(now);
-        log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found, or after %.1f s without.",
+        log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found,"
+                        + " or %.1f s after two threads run traced code without.",
                 windows, selection(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
         if (!selected.isEmpty()) {
             String left = selected.stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));

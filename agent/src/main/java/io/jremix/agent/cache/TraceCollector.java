@@ -50,6 +50,8 @@ final class TraceCollector implements EventBuffer.EventSink {
     private int[] windowSamples = new int[1024];
     /** Per site, since the window opened: which threads sampled it, as {@link ShedClasses#withThread} keeps them. */
     private int[] windowThreads = new int[1024];
+    /** Which threads sampled anything since the window opened, as {@link ShedClasses#withThread} keeps them. */
+    private int threadsInWindow = ShedClasses.NO_THREAD;
     private long sampledAccesses;
     private long unattributed;
     private int maxEpoch;
@@ -127,6 +129,12 @@ final class TraceCollector implements EventBuffer.EventSink {
         contendedSites.clear();
         Arrays.fill(windowSamples, 0);
         Arrays.fill(windowThreads, ShedClasses.NO_THREAD);
+        threadsInWindow = ShedClasses.NO_THREAD;
+    }
+
+    /** Whether two threads or more have been sampled since the window opened: only then can a line be shared. */
+    synchronized boolean severalThreadsInWindow() {
+        return threadsInWindow == ShedClasses.THREADS;
     }
 
     /**
@@ -152,6 +160,7 @@ final class TraceCollector implements EventBuffer.EventSink {
             return;
         }
         maxEpoch = Math.max(maxEpoch, epoch);
+        threadsInWindow = ShedClasses.withThread(threadsInWindow, thread);
         if (site >= 0) {
             if (site >= windowSamples.length) {
                 windowSamples = Arrays.copyOf(windowSamples, Math.max(site + 1, 2 * windowSamples.length));

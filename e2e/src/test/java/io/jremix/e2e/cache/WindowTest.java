@@ -5,6 +5,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.jremix.e2e.Jremix;
 import io.jremix.e2e.LiveProgram;
@@ -56,11 +58,30 @@ class WindowTest {
     void windowWithoutContentionClosesAndRearms(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
         Jremix.Run run = runUntil("REMIX: Detection window 2 open", List.of("-remix:detect", "-XX:+REMIXVerbose",
-                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SingleThread");
+                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SeparateLines", "2",
+                "20000000");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertTrue((Long) section(doc, "trace").get("windows") >= 2, run.stderr());
         assertEquals(List.of(), Jremix.findings(doc));
+    }
+
+    /**
+     * The main thread works alone for 3 s, then two threads contend: a 1-s window counted from the start would close
+     * before there was anything to find; counted from the second thread, it finds the false sharing.
+     */
+    @Test
+    void windowWaitsForASecondThread(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("r.json");
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:+REMIXVerbose",
+                "-XX:REMIXMaxWindow=1", "-XX:REMIXReport=" + report), "SetUpThenContend", "3000");
+        assertEquals(0, run.exit(), run.stderr());
+        Matcher second = Pattern.compile("^REMIX: Two threads ran traced code (\\d+\\.\\d) s into window 1\\.$",
+                Pattern.MULTILINE).matcher(run.stderr());
+        assertTrue(second.find(), run.stderr());
+        assertTrue(Double.parseDouble(second.group(1)) >= 3.0, second.group());
+        assertTrue(Jremix.findings(Jremix.json(report)).stream().anyMatch(f -> f.get("className")
+                .equals(Jremix.PACKAGE + "SetUpThenContend$Pair") && f.get("kind").equals("false-sharing")), run.stderr());
     }
 
     @Test

@@ -15,7 +15,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * (N only in the instant a woken thread has not yet left the count while another parks).
  *
  * <p>Usage: {@code LargeCriticalSection [threads=8] [millis=2000] [s1=4] [s2=16] [s3=64]}; prints {@code running}
- * when the threads start and a result line at the end; a {@code stop} line on stdin ends the run early.
+ * when the threads start and a result line at the end; the millis count from when every thread has started, and a
+ * {@code stop} line on stdin ends the run early.
  */
 public final class LargeCriticalSection {
     private final ReentrantLock l1 = new ReentrantLock();
@@ -27,6 +28,8 @@ public final class LargeCriticalSection {
     private long counter1;
     private long counter2;
     private long counter3;
+    /** When the run ends; 0 until every worker has started, so a slow start (a busy machine) does not eat the run. */
+    private volatile long deadline;
 
     private LargeCriticalSection(long s1, long s2, long s3) {
         this.s1 = s1;
@@ -40,14 +43,14 @@ public final class LargeCriticalSection {
         long millis = args.number(1, 2000);
         LargeCriticalSection w = new LargeCriticalSection(args.number(2, 4), args.number(3, 16), args.number(4, 64));
         StopSignal stop = StopSignal.onStdin();
-        long deadline = System.nanoTime() + millis * 1_000_000;
         long[] local = new long[threads];
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             int id = t;
-            workers.add(new Thread(() -> local[id] = w.work(deadline, stop), "worker-" + t));
+            workers.add(new Thread(() -> local[id] = w.work(stop), "worker-" + t));
         }
         workers.forEach(Thread::start);
+        w.deadline = System.nanoTime() + millis * 1_000_000;
         System.out.println("running");
         for (Thread t : workers) {
             t.join();
@@ -60,18 +63,24 @@ public final class LargeCriticalSection {
                 + " " + w.counter3 + ", local " + locals);
     }
 
-    /** One thread's loop; returns its local counter. */
-    private long work(long deadline, StopSignal stop) {
+    /**
+     * One thread's loop, at least one round of the three sections (so the threads meet on the locks however short
+     * the run); returns its local counter.
+     */
+    private long work(StopSignal stop) {
+        while (deadline == 0) {
+            Thread.yield();
+        }
         long local = 0;
         try {
-            while (System.nanoTime() < deadline && !stop.requested()) {
+            do {
                 section1();
                 local++;
                 section2();
                 local++;
                 section3();
                 local++;
-            }
+            } while (System.nanoTime() - deadline < 0 && !stop.requested());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
