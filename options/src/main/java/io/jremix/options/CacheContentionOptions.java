@@ -47,8 +47,8 @@ public final class CacheContentionOptions {
             "stop tracing after this long if no contention is found, counted from when a second thread runs traced"
                     + " code (one thread alone shares no cache line)");
     public static final Option<Long> SHED_AFTER = SECTION.value("REMIXShedAfter", Type.seconds(false),
-            1_000_000_000L, "within a window, stop tracing a class once its accesses, sampled in two threads or more,"
-                    + " have shown no contention (no line that kept missing, no fields that other threads write too)"
+            1_000_000_000L, "within a window, stop tracing a class run 100,000 times a second or more once its"
+                    + " accesses, sampled in two threads or more, have shown no contention (no line that kept missing)"
                     + " for this long, or for as long as contention at REMIXThreshold would take to show, if longer;"
                     + " 0: trace every class all window");
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,

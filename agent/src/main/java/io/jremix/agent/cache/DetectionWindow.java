@@ -259,8 +259,7 @@ final class DetectionWindow implements Runnable {
         if (!concurrent || !shed.due(now, closesAt())) {
             return;
         }
-        List<String> shedNow = shed.judge(now, samplingScale(), collector.windowSites(),
-                tracker.sitesOfSharedClasses());
+        List<String> shedNow = shed.judge(now, samplingScale(), collector.windowSites());
         if (!shedNow.isEmpty()) {
             log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: sampled enough, no"
                     + " contention (-XX:REMIXShedAfter).", shedNow.size() == 1 ? "1 class" : shedNow.size() + " classes",

@@ -16,22 +16,32 @@ import io.jremix.probe.cache.ProbeGate;
  * Stops tracing, within a window, the classes that show no contention, so that their code runs at full speed while
  * the window traces the rest (after LiteRace's adaptive sampling, PLDI 2009, https://doi.org/10.1145/1542476.1542491,
  * which backs off code that has been sampled enough and showed nothing). A class is shed once its sites have been
- * sampled {@value #MIN_SAMPLES} times or more, by two threads or more, none touched a line that missed repeatedly (on
- * either side of the contention: the writer's sites too) and none wrote a field of a class whose objects two or more
- * threads write at the same time (latent false sharing), since two threads first sampled it, for {@code
+ * sampled {@value #MIN_SAMPLES} times or more, by two threads or more, and none touched a line that missed repeatedly
+ * (on either side of the contention: the writer's sites too) since two threads first sampled it, for {@code
  * REMIXShedAfter} and for at least three times as long as contention at the threshold takes to show two sampled
  * misses. Code that one thread ran is kept: it cannot have contended yet, and a program often sets up in one thread
  * what several then work on, in the same class. Shedding shuts the class's switch ({@link ProbeGate.ClassSwitch}):
- * compiled code that folded it is thrown away once and compiled again without probes. A window opening switches
- * every class back on.
+ * compiled code that folded it is thrown away once and compiled again without probes, its callers' that inlined it
+ * too. That costs more than the probes of a class run less than {@value #MIN_ACCESSES_PER_SECOND} times a second,
+ * which is kept (tomcat's requests took twice as long with 22 such classes shed one after another, 12–55 sampled
+ * accesses a second each, at 1 in 1,000). A window opening switches every class back on.
  *
  * <p>The cost is contention that starts in a shed class after it was shed: it is not seen until the next window.
+ * Latent false sharing is predicted from the writes of the quiet time, whatever the placement, so a class whose
+ * objects two threads write is shed like any other once that time has passed without a prediction.
  */
 final class ShedClasses {
     /** Samples a class needs before it is judged: a class sampled less costs little to trace. */
     static final int MIN_SAMPLES = 1000;
-    /** How often classes are judged. */
+    /** Accesses a second, estimated from the samples since two threads ran the class, below which it is kept. */
+    static final long MIN_ACCESSES_PER_SECOND = 100_000;
+    /**
+     * How long after a window opens classes are first judged, and again after each judgement that shed none. A
+     * judgement that sheds doubles the wait, up to {@link #MAX_WAIT_NANOS}: the callers that inlined a shed class are
+     * compiled again, once per judgement, so the classes that go quiet meanwhile are better shed together.
+     */
     static final long EVERY_NANOS = 200_000_000L;
+    static final long MAX_WAIT_NANOS = 64 * EVERY_NANOS;
 
     /** A site's threads before its first sample ({@link Sites#threads}). */
     static final int NO_THREAD = 0;
@@ -61,6 +71,7 @@ final class ShedClasses {
     private final Map<String, Long> severalThreadsSince = new HashMap<>();
     private final Set<String> shed = new HashSet<>();
     private long judgedAt;
+    private long waitNanos = EVERY_NANOS;
 
     /**
      * @param shedAfterNanos how long a class shows no contention before it is shed; 0 never sheds
@@ -77,17 +88,18 @@ final class ShedClasses {
         shed.clear();
         severalThreadsSince.clear();
         judgedAt = nowNanos;
+        waitNanos = EVERY_NANOS;
     }
 
     /**
-     * Whether classes are due to be judged: it has been {@value #EVERY_NANOS} ns since they last were, and the
-     * window stays open for {@code REMIXShedAfter} more, since shedding costs a class a compilation of its code, and
-     * restoring it at the close another (a window left on for 2 s a minute would pay both for a second's gain).
+     * Whether classes are due to be judged: the wait since they last were is over, and the window stays open for
+     * {@code REMIXShedAfter} more, since shedding costs a class a compilation of its code, and restoring it at the
+     * close another (a window left on for 2 s a minute would pay both for a second's gain).
      *
      * @param closesAtNanos when the window closes if nothing changes
      */
     boolean due(long nowNanos, long closesAtNanos) {
-        return shedAfterNanos > 0 && threshold > 0 && nowNanos - judgedAt >= EVERY_NANOS
+        return shedAfterNanos > 0 && threshold > 0 && nowNanos - judgedAt >= waitNanos
                 && closesAtNanos - nowNanos >= shedAfterNanos;
     }
 
@@ -96,10 +108,9 @@ final class ShedClasses {
      *
      * @param scale       accesses each sample stands for
      * @param sites       what the window traced so far ({@link TraceCollector#windowSites})
-     * @param sharedSites sites that wrote fields of classes several threads write ({@code sitesOfSharedClasses})
      * @return the classes shed now
      */
-    List<String> judge(long nowNanos, double scale, Sites sites, BitSet sharedSites) {
+    List<String> judge(long nowNanos, double scale, Sites sites) {
         judgedAt = nowNanos;
         long quietNanos = Math.max(shedAfterNanos, (long) (6e9 * scale / threshold));
         Map<String, Long> samples = new HashMap<>();
@@ -110,7 +121,7 @@ final class ShedClasses {
             if (site != null && !shed.contains(site.codeClass())) {
                 samples.merge(site.codeClass(), (long) sites.samples()[id], Long::sum);
                 threads.merge(site.codeClass(), sites.threads()[id], ShedClasses::together);
-                if (sites.contended().get(id) || sharedSites.get(id)) {
+                if (sites.contended().get(id)) {
                     contended.add(site.codeClass());
                 }
             }
@@ -119,7 +130,8 @@ final class ShedClasses {
         samples.forEach((c, n) -> {
             if (threads.get(c) == THREADS) {
                 long since = severalThreadsSince.computeIfAbsent(c, k -> nowNanos);
-                if (n >= MIN_SAMPLES && !contended.contains(c) && nowNanos - since >= quietNanos) {
+                if (n >= MIN_SAMPLES && !contended.contains(c) && nowNanos - since >= quietNanos
+                        && n * scale * 1e9 / (nowNanos - since) >= MIN_ACCESSES_PER_SECOND) {
                     shedNow.add(c);
                 }
             }
@@ -127,6 +139,9 @@ final class ShedClasses {
         shedNow.sort(null);
         shedNow.forEach(c -> SiteTable.switchOf(c).set(false));
         shed.addAll(shedNow);
+        if (!shedNow.isEmpty()) {
+            waitNanos = Math.min(2 * waitNanos, MAX_WAIT_NANOS);
+        }
         return shedNow;
     }
 

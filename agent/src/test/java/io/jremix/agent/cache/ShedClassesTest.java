@@ -38,10 +38,6 @@ class ShedClassesTest {
         return new ShedClasses.Sites(counts, by, c);
     }
 
-    private static BitSet none() {
-        return new BitSet();
-    }
-
     @Test
     void aClassSampledEnoughWithoutContentionIsShedOnceQuietForTheTimeGivenAndTracedAgainInTheNextWindow() {
         int s = site("com.example.Quiet");
@@ -50,9 +46,9 @@ class ShedClassesTest {
         assertFalse(shed.due(SECOND / 10, 60 * SECOND), "judged every 200 ms");
         assertTrue(shed.due(SECOND / 5, 60 * SECOND));
         assertFalse(shed.due(SECOND / 5, SECOND), "not in a window that closes within REMIXShedAfter anyway");
-        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sampled(s, 5000, false), none()), "first seen now");
-        assertEquals(List.of(), shed.judge(SECOND, SCALE, sampled(s, 5000, false), none()), "quiet for 0.8 s");
-        assertEquals(List.of("com.example.Quiet"), shed.judge(6 * SECOND / 5, SCALE, sampled(s, 5000, false), none()));
+        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sampled(s, 5000, false)), "first seen now");
+        assertEquals(List.of(), shed.judge(SECOND, SCALE, sampled(s, 5000, false)), "quiet for 0.8 s");
+        assertEquals(List.of("com.example.Quiet"), shed.judge(6 * SECOND / 5, SCALE, sampled(s, 5000, false)));
         assertFalse(SiteTable.switchOf("com.example.Quiet").isOn());
         assertEquals(Set.of("com.example.Quiet"), shed.shed());
 
@@ -62,20 +58,31 @@ class ShedClassesTest {
     }
 
     @Test
-    void aClassThatTouchedAContendedLineOrWroteFieldsOtherThreadsWriteOrWasSampledLittleIsKept() {
+    void aClassThatTouchedAContendedLineOrWasSampledLittleIsKept() {
         int contended = site("com.example.Contended");
-        int shared = site("com.example.Shared");
         int cold = site("com.example.Cold");
-        BitSet sharedSites = new BitSet();
-        sharedSites.set(shared);
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
         for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(contended, 5000, true), sharedSites));
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(shared, 5000, false), sharedSites));
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(cold, ShedClasses.MIN_SAMPLES - 1, false), none()));
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(contended, 5000, true)));
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(cold, ShedClasses.MIN_SAMPLES - 1, false)));
         }
         assertTrue(SiteTable.switchOf("com.example.Contended").isOn());
+    }
+
+    /**
+     * Shedding a class recompiles its code and its callers': a class run less than 100,000 times a second keeps its
+     * probes, which cost less, until it runs more.
+     */
+    @Test
+    void aClassRunLessThanAHundredThousandTimesASecondIsKept() {
+        int s = site("com.example.Lukewarm");
+        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        shed.opened(0);
+        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sampled(s, 1500, false)), "first seen now");
+        // 1,500 samples of 1 in 1,000 over 20 s: 75,000 accesses a second
+        assertEquals(List.of(), shed.judge(101 * SECOND / 5, SCALE, sampled(s, 1500, false)));
+        assertEquals(List.of("com.example.Lukewarm"), shed.judge(102 * SECOND / 5, SCALE, sampled(s, 5000, false)));
     }
 
     /**
@@ -90,15 +97,14 @@ class ShedClassesTest {
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
         for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(s, 5000, main, false), none()));
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(s, 5000, main, false)));
         }
         int two = ShedClasses.withThread(main, 1);
         assertEquals(ShedClasses.THREADS, two);
         assertEquals(main, ShedClasses.withThread(main, 0), "the same thread again");
-        assertEquals(List.of(), shed.judge(16 * SECOND / 5, SCALE, sampled(s, 5000, two, false), none()));
-        assertEquals(List.of(), shed.judge(4 * SECOND, SCALE, sampled(s, 5000, two, false), none()), "0.8 s");
-        assertEquals(List.of("com.example.Phased"), shed.judge(21 * SECOND / 5, SCALE, sampled(s, 5000, two, false),
-                none()));
+        assertEquals(List.of(), shed.judge(16 * SECOND / 5, SCALE, sampled(s, 5000, two, false)));
+        assertEquals(List.of(), shed.judge(4 * SECOND, SCALE, sampled(s, 5000, two, false)), "0.8 s");
+        assertEquals(List.of("com.example.Phased"), shed.judge(21 * SECOND / 5, SCALE, sampled(s, 5000, two, false)));
     }
 
     /** Two sites of one class, each sampled by a thread of its own: the class was run by two threads. */
@@ -116,8 +122,8 @@ class ShedClassesTest {
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
         ShedClasses.Sites sites = new ShedClasses.Sites(counts, threads, new BitSet());
-        shed.judge(SECOND / 5, SCALE, sites, none());
-        assertEquals(List.of("com.example.Split"), shed.judge(6 * SECOND / 5, SCALE, sites, none()));
+        shed.judge(SECOND / 5, SCALE, sites);
+        assertEquals(List.of("com.example.Split"), shed.judge(6 * SECOND / 5, SCALE, sites));
     }
 
     @Test
@@ -125,10 +131,33 @@ class ShedClassesTest {
         int s = site("com.example.Slow");
         ShedClasses shed = new ShedClasses(SECOND, 1000); // two misses at 1000/s sampled 1 in 1000: 2 s, thrice 6 s
         shed.opened(0);
-        shed.judge(SECOND / 5, SCALE, sampled(s, 5000, false), none());
-        assertEquals(List.of(), shed.judge(6 * SECOND, SCALE, sampled(s, 5000, false), none()));
-        assertEquals(List.of("com.example.Slow"), shed.judge(7 * SECOND, SCALE, sampled(s, 5000, false), none()));
+        shed.judge(SECOND / 5, SCALE, sampled(s, 10_000, false));
+        assertEquals(List.of(), shed.judge(6 * SECOND, SCALE, sampled(s, 10_000, false)));
+        assertEquals(List.of("com.example.Slow"), shed.judge(7 * SECOND, SCALE, sampled(s, 10_000, false)));
         shed.opened(8 * SECOND);
+    }
+
+    /** Each judgement that sheds doubles the wait for the next, so that classes quiet meanwhile go together. */
+    @Test
+    void afterEachJudgementThatShedsTheNextWaitsTwiceAsLong() {
+        int first = site("com.example.First");
+        int second = site("com.example.Second");
+        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        shed.opened(0);
+        shed.judge(SECOND / 5, SCALE, sampled(first, 5000, false));
+        assertTrue(shed.due(2 * SECOND / 5, 60 * SECOND), "nothing shed yet: 200 ms");
+        assertEquals(List.of("com.example.First"), shed.judge(6 * SECOND / 5, SCALE, sampled(first, 5000, false)));
+        assertFalse(shed.due(7 * SECOND / 5, 60 * SECOND));
+        assertTrue(shed.due(8 * SECOND / 5, 60 * SECOND), "400 ms");
+        shed.judge(8 * SECOND / 5, SCALE, sampled(second, 5000, false));
+        assertFalse(shed.due(9 * SECOND / 5, 60 * SECOND), "nothing shed: 400 ms still");
+        assertTrue(shed.due(10 * SECOND / 5, 60 * SECOND));
+        assertEquals(List.of("com.example.Second"), shed.judge(13 * SECOND / 5, SCALE, sampled(second, 5000, false)));
+        assertFalse(shed.due(16 * SECOND / 5, 60 * SECOND));
+        assertTrue(shed.due(17 * SECOND / 5, 60 * SECOND), "800 ms");
+
+        shed.opened(4 * SECOND);
+        assertTrue(shed.due(21 * SECOND / 5, 60 * SECOND), "a window opening starts again at 200 ms");
     }
 
     @Test

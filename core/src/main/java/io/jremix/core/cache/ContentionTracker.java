@@ -1,7 +1,6 @@
 package io.jremix.core.cache;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -108,16 +107,6 @@ public final class ContentionTracker {
         }
         written.forEach((className, data) -> stats.computeIfAbsent(
                 new Key(SharingKind.FALSE_SHARING, className, Datum.Kind.FIELD), k -> new Stats()).blamed(miss, data));
-    }
-
-    /**
-     * The sites that wrote fields of a class whose objects two or more threads write at the same time, each its own,
-     * where latent false sharing may yet be predicted.
-     */
-    public BitSet sitesOfSharedClasses() {
-        BitSet sites = new BitSet();
-        latent.sitesOfSharedClasses(sites);
-        return sites;
     }
 
     /**

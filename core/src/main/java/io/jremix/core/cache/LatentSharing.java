@@ -1,8 +1,6 @@
 package io.jremix.core.cache;
 
 import java.util.ArrayList;
-import java.util.BitSet;
-import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -299,39 +297,6 @@ final class LatentSharing {
 
     /** The latest evidence on a class, and when it was first predicted. */
     private record Latched(List<Finding.Neighbours> neighbours, long nanos) {
-    }
-
-    /**
-     * Adds to {@code sites} those that wrote fields of a class whose objects two or more threads write at the same
-     * time, each its own: where latent false sharing may yet be predicted.
-     */
-    void sitesOfSharedClasses(BitSet sites) {
-        Map<String, Map<Integer, long[]>> spans = new HashMap<>(); // per class and thread: first and last write
-        fields.forEach((d, f) -> f.byThread.forEach((thread, n) -> {
-            if (n[FieldWrites.WRITES] > 0) {
-                long[] span = spans.computeIfAbsent(d.className(), c -> new HashMap<>())
-                        .computeIfAbsent(thread, t -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
-                span[FieldWrites.FIRST] = Math.min(span[FieldWrites.FIRST], n[FieldWrites.FIRST]);
-                span[FieldWrites.LAST] = Math.max(span[FieldWrites.LAST], n[FieldWrites.LAST]);
-            }
-        }));
-        fields.forEach((d, f) -> {
-            if (anyTwoAtTheSameTime(spans.getOrDefault(d.className(), Map.of()).values())) {
-                f.sites.keySet().forEach(sites::set);
-            }
-        });
-    }
-
-    private static boolean anyTwoAtTheSameTime(Collection<long[]> spans) {
-        List<long[]> all = List.copyOf(spans);
-        for (int i = 0; i < all.size(); i++) {
-            for (int j = i + 1; j < all.size(); j++) {
-                if (atTheSameTime(all.get(i), all.get(j))) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     /**

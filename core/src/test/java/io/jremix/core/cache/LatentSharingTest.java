@@ -138,16 +138,6 @@ class LatentSharingTest {
         assertEquals(List.of(), oneObject.findings());
     }
 
-    @Test
-    void theSitesThatWriteFieldsTwoThreadsWriteAtTheSameTimeAreNamed() {
-        Run together = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0100L, VALUE));
-        assertEquals("{7}", together.tracker().sitesOfSharedClasses().toString(), "the site of every write");
-        Run inTurn = Run.inTurn(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(1, 0x10_0100L, VALUE));
-        assertEquals("{}", inTurn.tracker().sitesOfSharedClasses().toString());
-        Run oneThread = Run.of(COUNTER_SIZE, 100, new Write(0, 0x10_0000L, VALUE), new Write(0, 0x10_0100L, VALUE));
-        assertEquals("{}", oneThread.tracker().sitesOfSharedClasses().toString());
-    }
-
     /** A 160-byte object whose fields a and b lie at its two ends, 124 bytes apart. */
     private static final String ENDS = "t.Ends";
     private static final Datum FIRST = Datum.field(ENDS, "a", 12, 8);
