@@ -222,7 +222,7 @@ final class DetectionWindow implements Runnable {
                 announce(now);
             }
             shedQuietClasses(now);
-            if (ending || (concurrent && now - closesAt() >= 0)) {
+            if (ending || ((concurrent || foundAt != 0) && now - closesAt() >= 0)) {
                 close(now);
                 reportClosed();
             }
@@ -247,9 +247,10 @@ final class DetectionWindow implements Runnable {
     }
 
     /**
-     * When the open window closes, once two threads have run traced code: REMIXWindow after contention was found,
-     * else REMIXMaxWindow after the second thread. A window of one thread stays open: no line can be shared yet, and
-     * a program slow to start its threads (a busy machine, a long set-up) would otherwise be traced for nothing.
+     * When the open window closes, once contention was found or two threads have run traced code: REMIXWindow after
+     * the finding, else REMIXMaxWindow after the second thread. A window of one thread stays open: no line can be
+     * shared yet, and a program slow to start its threads (a busy machine, a long set-up) would otherwise be traced
+     * for nothing. (A latent prediction may rest on writes of an earlier window, with one thread in this one.)
      */
     private long closesAt() {
         return foundAt != 0 ? foundAt + options.windowNanos() : concurrentAt + options.maxWindowNanos();
