@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.stream.Collectors;
 
 import io.jremix.bench.BenchOptions;
 import io.jremix.bench.Command;
@@ -29,8 +30,8 @@ import io.jremix.report.Json;
  */
 public final class Harness {
     private static final String USAGE = "usage: bench/run [--workloads all|apps|jdk|NAME,...]"
-            + " [--modes plain,detect,detect-open,detect-open-unshed,remix,park,vbd,vbd-relaxed,vbd-baseline,"
-            + "detect-baseline] [--invocations N] [--warmup N] [--iterations N]"
+            + " [--modes " + Arrays.stream(Mode.values()).map(Mode::key).collect(Collectors.joining(","))
+            + "] [--invocations N] [--warmup N] [--iterations N]"
             + " [--size default|tiny] [--out PATH-WITHOUT-EXTENSION] [--baseline JREMIX-CHECKOUT]\nworkloads: "
             + String.join(", ", Suite.all().stream().map(Suite.Entry::name).toList());
 

@@ -28,7 +28,11 @@ public final class LargeCriticalSection {
     private long counter1;
     private long counter2;
     private long counter3;
-    /** When the run ends; 0 until every worker has started, so a slow start (a busy machine) does not eat the run. */
+    /**
+     * When the run ends; 0 until every worker has started, so a slow start (a busy machine) does not eat the run.
+     * Not {@link StartGate}, whose monitor waits are there for a profiler to see: this program contends on its
+     * locks alone.
+     */
     private volatile long deadline;
 
     private LargeCriticalSection(long s1, long s2, long s3) {
