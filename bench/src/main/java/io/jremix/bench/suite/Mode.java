@@ -19,7 +19,9 @@ public enum Mode {
     VBD_RELAXED("vbd-relaxed", List.of("-XX:+VBD", "-XX:VBDRelaxed=" + Mode.RELAXED_LIST),
             "volatile by default with each workload's hottest methods relaxed (issue 6, the paper's section 6.4)"),
     VBD_BASELINE("vbd-baseline", List.of("-XX:+VBD"), "volatile by default as built in the --baseline checkout"),
-    DETECT_BASELINE("detect-baseline", List.of("-remix:detect"), "cache-contention detection as built in the --baseline checkout");
+    DETECT_BASELINE("detect-baseline", List.of("-remix:detect"), "cache-contention detection as built in the --baseline checkout"),
+    DETECT_OPEN_BASELINE("detect-open-baseline", DETECT_OPEN.options,
+            "the window held open all run, as built in the --baseline checkout");
 
     /** Stands in an option for the workload's relaxed list, {@code bench/vbd-relaxed/<workload>.txt}. */
     private static final String RELAXED_LIST = "{relaxed-list}";
@@ -56,7 +58,7 @@ public enum Mode {
 
     /** Whether {@code bin/jremix} of the {@code --baseline} checkout runs this mode, not this checkout's. */
     public boolean fromBaseline() {
-        return this == VBD_BASELINE || this == DETECT_BASELINE;
+        return this == VBD_BASELINE || this == DETECT_BASELINE || this == DETECT_OPEN_BASELINE;
     }
 
     public String feature() {

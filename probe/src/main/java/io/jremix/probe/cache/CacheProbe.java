@@ -21,10 +21,9 @@ import jdk.internal.vm.annotation.ForceInline;
  * load is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the
  * loop reload the flag; and a burst that ends unnoticed there ends at the loop's next check.
  *
- * <p>The flag comes before the gate in every test: in compiled code the gate is a folded constant and the order
- * does not matter, but a freshly retransformed class runs interpreted until it is compiled again, and there the
- * gate is a method-handle call. Between bursts that call is skipped; it cost 9% of a Tomcat service's samples in
- * a window that tested the gate first.
+ * <p>The flag comes before the switches ({@link ProbeGate#isOn(int)}): compiled code folds them and the order does
+ * not matter there, but a freshly retransformed class runs interpreted until it is compiled again, and there reading
+ * a switch is a call. The recording path, out of line, draws the next period and tests the gate again.
  *
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
@@ -88,14 +87,6 @@ public final class CacheProbe {
         bounded = true;
     }
 
-    /**
-     * For {@link RecorderWarmUp}: draws the next sampling period of one slot, as every sample does, so that the draw
-     * is compiled before the first burst too. The slot's sequence stays as random as before.
-     */
-    static long warmUpPeriod() {
-        return nextPeriod(0);
-    }
-
     /** Takes the {@link #warmUpDeadline} away again: the first burst sets its own. */
     static void endWarmUp() {
         bounded = false;
@@ -117,7 +108,7 @@ public final class CacheProbe {
      */
     @ForceInline
     public static boolean inBurst() {
-        return U.getBooleanOpaque(TRACING_BASE, TRACING_OFFSET) && ProbeGate.isOn();
+        return U.getBooleanOpaque(TRACING_BASE, TRACING_OFFSET);
     }
 
     private static Field tracingField() {
@@ -175,23 +166,36 @@ public final class CacheProbe {
         }
     }
 
+    /**
+     * Counts the access down if tracing is on and the probe's switches are; whether it is the one in {@code ratio} to
+     * record. Its recording path draws the next period ({@link #restart}), so that the probe holds one call, not two.
+     */
     @ForceInline
     private static boolean sample(int site) {
-        return tracing && ProbeGate.isOn(site) && due();
+        if (tracing && ProbeGate.isOn(site)) {
+            int slot = slot();
+            long c = COUNTDOWN[slot];
+            COUNTDOWN[slot] = c - 1;
+            return c <= 1;
+        }
+        return false;
     }
 
-    /** Counts the access down; whether it is the one in {@code ratio} to record. */
-    @ForceInline
-    private static boolean due() {
-        @SuppressWarnings("deprecation") // threadId() is JDK 19+
-        int slot = ((int) Thread.currentThread().getId() & (SLOTS - 1)) * STRIDE;
-        long c = COUNTDOWN[slot];
-        if (c > 1) {
-            COUNTDOWN[slot] = c - 1;
-            return false;
-        }
+    /**
+     * Called first on every recording path: draws the calling thread's next period, and says whether to record,
+     * that is whether the gate is open.
+     */
+    static boolean restart() {
+        int slot = slot();
         COUNTDOWN[slot] = nextPeriod(slot);
-        return true;
+        return ProbeGate.isOn();
+    }
+
+    /** The calling thread's countdown slot. */
+    @ForceInline
+    @SuppressWarnings("deprecation") // threadId() is JDK 19+
+    private static int slot() {
+        return ((int) Thread.currentThread().getId() & (SLOTS - 1)) * STRIDE;
     }
 
     /** A period drawn uniformly from 1 to 2 * ratio - 1, so that its mean is the ratio. */

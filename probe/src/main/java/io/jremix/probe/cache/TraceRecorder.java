@@ -13,6 +13,9 @@ import jdk.internal.vm.annotation.DontInline;
  * program calls. Inlined into the warm-up's own loop, the rarer ones (VarHandle, static field, Unsafe, header) were
  * never compiled on their own, and a program traced in bursts called them through C1's profiling code.
  *
+ * <p>Each entry point first draws the thread's next sampling period and tests the gate ({@link CacheProbe#restart}),
+ * which the probes leave to it to stay small.
+ *
  * <p>Never throws into the program: each entry point drops its sample on any runtime exception, linkage error or
  * virtual-machine error (a full heap when a thread's buffer is made, a stack the probe's frames overflowed); a
  * {@code ThreadDeath} passes through, as it would have through the program's own access.
@@ -23,6 +26,9 @@ final class TraceRecorder {
 
     @DontInline
     static void field(Object o, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
+        }
         try {
             CacheSite s = CacheSites.get(siteId);
             if (o != null && s != null) {
@@ -36,6 +42,9 @@ final class TraceRecorder {
 
     @DontInline
     static void header(Object o, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
+        }
         try {
             if (o != null && CacheSites.get(siteId) != null) {
                 record(o, HeapAddresses.classWordOffset(), EventMeta.of(HeapAddresses.classWordSize(), false,
@@ -48,6 +57,9 @@ final class TraceRecorder {
 
     @DontInline
     static void staticField(Class<?> owner, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
+        }
         try {
             CacheSite s = CacheSites.get(siteId);
             if (s != null) {
@@ -62,6 +74,9 @@ final class TraceRecorder {
 
     @DontInline
     static void element(Object array, int index, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
+        }
         try {
             CacheSite s = CacheSites.get(siteId);
             if (s != null && array != null && index >= 0 && index < Array.getLength(array)) {
@@ -74,6 +89,9 @@ final class TraceRecorder {
 
     @DontInline
     static void unsafe(Object base, long offset, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
+        }
         try {
             CacheSite s = CacheSites.get(siteId);
             if (s == null || base == null || offset < 0 || offset > Integer.MAX_VALUE) {
@@ -90,6 +108,9 @@ final class TraceRecorder {
 
     @DontInline
     static void varHandle(VarHandle handle, Object first, int second, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
+        }
         try {
             CacheSite s = CacheSites.get(siteId);
             if (s != null && handle != null) {

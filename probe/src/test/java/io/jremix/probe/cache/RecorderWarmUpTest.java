@@ -5,6 +5,7 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -13,6 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
  * The warm-up records through every entry point, and its records go nowhere the agent reads; it leaves the thread and
  * the bursts as it found them.
  */
+@ExtendWith(OpenGate.class) // the warm-up and the recording paths record only while the gate is open
 class RecorderWarmUpTest {
     /**
      * Each kind of site, read and written, and each shape of VarHandle, reaches the warm-up's ring: a record that

@@ -7,10 +7,12 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /** The recording path, called as the probes call it: events for what it can name, nothing thrown for the rest. */
+@ExtendWith(OpenGate.class) // the recording paths record only while the gate is open
 class TraceRecorderTest {
     static final class Holder {
         long value;
@@ -38,6 +40,16 @@ class TraceRecorderTest {
         List<Integer> sites = new ArrayList<>();
         buffer.get().drain((thread, time, address, offset, meta, type, site, epoch) -> sites.add(site));
         return sites;
+    }
+
+    @Test
+    void nothingIsRecordedWhileTheGateIsShut() throws InterruptedException {
+        ProbeGate.set(false);
+        try {
+            assertEquals(List.of(), recordedBy(() -> TraceRecorder.field(new Holder(), FIELD_SITE)));
+        } finally {
+            ProbeGate.set(true);
+        }
     }
 
     @Test
