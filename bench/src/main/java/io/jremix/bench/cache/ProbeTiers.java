@@ -103,8 +103,9 @@ public final class ProbeTiers {
                 plan.warmup() + 1, plan.rounds(), plan.warmup(), String.join(" ", WINDOW_OPEN)));
         md.append("Reproduce: `bench/run-probe-tiers").append(withBaseline ? " --baseline CHECKOUT" : "")
                 .append("` (after `mvn -B -DskipTests package`).\n\n");
-        md.append(withBaseline ? "| compilers | plain ms/round | window open | ratio | baseline's window open | ratio |\n"
-                + "|---|---:|---:|---:|---:|---:|\n"
+        md.append(withBaseline
+                ? "| compilers | plain ms/round | window open | ratio | baseline's window open | ratio |\n"
+                        + "|---|---:|---:|---:|---:|---:|\n"
                 : "| compilers | plain ms/round | window open | ratio |\n|---|---:|---:|---:|\n");
         for (Map<String, Object> r : rows) {
             double plain = (double) r.get("plainMs");

@@ -128,8 +128,9 @@ public final class RecorderWarmUp {
     /**
      * Records {@value #CALLS} accesses of each kind to the warm-up's own objects from the calling thread, a quarter of
      * them after a deadline, and a few from {@link #freshThreads} after each of {@value #ROUNDS} rounds.
-     * Call it with the gate open (records are made only then) and before tracing starts, with or without bursts: it moves the bursts' deadline, and a record after the
-     * deadline turns tracing off for every thread. An interrupt ends it early.
+     * Call it with the gate open (records are made only then) and before tracing starts, with or without bursts: it
+     * moves the bursts' deadline, and a record after the deadline turns tracing off for every thread. An interrupt
+     * ends it early.
      */
     public static void run() {
         run(NOWHERE);
