@@ -89,8 +89,8 @@ public final class ProbeTiers {
             perRun.forEach((way, ms) -> row.put(way + "Ms", Stats.median(ms)));
             rows.add(row);
         }
-        RoundsTable.write(out, markdown(rows, plan, Machine.describe(java), baseline != null), Machine.describe(java),
-                plan, rows);
+        Map<String, Object> machine = Machine.describe(java);
+        RoundsTable.write(out, markdown(rows, plan, machine, baseline != null), machine, plan, rows);
     }
 
     private static String markdown(List<Map<String, Object>> rows, RoundsPlan plan, Map<String, Object> machine,

@@ -37,14 +37,14 @@ public final class ProbeGate {
     /** Whether the gate is open. */
     @ForceInline
     static boolean isOn() {
-        return SWITCH.getTarget() == ON;
+        return isOn(SWITCH);
     }
 
     /** Whether the probe at {@code site} is on: the gate open and its class's switch too (or none of its own). */
     @ForceInline
     static boolean isOn(int site) {
         ClassSwitch s = site >= 0 && site < SWITCHED_SITES ? SITE_SWITCHES[site] : null;
-        return isOn() && (s == null || s.on.getTarget() == ON);
+        return isOn() && (s == null || isOn(s.on));
     }
 
     /** Makes the gate's constants before any class carries a probe: making them runs JDK code, the atomics among it. */
@@ -57,8 +57,14 @@ public final class ProbeGate {
         flip(SWITCH, on);
     }
 
+    /** Whether {@code site} is on: its target compared, not invoked, so that every compiler folds it. */
+    @ForceInline
+    private static boolean isOn(MutableCallSite site) {
+        return site.getTarget() == ON;
+    }
+
     private static void flip(MutableCallSite site, boolean on) {
-        if ((site.getTarget() == ON) != on) {
+        if (isOn(site) != on) {
             site.setTarget(on ? ON : OFF);
             MutableCallSite.syncAll(new MutableCallSite[] {site});
         }
@@ -80,7 +86,7 @@ public final class ProbeGate {
         private final MutableCallSite on = new MutableCallSite(ON);
 
         public boolean isOn() {
-            return on.getTarget() == ON;
+            return ProbeGate.isOn(on);
         }
 
         public void set(boolean value) {
