@@ -48,9 +48,10 @@ public final class CacheContentionOptions {
                     + " code (one thread alone shares no cache line)");
     public static final Option<Long> SHED_AFTER = SECTION.value("REMIXShedAfter", Type.seconds(false),
             1_000_000_000L, "within a window, stop tracing a class run 100,000 times a second or more once its"
-                    + " accesses, sampled in two threads or more, have shown no contention (no line that kept missing)"
-                    + " for this long, or for as long as contention at REMIXThreshold would take to show, if longer;"
-                    + " 0: trace every class all window");
+                    + " accesses, sampled in two threads or more, have shown no contention left to find (no line that"
+                    + " kept missing, or only contention found, or under half REMIXThreshold for REMIXMaxWindow) for this long, or for as"
+                    + " long as contention at REMIXThreshold would take to show, if longer; 0: trace every class all"
+                    + " window");
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,
             "open a new detection window this long after the last one closed, reporting as each closes; 0: never");
     public static final Option<Long> HOT_CLASSES = SECTION.value("REMIXHotClasses", Type.wholeNumber(0, 100_000), 32L,

@@ -260,11 +260,16 @@ final class DetectionWindow implements Runnable {
         if (!concurrent || !shed.due(now, closesAt())) {
             return;
         }
-        List<String> shedNow = shed.judge(now, samplingScale(), collector.windowSites());
+        double scale = samplingScale();
+        // contention below the threshold for as long as a window without findings stays open: that window would not
+        // have reported it either
+        List<String> shedNow = shed.judge(now, scale, collector.windowSites(),
+                tracker.unsettledClasses(now, shed.quietNanos(scale),
+                        Math.max(shed.quietNanos(scale), options.maxWindowNanos())));
         if (!shedNow.isEmpty()) {
-            log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: sampled enough, no"
-                    + " contention (-XX:REMIXShedAfter).", shedNow.size() == 1 ? "1 class" : shedNow.size() + " classes",
-                    (now - openedAt) / 1e9, windows));
+            log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: sampled enough,"
+                    + " nothing more to find (-XX:REMIXShedAfter).",
+                    shedNow.size() == 1 ? "1 class" : shedNow.size() + " classes", (now - openedAt) / 1e9, windows));
             log.debug("stopped tracing " + String.join(", ", shedNow));
         }
     }

@@ -1,7 +1,7 @@
 package io.jremix.agent.cache;
 
 import java.util.ArrayList;
-import java.util.BitSet;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -13,14 +13,18 @@ import io.jremix.probe.cache.CacheSites;
 import io.jremix.probe.cache.ProbeGate;
 
 /**
- * Stops tracing, within a window, the classes that show no contention, so that their code runs at full speed while
- * the window traces the rest (after LiteRace's adaptive sampling, PLDI 2009, https://doi.org/10.1145/1542476.1542491,
- * which backs off code that has been sampled enough and showed nothing). A class is shed once its sites have been
- * sampled {@value #MIN_SAMPLES} times or more, by two threads or more, and none touched a line that missed repeatedly
- * (on either side of the contention: the writer's sites too) since two threads first sampled it, for {@code
- * REMIXShedAfter} and for at least three times as long as contention at the threshold takes to show two sampled
- * misses. Code that one thread ran is kept: it cannot have contended yet, and a program often sets up in one thread
- * what several then work on, in the same class. Shedding shuts the class's switch ({@link ProbeGate.ClassSwitch}):
+ * Stops tracing, within a window, the classes that show no contention left to find, so that their code runs at full
+ * speed while the window traces the rest (after LiteRace's adaptive sampling, PLDI 2009,
+ * https://doi.org/10.1145/1542476.1542491, which backs off code that has been sampled enough and showed nothing). A
+ * class is shed once its sites have been sampled {@value #MIN_SAMPLES} times or more, by two threads or more, and
+ * since two threads first sampled it, for {@code REMIXShedAfter} and for at least three times as long as contention
+ * at the threshold takes to show two sampled misses, none touched a line that missed repeatedly (on either side of
+ * the contention: the writer's sites too), or only lines of data with no contention left to find: each of its
+ * contention a finding for that long, or sampled at under half the threshold's rate for as long as a window without
+ * findings stays open ({@code REMIXMaxWindow}), which would not have reported it either. A finding's rate is measured
+ * while its misses are sampled, so it holds after its code is shed; a window held open for minutes would otherwise
+ * trace contended code at every access to the end. Code that one thread ran is kept: it cannot have contended yet,
+ * and a program often sets up in one thread what several then work on, in the same class. Shedding shuts the class's switch ({@link ProbeGate.ClassSwitch}):
  * compiled code that folded it is thrown away once and compiled again without probes, its callers' that inlined it
  * too. That costs more than the probes of a class run less than {@value #MIN_ACCESSES_PER_SECOND} times a second,
  * which is kept (tomcat's requests took twice as long with 22 such classes shed one after another, 12–55 sampled
@@ -50,9 +54,10 @@ final class ShedClasses {
 
     /**
      * What the window traced per site, by site id: samples, the threads that made them ({@link #NO_THREAD}, one
-     * thread's index + 1, or {@link #THREADS}), and the sites that touched a contended line.
+     * thread's index + 1, or {@link #THREADS}), and the sites that touched a contended line, with the classes of the
+     * data they touched there.
      */
-    record Sites(int[] samples, int[] threads, BitSet contended) {
+    record Sites(int[] samples, int[] threads, Map<Integer, Set<String>> contended) {
     }
 
     /** The threads of a site that were {@code seen}, once {@code thread} sampled it too. */
@@ -108,11 +113,13 @@ final class ShedClasses {
      *
      * @param scale       accesses each sample stands for
      * @param sites       what the window traced so far ({@link TraceCollector#windowSites})
+     * @param unsettled   data classes with contention left to find ({@code ContentionTracker#unsettledClasses}):
+     *                    a class whose sites touched contended lines of none of them is judged as a quiet one
      * @return the classes shed now
      */
-    List<String> judge(long nowNanos, double scale, Sites sites) {
+    List<String> judge(long nowNanos, double scale, Sites sites, Set<String> unsettled) {
         judgedAt = nowNanos;
-        long quietNanos = Math.max(shedAfterNanos, (long) (6e9 * scale / threshold));
+        long quietNanos = quietNanos(scale);
         Map<String, Long> samples = new HashMap<>();
         Map<String, Integer> threads = new HashMap<>();
         Set<String> contended = new HashSet<>();
@@ -121,7 +128,8 @@ final class ShedClasses {
             if (site != null && !shed.contains(site.codeClass())) {
                 samples.merge(site.codeClass(), (long) sites.samples()[id], Long::sum);
                 threads.merge(site.codeClass(), sites.threads()[id], ShedClasses::together);
-                if (sites.contended().get(id)) {
+                Set<String> data = sites.contended().get(id);
+                if (data != null && !Collections.disjoint(data, unsettled)) {
                     contended.add(site.codeClass());
                 }
             }
@@ -143,6 +151,16 @@ final class ShedClasses {
             waitNanos = Math.min(2 * waitNanos, MAX_WAIT_NANOS);
         }
         return shedNow;
+    }
+
+    /**
+     * How long a class shows no contention left to find before it is shed: {@code REMIXShedAfter}, and at least three
+     * times as long as contention at the threshold takes to show two sampled misses.
+     *
+     * @param scale accesses each sample stands for
+     */
+    long quietNanos(double scale) {
+        return Math.max(shedAfterNanos, (long) (6e9 * scale / threshold));
     }
 
     /** Classes shed in the open window so far. */

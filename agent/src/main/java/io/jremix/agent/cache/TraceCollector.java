@@ -2,6 +2,7 @@ package io.jremix.agent.cache;
 
 import java.util.Arrays;
 import java.util.BitSet;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -47,6 +48,8 @@ final class TraceCollector implements EventBuffer.EventSink {
     private final int lineShift;
     /** Since the window opened: a window's close takes them. */
     private BitSet contendedSites = new BitSet();
+    /** Per site that touched a contended line since the window opened: the classes of the data it touched there. */
+    private final Map<Integer, Set<String>> contendedData = new HashMap<>();
     private int[] windowSamples = new int[1024];
     /** Per site, since the window opened: which threads sampled it, as {@link ShedClasses#withThread} keeps them. */
     private int[] windowThreads = new int[1024];
@@ -108,6 +111,7 @@ final class TraceCollector implements EventBuffer.EventSink {
             Access a = batch.get(i);
             if (a.site() >= 0 && contendedLines.contains(line(a, lineProbe))) {
                 contendedSites.set(a.site());
+                contendedData.computeIfAbsent(a.site(), k -> new HashSet<>(2)).add(a.datum().className());
             }
         }
     }
@@ -127,6 +131,7 @@ final class TraceCollector implements EventBuffer.EventSink {
     synchronized void startWindow(long nowNanos) {
         simulator.startAfresh(nowNanos);
         contendedSites.clear();
+        contendedData.clear();
         Arrays.fill(windowSamples, 0);
         Arrays.fill(windowThreads, ShedClasses.NO_THREAD);
         threadsInWindow = ShedClasses.NO_THREAD;
@@ -139,10 +144,12 @@ final class TraceCollector implements EventBuffer.EventSink {
 
     /**
      * The sites sampled since the window opened, with their samples and the threads that made them, and those that
-     * touched a contended line.
+     * touched a contended line, with the classes of the data they touched there.
      */
     synchronized ShedClasses.Sites windowSites() {
-        return new ShedClasses.Sites(windowSamples.clone(), windowThreads.clone(), (BitSet) contendedSites.clone());
+        Map<Integer, Set<String>> contended = new HashMap<>();
+        contendedData.forEach((site, data) -> contended.put(site, Set.copyOf(data)));
+        return new ShedClasses.Sites(windowSamples.clone(), windowThreads.clone(), contended);
     }
 
     /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the last call. */

@@ -1,7 +1,7 @@
 package io.jremix.agent.cache;
 
-import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 import io.jremix.probe.cache.CacheSite;
@@ -16,11 +16,18 @@ class ShedClassesTest {
     private static final long SECOND = 1_000_000_000L;
     private static final double SCALE = 1000;
     private static final SiteTable SITES = new SiteTable();
+    private static final String DATA = "com.example.Data";
+    private static final Set<String> DATA_UNSETTLED = Set.of(DATA);
 
     /** A site in the code of {@code codeClass}, registered as the instrumenter does. */
     private static int site(String codeClass) {
         return SITES.register(codeClass + "#0", new CacheSite(CacheSite.Kind.FIELD, true, 8, "com/example/Data",
                 "value", codeClass, codeClass + ".run(Test.java)"));
+    }
+
+    /** Judges with no contention left to find. */
+    private static List<String> judge(ShedClasses shed, long nowNanos, ShedClasses.Sites sites) {
+        return shed.judge(nowNanos, SCALE, sites, Set.of());
     }
 
     /** {@code samples} at {@code site}, by two threads. */
@@ -29,13 +36,16 @@ class ShedClassesTest {
     }
 
     private static ShedClasses.Sites sampled(int site, int samples, int threads, boolean contended) {
+        return sampled(site, samples, threads, contended ? Set.of(DATA) : Set.of());
+    }
+
+    /** {@code samples} at {@code site}, which touched contended lines of {@code contendedData}, if any. */
+    private static ShedClasses.Sites sampled(int site, int samples, int threads, Set<String> contendedData) {
         int[] counts = new int[site + 1];
         counts[site] = samples;
         int[] by = new int[site + 1];
         by[site] = threads;
-        BitSet c = new BitSet();
-        c.set(site, contended);
-        return new ShedClasses.Sites(counts, by, c);
+        return new ShedClasses.Sites(counts, by, contendedData.isEmpty() ? Map.of() : Map.of(site, contendedData));
     }
 
     @Test
@@ -46,9 +56,9 @@ class ShedClassesTest {
         assertFalse(shed.due(SECOND / 10, 60 * SECOND), "judged every 200 ms");
         assertTrue(shed.due(SECOND / 5, 60 * SECOND));
         assertFalse(shed.due(SECOND / 5, SECOND), "not in a window that closes within REMIXShedAfter anyway");
-        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sampled(s, 5000, false)), "first seen now");
-        assertEquals(List.of(), shed.judge(SECOND, SCALE, sampled(s, 5000, false)), "quiet for 0.8 s");
-        assertEquals(List.of("com.example.Quiet"), shed.judge(6 * SECOND / 5, SCALE, sampled(s, 5000, false)));
+        assertEquals(List.of(), judge(shed, SECOND / 5, sampled(s, 5000, false)), "first seen now");
+        assertEquals(List.of(), judge(shed, SECOND, sampled(s, 5000, false)), "quiet for 0.8 s");
+        assertEquals(List.of("com.example.Quiet"), judge(shed, 6 * SECOND / 5, sampled(s, 5000, false)));
         assertFalse(SiteTable.switchOf("com.example.Quiet").isOn());
         assertEquals(Set.of("com.example.Quiet"), shed.shed());
 
@@ -64,10 +74,30 @@ class ShedClassesTest {
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
         for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(contended, 5000, true)));
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(cold, ShedClasses.MIN_SAMPLES - 1, false)));
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(contended, 5000, true), DATA_UNSETTLED));
+            assertEquals(List.of(), judge(shed, t, sampled(cold, ShedClasses.MIN_SAMPLES - 1, false)));
         }
         assertTrue(SiteTable.switchOf("com.example.Contended").isOn());
+    }
+
+    /**
+     * A class whose sites touched contended lines only of data with no contention left to find is shed too: tracing
+     * it finds nothing more. Contention left to find on any of that data keeps it traced.
+     */
+    @Test
+    void aClassIsShedOnceTheContentionItTouchedIsSettled() {
+        int s = site("com.example.Found");
+        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        shed.opened(0);
+        assertEquals(SECOND, shed.quietNanos(SCALE), "REMIXShedAfter at the default threshold");
+        ShedClasses.Sites sites = sampled(s, 5000, ShedClasses.THREADS, Set.of(DATA, "com.example.Other"));
+        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sites, Set.of(DATA)));
+        assertEquals(List.of(), shed.judge(10 * SECOND / 5, SCALE, sites, Set.of("com.example.Other")));
+        assertTrue(SiteTable.switchOf("com.example.Found").isOn());
+        assertEquals(List.of("com.example.Found"), shed.judge(11 * SECOND / 5, SCALE, sites,
+                Set.of("com.example.Unrelated")));
+        assertFalse(SiteTable.switchOf("com.example.Found").isOn());
+        shed.opened(3 * SECOND);
     }
 
     /**
@@ -79,10 +109,10 @@ class ShedClassesTest {
         int s = site("com.example.Lukewarm");
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
-        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sampled(s, 1500, false)), "first seen now");
+        assertEquals(List.of(), judge(shed, SECOND / 5, sampled(s, 1500, false)), "first seen now");
         // 1,500 samples of 1 in 1,000 over 20 s: 75,000 accesses a second
-        assertEquals(List.of(), shed.judge(101 * SECOND / 5, SCALE, sampled(s, 1500, false)));
-        assertEquals(List.of("com.example.Lukewarm"), shed.judge(102 * SECOND / 5, SCALE, sampled(s, 5000, false)));
+        assertEquals(List.of(), judge(shed, 101 * SECOND / 5, sampled(s, 1500, false)));
+        assertEquals(List.of("com.example.Lukewarm"), judge(shed, 102 * SECOND / 5, sampled(s, 5000, false)));
     }
 
     /**
@@ -97,14 +127,14 @@ class ShedClassesTest {
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
         for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(s, 5000, main, false)));
+            assertEquals(List.of(), judge(shed, t, sampled(s, 5000, main, false)));
         }
         int two = ShedClasses.withThread(main, 1);
         assertEquals(ShedClasses.THREADS, two);
         assertEquals(main, ShedClasses.withThread(main, 0), "the same thread again");
-        assertEquals(List.of(), shed.judge(16 * SECOND / 5, SCALE, sampled(s, 5000, two, false)));
-        assertEquals(List.of(), shed.judge(4 * SECOND, SCALE, sampled(s, 5000, two, false)), "0.8 s");
-        assertEquals(List.of("com.example.Phased"), shed.judge(21 * SECOND / 5, SCALE, sampled(s, 5000, two, false)));
+        assertEquals(List.of(), judge(shed, 16 * SECOND / 5, sampled(s, 5000, two, false)));
+        assertEquals(List.of(), judge(shed, 4 * SECOND, sampled(s, 5000, two, false)), "0.8 s");
+        assertEquals(List.of("com.example.Phased"), judge(shed, 21 * SECOND / 5, sampled(s, 5000, two, false)));
     }
 
     /** Two sites of one class, each sampled by a thread of its own: the class was run by two threads. */
@@ -121,9 +151,9 @@ class ShedClassesTest {
         threads[b] = ShedClasses.withThread(ShedClasses.NO_THREAD, 7);
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
-        ShedClasses.Sites sites = new ShedClasses.Sites(counts, threads, new BitSet());
-        shed.judge(SECOND / 5, SCALE, sites);
-        assertEquals(List.of("com.example.Split"), shed.judge(6 * SECOND / 5, SCALE, sites));
+        ShedClasses.Sites sites = new ShedClasses.Sites(counts, threads, Map.of());
+        judge(shed, SECOND / 5, sites);
+        assertEquals(List.of("com.example.Split"), judge(shed, 6 * SECOND / 5, sites));
     }
 
     @Test
@@ -131,9 +161,9 @@ class ShedClassesTest {
         int s = site("com.example.Slow");
         ShedClasses shed = new ShedClasses(SECOND, 1000); // two misses at 1000/s sampled 1 in 1000: 2 s, thrice 6 s
         shed.opened(0);
-        shed.judge(SECOND / 5, SCALE, sampled(s, 10_000, false));
-        assertEquals(List.of(), shed.judge(6 * SECOND, SCALE, sampled(s, 10_000, false)));
-        assertEquals(List.of("com.example.Slow"), shed.judge(7 * SECOND, SCALE, sampled(s, 10_000, false)));
+        judge(shed, SECOND / 5, sampled(s, 10_000, false));
+        assertEquals(List.of(), judge(shed, 6 * SECOND, sampled(s, 10_000, false)));
+        assertEquals(List.of("com.example.Slow"), judge(shed, 7 * SECOND, sampled(s, 10_000, false)));
         shed.opened(8 * SECOND);
     }
 
@@ -144,15 +174,15 @@ class ShedClassesTest {
         int second = site("com.example.Second");
         ShedClasses shed = new ShedClasses(SECOND, 100_000);
         shed.opened(0);
-        shed.judge(SECOND / 5, SCALE, sampled(first, 5000, false));
+        judge(shed, SECOND / 5, sampled(first, 5000, false));
         assertTrue(shed.due(2 * SECOND / 5, 60 * SECOND), "nothing shed yet: 200 ms");
-        assertEquals(List.of("com.example.First"), shed.judge(6 * SECOND / 5, SCALE, sampled(first, 5000, false)));
+        assertEquals(List.of("com.example.First"), judge(shed, 6 * SECOND / 5, sampled(first, 5000, false)));
         assertFalse(shed.due(7 * SECOND / 5, 60 * SECOND));
         assertTrue(shed.due(8 * SECOND / 5, 60 * SECOND), "400 ms");
-        shed.judge(8 * SECOND / 5, SCALE, sampled(second, 5000, false));
+        judge(shed, 8 * SECOND / 5, sampled(second, 5000, false));
         assertFalse(shed.due(9 * SECOND / 5, 60 * SECOND), "nothing shed: 400 ms still");
         assertTrue(shed.due(10 * SECOND / 5, 60 * SECOND));
-        assertEquals(List.of("com.example.Second"), shed.judge(13 * SECOND / 5, SCALE, sampled(second, 5000, false)));
+        assertEquals(List.of("com.example.Second"), judge(shed, 13 * SECOND / 5, sampled(second, 5000, false)));
         assertFalse(shed.due(16 * SECOND / 5, 60 * SECOND));
         assertTrue(shed.due(17 * SECOND / 5, 60 * SECOND), "800 ms");
 

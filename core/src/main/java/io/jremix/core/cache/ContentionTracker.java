@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -135,6 +136,22 @@ public final class ContentionTracker {
         latent.forgetUnlatched();
     }
 
+    /**
+     * The classes with contention left to find, as of {@code nowNanos}: some of their sampled contention has been a
+     * finding for less than {@code foundNanos}, or has not become one and was sampled for less than {@code
+     * belowNanos}, or at half the threshold's rate or more. Tracing the others further adds nothing at this threshold
+     * unless their contention grows.
+     */
+    public Set<String> unsettledClasses(long nowNanos, long foundNanos, long belowNanos) {
+        Set<String> unsettled = new HashSet<>();
+        stats.forEach((k, s) -> {
+            if (!s.settled(nowNanos, foundNanos, belowNanos)) {
+                unsettled.add(k.className());
+            }
+        });
+        return unsettled;
+    }
+
     /** First misses of their line, not counted towards findings. */
     public long handoffs() {
         return handoffs;
@@ -221,6 +238,15 @@ public final class ContentionTracker {
         final Set<String> conflicts = new LinkedHashSet<>();
         final Map<Integer, long[]> sites = new HashMap<>();
         final Map<String, Set<Integer>> writers = new HashMap<>();
+
+        /** Found {@code foundNanos} ago or more, or sampled {@code belowNanos} at under half the threshold's rate. */
+        boolean settled(long nowNanos, long foundNanos, long belowNanos) {
+            if (detected) {
+                return nowNanos - detectedNanos >= foundNanos;
+            }
+            return nowNanos - firstNanos >= belowNanos
+                    && thresholds.rate(sampled, nowNanos - firstNanos, scale) < thresholds.minEventsPerSecond() / 2;
+        }
 
         void add(CoherenceMiss miss) {
             Access a = miss.access();

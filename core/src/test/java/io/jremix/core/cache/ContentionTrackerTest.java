@@ -128,6 +128,35 @@ class ContentionTrackerTest {
         assertEquals(T0 + 12 * MS, only(t.findings(SITES)).detectedNanos());
     }
 
+    /**
+     * A class has contention left to find until each of its contention has been a finding for one time given, or
+     * sampled for the other at under half the threshold's rate.
+     */
+    @Test
+    void unsettledClasses_untilFoundOrBelowHalfTheThresholdForTheTimesGiven() {
+        long found = 1_000 * MS;
+        long below = 2_000 * MS;
+        ContentionTracker t = new ContentionTracker(new Thresholds(4, 1_000, 1), 1);
+        recordMany(t, 10, FALSE_SHARING, T0, HEAD, TAIL); // 10 in 10 ms: over 1,000 a second
+        t.evaluate(T0 + 10 * MS);
+        assertEquals(Set.of(QUEUE), t.unsettledClasses(T0 + 500 * MS, found, below), "found 490 ms ago");
+        assertEquals(Set.of(), t.unsettledClasses(T0 + 1_010 * MS, found, below));
+
+        recordMany(t, 1, TRUE_SHARING, T0 + 20 * MS, HEAD, HEAD);
+        recordMany(t, 10, TRUE_SHARING, T0 + 20 * MS, FLAG, FLAG);
+        t.evaluate(T0 + 30 * MS);
+        assertEquals(Set.of(QUEUE, OTHER), t.unsettledClasses(T0 + 1_010 * MS, found, below),
+                "the other class found 980 ms ago");
+        assertEquals(Set.of(QUEUE), t.unsettledClasses(T0 + 1_100 * MS, found, below),
+                "the queue's true sharing sampled for 1,080 ms");
+        assertEquals(Set.of(), t.unsettledClasses(T0 + 2_020 * MS, found, below),
+                "the queue's true sharing: 1 miss in 2 s, under 500 a second");
+
+        recordMany(t, 1_500, TRUE_SHARING, T0 + 600 * MS, HEAD, HEAD);
+        assertEquals(Set.of(QUEUE), t.unsettledClasses(T0 + 2_100 * MS, found, below),
+                "the queue: 1,501 misses in 2.08 s, over 500 a second");
+    }
+
     /** 5 sampled misses at a sampling ratio of 10 are 50 events: 1000/s over exactly 50 ms. */
     private static ContentionTracker fiftyEvents(Thresholds th) {
         ContentionTracker t = new ContentionTracker(th, 10);

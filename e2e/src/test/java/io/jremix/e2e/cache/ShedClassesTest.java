@@ -4,7 +4,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
+import java.util.function.Predicate;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
@@ -13,19 +13,20 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Within a window, classes whose accesses, sampled in two threads, show no contention stop being traced after
- * {@code REMIXShedAfter} (1 s), and classes that touch the contended lines go on being traced. At the default
- * threshold, as in use: at the tests' lower threshold a class is kept for as long as contention at it would take
- * to show, 6 s, longer than most seeded programs run. The windows stay open for a minute, so that only shedding
- * stops the tracing.
+ * {@code REMIXShedAfter} (1 s), and classes that touch the contended lines go on being traced until that contention
+ * has been found for as long. At the default threshold, as in use: at the tests' lower threshold a class is kept for
+ * as long as contention at it would take to show, 6 s, longer than most seeded programs run. The windows stay open
+ * for a minute, so that only shedding stops the tracing.
  */
 class ShedClassesTest {
     private static final List<String> LONG_WINDOW = List.of("-remix:detect", "-XX:+REMIXDebug", "-XX:REMIXWindow=60",
             "-XX:REMIXMaxWindow=60");
+    /** How {@code -XX:+REMIXDebug} names the classes a window stopped tracing. */
+    private static final String SHED = "REMIX: stopped tracing ";
 
     @Test
     void aControlStopsBeingTracedAndStaysSilent(@TempDir Path dir) throws Exception {
@@ -43,7 +44,7 @@ class ShedClassesTest {
     }
 
     /**
-     * Each program is found, and the class whose code updates the contended line is traced all along: in
+     * Each program is found, and the class whose code updates the contended line is traced until then: in
      * SetUpThenContend, too, whose main thread runs that class's code alone for 2 s before two threads contend in it.
      */
     @ParameterizedTest
@@ -58,16 +59,49 @@ class ShedClassesTest {
         Jremix.Run run = Jremix.contendedWorkload(options, workload, args.split(" "));
 
         assertEquals(0, run.exit(), run.stderr());
-        assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: Found ") && l.contains(found)),
-                run.stderr());
-        assertFalse(shed(run).contains(updater), run.stderr());
+        int foundAt = firstLine(run, l -> l.startsWith("REMIX: Found ") && l.contains(found));
+        assertTrue(foundAt >= 0, run.stderr());
+        int shedAt = firstLine(run, l -> l.startsWith(SHED) && shedIn(l).contains(updater));
+        assertTrue(shedAt < 0 || shedAt > foundAt, run.stderr());
+    }
+
+    /**
+     * Once all the contention a class's code touched has been found for REMIXShedAfter, tracing it finds nothing
+     * more: it stops being traced, and the finding stays.
+     */
+    @Test
+    void aContendedClassStopsBeingTracedOnceItsContentionHasBeenFound(@TempDir Path dir) throws Exception {
+        Path report = dir.resolve("report.json");
+        Jremix.Run run = Jremix.contendedWorkload(with(LONG_WINDOW, "-XX:REMIXReport=" + report), "BaseTest", "8",
+                "800000000");
+
+        assertEquals(0, run.exit(), run.stderr());
+        String updater = Jremix.PACKAGE + "BaseTest";
+        int foundAt = firstLine(run, l -> l.startsWith("REMIX: Found ") && l.contains("BaseTest$VolatileLong"));
+        int shedAt = firstLine(run, l -> l.startsWith(SHED) && shedIn(l).contains(updater));
+        assertTrue(foundAt >= 0 && shedAt > foundAt, run.stderr());
+        assertTrue(Jremix.findings(Jremix.json(report)).stream().anyMatch(f -> f.get("className").equals(
+                updater + "$VolatileLong")), run.stderr());
     }
 
     /** The classes the run stopped tracing, from {@code -XX:+REMIXDebug}'s lines. */
     private static List<String> shed(Jremix.Run run) {
-        String prefix = "REMIX: stopped tracing ";
-        return run.stderrLines().stream().filter(l -> l.startsWith(prefix))
-                .flatMap(l -> Stream.of(l.substring(prefix.length()).split(", "))).toList();
+        return run.stderrLines().stream().filter(l -> l.startsWith(SHED)).flatMap(l -> shedIn(l).stream()).toList();
+    }
+
+    private static List<String> shedIn(String debugLine) {
+        return List.of(debugLine.substring(SHED.length()).split(", "));
+    }
+
+    /** The index of the first line of stderr that {@code matches}, or -1. */
+    private static int firstLine(Jremix.Run run, Predicate<String> matches) {
+        List<String> lines = run.stderrLines();
+        for (int i = 0; i < lines.size(); i++) {
+            if (matches.test(lines.get(i))) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static List<String> with(List<String> options, String more) {
