@@ -56,10 +56,14 @@ class JitFenceTest {
         assertEquals(0, vbdRelaxed);
     }
 
-    /** Fences in the last C2 compilation of an actor while the litmus test runs. */
+    /**
+     * Fences in the last C2 compilation of an actor while the litmus test runs. {@code -Xbatch}: the threads wait for
+     * each compilation they trigger, so that C2 compiles the actor within the run however busy the machine (a CI run
+     * beside a second build ended before C2's queue reached it).
+     */
     private static int fences(String method, String test, List<String> options) throws Exception {
         List<String> command = new ArrayList<>(options);
-        command.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=quiet",
+        command.addAll(List.of("-Xbatch", "-XX:+UnlockDiagnosticVMOptions", "-XX:CompileCommand=quiet",
                 "-XX:CompileCommand=print," + method));
         Jremix.Run run = Jremix.main(command, Jremix.WORKLOADS.toString(), LitmusResults.MAIN, test, "300000");
         assertEquals(0, run.exit(), run.stderr());
