@@ -90,7 +90,13 @@ public final class Jremix {
      */
     public static Run contendedWorkload(List<String> options, String workload, String... args)
             throws IOException, InterruptedException {
-        return contended(() -> workload(options, workload, args));
+        return contendedWorkload(SCHEDULING_ATTEMPTS, options, workload, args);
+    }
+
+    /** As {@link #contendedWorkload(List, String, String...)}, in at most {@code attempts} runs. */
+    public static Run contendedWorkload(int attempts, List<String> options, String workload, String... args)
+            throws IOException, InterruptedException {
+        return contended(() -> workload(options, workload, args), Run::stderrLines, attempts);
     }
 
     /** A run of a contended program under detection, repeated as {@link #contendedWorkload} repeats one. */
@@ -100,8 +106,13 @@ public final class Jremix {
 
     /** As {@link #contended(Launch)}, with the REMIX report in the lines {@code report} picks from a run. */
     public static Run contended(Launch launch, Function<Run, List<String>> report) throws IOException, InterruptedException {
+        return contended(launch, report, SCHEDULING_ATTEMPTS);
+    }
+
+    private static Run contended(Launch launch, Function<Run, List<String>> report, int attempts)
+            throws IOException, InterruptedException {
         Run run = launch.run();
-        for (int attempt = 1; attempt < SCHEDULING_ATTEMPTS && coherenceMisses(report.apply(run)) < RETRY_BELOW; attempt++) {
+        for (int attempt = 1; attempt < attempts && coherenceMisses(report.apply(run)) < RETRY_BELOW; attempt++) {
             run = launch.run();
         }
         return run;

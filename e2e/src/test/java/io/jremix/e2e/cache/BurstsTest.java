@@ -52,6 +52,13 @@ class BurstsTest {
      * (7 s at this threshold and ratio), ending the run's sampling early; a CI run beside a second build had
      * FieldUpdaterCounters predicted latent only, with 25 misses in 8.2 s.
      */
+    /**
+     * Runs of a contended program, at most, while each samples too few misses to judge ({@link Jremix#contended}):
+     * bursts see two threads at once only when both run within the same half millisecond, and beside a second
+     * end-to-end suite on the 2 cores SharedAtomicLong and FieldUpdaterCounters sampled 12 and 14 misses in each of
+     * three runs, StaticCounters 25 in another suite's run (52,000 or more on a quiet machine).
+     */
+    private static final int ATTEMPTS = 6;
     private static final List<String> CONTENDED = List.of(Jremix.TEST_THRESHOLD, "-XX:REMIXWindow=60s",
             "-XX:REMIXMaxWindow=60s", "-XX:REMIXShedAfter=0", "-XX:+UseSerialGC");
 
@@ -75,7 +82,7 @@ class BurstsTest {
             throws Exception {
         Path report = dir.resolve("report.json");
         String[] program = workload.split(" ");
-        Jremix.Run run = Jremix.contendedWorkload(options(report, CONTENDED), program[0],
+        Jremix.Run run = Jremix.contendedWorkload(ATTEMPTS, options(report, CONTENDED), program[0],
                 List.of(program).subList(1, program.length).toArray(String[]::new));
 
         assertEquals(0, run.exit(), run.stderr());
