@@ -261,11 +261,11 @@ final class DetectionWindow implements Runnable {
             return;
         }
         double scale = samplingScale();
+        long quiet = shed.quietNanos(scale);
         // contention below the threshold for as long as a window without findings stays open: that window would not
         // have reported it either
         List<String> shedNow = shed.judge(now, scale, collector.windowSites(),
-                tracker.unsettledClasses(now, shed.quietNanos(scale),
-                        Math.max(shed.quietNanos(scale), options.maxWindowNanos())));
+                tracker.unsettledClasses(now, quiet, Math.max(quiet, options.maxWindowNanos())));
         if (!shedNow.isEmpty()) {
             log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: sampled enough,"
                     + " nothing more to find (-XX:REMIXShedAfter).",

@@ -46,9 +46,10 @@ final class TraceCollector implements EventBuffer.EventSink {
         }
     };
     private final int lineShift;
-    /** Since the window opened: a window's close takes them. */
-    private BitSet contendedSites = new BitSet();
-    /** Per site that touched a contended line since the window opened: the classes of the data it touched there. */
+    /**
+     * Per site that touched a contended line since the window opened, the classes of the data it touched there: a
+     * window's close takes the sites.
+     */
     private final Map<Integer, Set<String>> contendedData = new HashMap<>();
     private int[] windowSamples = new int[1024];
     /** Per site, since the window opened: which threads sampled it, as {@link ShedClasses#withThread} keeps them. */
@@ -110,7 +111,6 @@ final class TraceCollector implements EventBuffer.EventSink {
         for (int i = 0; i < batch.size(); i++) {
             Access a = batch.get(i);
             if (a.site() >= 0 && contendedLines.contains(line(a, lineProbe))) {
-                contendedSites.set(a.site());
                 contendedData.computeIfAbsent(a.site(), k -> new HashSet<>(2)).add(a.datum().className());
             }
         }
@@ -130,7 +130,6 @@ final class TraceCollector implements EventBuffer.EventSink {
      */
     synchronized void startWindow(long nowNanos) {
         simulator.startAfresh(nowNanos);
-        contendedSites.clear();
         contendedData.clear();
         Arrays.fill(windowSamples, 0);
         Arrays.fill(windowThreads, ShedClasses.NO_THREAD);
@@ -152,10 +151,11 @@ final class TraceCollector implements EventBuffer.EventSink {
         return new ShedClasses.Sites(windowSamples.clone(), windowThreads.clone(), contended);
     }
 
-    /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the last call. */
+    /** The ids of the sites that touched a line that missed repeatedly in the same batch, since the window opened. */
     synchronized BitSet takeContendedSites() {
-        BitSet taken = contendedSites;
-        contendedSites = new BitSet();
+        BitSet taken = new BitSet();
+        contendedData.keySet().forEach(taken::set);
+        contendedData.clear();
         return taken;
     }
 
