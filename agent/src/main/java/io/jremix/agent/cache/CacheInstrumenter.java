@@ -4,6 +4,7 @@ import java.util.HashSet;
 import java.util.Set;
 
 import io.jremix.agent.vbd.VolatileFieldCalls;
+import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.CacheSite;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -381,11 +382,13 @@ final class CacheInstrumenter implements Opcodes {
             return slots;
         }
 
+        /** Registers a probe's site; the id it pushes is marked in a class traced in bursts. */
         private int site(CacheSite.Kind kind, boolean write, int size, String owner, String name) {
             String where = ctx.javaName + "." + m.name + "(" + (ctx.cn.sourceFile == null ? "Unknown Source"
                     : ctx.cn.sourceFile + (line >= 0 ? ":" + line : "")) + ")";
             String key = ctx.cn.name + "." + m.name + m.desc + "#" + index;
-            return sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where));
+            int id = sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where));
+            return duplicateBodies ? id | CacheProbe.BURST_SITE : id;
         }
 
         private void insertBefore(AbstractInsnNode insn, InsnList code) {
@@ -409,11 +412,11 @@ final class CacheInstrumenter implements Opcodes {
     }
 
     private static AbstractInsnNode push(int value) {
-        if (value <= 5) {
+        if (value >= -1 && value <= 5) {
             return new InsnNode(ICONST_0 + value);
         }
-        if (value <= Short.MAX_VALUE) {
-            return new IntInsnNode(value <= Byte.MAX_VALUE ? BIPUSH : SIPUSH, value);
+        if (value == (short) value) {
+            return new IntInsnNode(value == (byte) value ? BIPUSH : SIPUSH, value);
         }
         return new LdcInsnNode(value);
     }

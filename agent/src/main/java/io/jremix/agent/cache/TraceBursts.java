@@ -11,14 +11,15 @@ import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.RecorderWarmUp;
 
 /**
- * Times the probes' tracing while a detection window is open: all the time ({@code REMIXBurst=0}), or in short
- * bursts, every thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between;
- * either way from a thread of its own, which first warms the recording path up, once a run ({@link RecorderWarmUp}:
- * about 0.1 s before tracing starts). A burst is started here and ended by the probes themselves at its deadline
- * ({@link CacheProbe#traceUntil}). Keeps the time traced against the time open, measured rather than assumed (a
- * busy machine wakes this thread late, which spaces the bursts out), so that sampled misses scale to misses per
- * second of the whole window. The thread asks for a short time slice ({@link ShortTimeSlice}): without one it wakes
- * late precisely while the program's threads are busiest, and the bursts miss what they do then.
+ * Times the probes' tracing while a detection window is open, from a thread of its own, which first warms the
+ * recording path up, once a run ({@link RecorderWarmUp}, about 0.1 s): with {@code REMIXBurst}, in short bursts, every
+ * thread at once, at random spacing ({@link CacheOptions.Bursts#spacing}), and not at all in between; without, the
+ * window's probes trace all the time it is open and this thread only warms up. A burst is started here and ended by
+ * the probes themselves at its deadline ({@link CacheProbe#traceUntil}). Keeps the time traced against the time open,
+ * measured rather than assumed (a busy machine wakes this thread late, which spaces the bursts out), so that sampled
+ * misses scale to misses per second of the whole window. The thread asks for a short time slice ({@link
+ * ShortTimeSlice}): without one it wakes late precisely while the program's threads are busiest, and the bursts miss
+ * what they do then.
  */
 final class TraceBursts implements Runnable {
     /** Whether a thread of this JVM has warmed the recording path up. */
@@ -41,8 +42,8 @@ final class TraceBursts implements Runnable {
     }
 
     /**
-     * Starts tracing: for good without bursts, else the first burst, once this JVM's recording path is warmed up
-     * (the first window of a run, for about 0.1 s).
+     * Warms this JVM's recording path up (the first window of a run, for about 0.1 s), then with bursts starts the
+     * first.
      */
     synchronized void start() {
         begun = 0;
@@ -71,8 +72,7 @@ final class TraceBursts implements Runnable {
         }
         warmUpOnce();
         if (!bursts.on()) {
-            traceAll(self);
-            return;
+            return; // the probes of a window traced throughout do not read the burst flag
         }
         SplittableRandom random = new SplittableRandom();
         long periodStart = System.nanoTime();
@@ -111,13 +111,6 @@ final class TraceBursts implements Runnable {
                         + " no short time slice for the thread that starts them (" + why + ").")
                 .orElse(String.format(Locale.ROOT, "Tracing bursts start from a thread with a %.1f ms time slice,"
                         + " on time while the program's threads hold every core.", ShortTimeSlice.SLICE_NANOS / 1e6)));
-    }
-
-    /** Traces from now until {@link #stop}, unless it was called already. */
-    private synchronized void traceAll(Thread self) {
-        if (thread == self) {
-            CacheProbe.tracing(true);
-        }
     }
 
     /**

@@ -26,6 +26,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.util.CheckClassAdapter;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -136,13 +137,26 @@ class CacheInstrumenterTest {
 
     @Test
     void openGateBetweenBurstsRecordsNothing() throws Exception {
-        Class<?> instrumented = load(AccessFixture.class);
+        assertEquals(List.of(), runBetweenBursts(new CacheInstrumenter(new SiteTable(), 4, true)));
+    }
+
+    /** Its probes have no burst test, which the compilers would have to keep at every access. */
+    @Test
+    void aClassTracedThroughoutIgnoresTheBurstFlag() throws Exception {
+        List<int[]> recorded = runBetweenBursts(instrumenter);
+        assertFalse(recorded.isEmpty());
+        assertTrue(recorded.stream().allMatch(e -> CacheSites.get(e[1]) != null), "recorded with their own site ids");
+    }
+
+    /** Runs the fixture instrumented by {@code by} with the gate open and no burst on: what it recorded. */
+    private static List<int[]> runBetweenBursts(CacheInstrumenter by) throws Exception {
+        Class<?> instrumented = load(by, AccessFixture.class, AccessFixture.Inner.class, AccessFixture.Derived.class);
         drain();
         CacheProbe.samplingRatio(1);
         ProbeGate.set(true);
         long result = (long) instrumented.getMethod("run").invoke(instrumented.getConstructor().newInstance());
         assertEquals(new AccessFixture().run(), result);
-        assertEquals(List.of(), drain());
+        return drain();
     }
 
     @Test

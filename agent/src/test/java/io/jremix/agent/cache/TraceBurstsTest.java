@@ -15,11 +15,13 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Tracing all the time starts from a thread of its own once the recording path is warmed up, and a window that
- * closes first leaves it off.
+ * Bursts start from a thread of its own once the recording path is warmed up, and a window that closes ends them for
+ * good; without bursts that thread only warms up, and the burst flag, which no probe of such a window reads, stays off.
  */
 class TraceBurstsTest {
     private static final CacheOptions.Bursts ALL_THE_TIME = new CacheOptions.Bursts(0, 50_000_000);
+    /** 20 ms bursts every 40 ms: no probe runs here to end one at its deadline, so a burst lasts until stopped. */
+    private static final CacheOptions.Bursts LONG_BURSTS = new CacheOptions.Bursts(20_000_000, 40_000_000);
     private final AgentLog log = new AgentLog(new PrintStream(new ByteArrayOutputStream(), true,
             StandardCharsets.UTF_8), "REMIX: ", false, true);
 
@@ -35,28 +37,32 @@ class TraceBurstsTest {
     }
 
     @Test
-    void withoutBurstsTracingStartsOnceWarmedUpAndStopsWithTheWindow() throws InterruptedException {
-        TraceBursts tracing = new TraceBursts(ALL_THE_TIME, log);
-        tracing.start();
-        awaitStartThreadsEnded();
-        assertTrue(CacheProbe.inBurst(), "tracing on once the thread that starts it is done");
+    void aClosingWindowEndsTheBurstsForGood() throws InterruptedException {
+        TraceBursts bursts = new TraceBursts(LONG_BURSTS, log);
+        bursts.start();
+        long deadline = System.nanoTime() + 60_000_000_000L; // warm-up first, slow on a busy machine
+        while (!CacheProbe.inBurst() && System.nanoTime() < deadline) {
+            Thread.sleep(5);
+        }
+        assertTrue(CacheProbe.inBurst(), "a burst began once warmed up");
 
-        tracing.stop();
-        assertFalse(CacheProbe.inBurst());
+        bursts.stop();
+        awaitThreadsEnded("jremix-trace-bursts");
+        assertFalse(CacheProbe.inBurst(), "no burst after the window closed");
     }
 
     @Test
-    void aWindowStoppedBeforeTracingStartedLeavesItOff() throws InterruptedException {
+    void withoutBurstsTheThreadOnlyWarmsUp() throws InterruptedException {
         TraceBursts tracing = new TraceBursts(ALL_THE_TIME, log);
         tracing.start();
+        awaitThreadsEnded("jremix-trace-start");
+        assertFalse(CacheProbe.inBurst());
         tracing.stop();
-        awaitStartThreadsEnded();
-        assertFalse(CacheProbe.inBurst(), "the thread that starts tracing turned it on after the window stopped");
     }
 
-    private static void awaitStartThreadsEnded() throws InterruptedException {
+    private static void awaitThreadsEnded(String name) throws InterruptedException {
         for (Thread t : Thread.getAllStackTraces().keySet()) {
-            if (t.getName().equals("jremix-trace-start")) {
+            if (t.getName().equals(name)) {
                 t.join();
             }
         }

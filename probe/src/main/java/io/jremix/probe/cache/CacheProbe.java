@@ -14,7 +14,10 @@ import jdk.internal.vm.annotation.ForceInline;
  * PLDI 2001, https://doi.org/10.1145/378795.378832, and LiteRace, PLDI 2009,
  * https://doi.org/10.1145/1542476.1542491). With bursts, instrumented methods also keep a copy of their own code
  * without probes, which runs between bursts; {@link #inBurst} picks the copy at method entry and once per loop
- * iteration. The probes themselves test {@link #tracing} with a plain load to notice that a burst ended.
+ * iteration. The probes of a class traced in bursts also test {@link #tracing}, with a plain load, to notice that a
+ * burst ended; the instrumenter marks their site ids ({@link #BURST_SITE}). The id is a constant at every probe, so
+ * the compilers fold the mark and drop that test from the probes of a window traced throughout, where it cost
+ * nearly a third of the JIT's compile time on tomcat (docs/benchmarks.md, "No burst test without bursts").
  *
  * <p>Why a plain load there and not an opaque or volatile one: C2 compiles both of those as a memory barrier at
  * every access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain
@@ -28,11 +31,13 @@ import jdk.internal.vm.annotation.ForceInline;
  * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
  * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
  * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched while
- * tracing is on. The fast path is force-inlined (this class is on the boot class path, where the JVM honours
- * {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a
- * call per access.
+ * the probe's switches are on. The fast path is force-inlined (this class is on the boot class path, where the JVM
+ * honours {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays
+ * a call per access.
  */
 public final class CacheProbe {
+    /** The bit of a site id that says its probe tests {@link #tracing}: set in classes traced in bursts. */
+    public static final int BURST_SITE = 1 << 31;
     private static final int SLOTS = 256;
     private static final int STRIDE = 16;
     private static final long[] COUNTDOWN = new long[SLOTS * STRIDE];
@@ -59,8 +64,8 @@ public final class CacheProbe {
     }
 
     /**
-     * Starts tracing in every thread until told otherwise, or ends it; probes also need the gate open
-     * ({@link ProbeGate#set}).
+     * Turns the burst flag on until told otherwise, or off, ending the burst under way; only the probes of classes
+     * traced in bursts read it, and they also need the gate open ({@link ProbeGate#set}).
      */
     public static void tracing(boolean on) {
         bounded = false;
@@ -122,28 +127,28 @@ public final class CacheProbe {
     @ForceInline
     public static void field(Object o, int site) {
         if (sample(site)) {
-            TraceRecorder.field(o, site);
+            TraceRecorder.field(o, site & ~BURST_SITE);
         }
     }
 
     @ForceInline
     public static void staticField(Class<?> owner, int site) {
         if (sample(site)) {
-            TraceRecorder.staticField(owner, site);
+            TraceRecorder.staticField(owner, site & ~BURST_SITE);
         }
     }
 
     @ForceInline
     public static void element(Object array, int index, int site) {
         if (sample(site)) {
-            TraceRecorder.element(array, index, site);
+            TraceRecorder.element(array, index, site & ~BURST_SITE);
         }
     }
 
     @ForceInline
     public static void unsafe(Object base, long offset, int site) {
         if (sample(site)) {
-            TraceRecorder.unsafe(base, offset, site);
+            TraceRecorder.unsafe(base, offset, site & ~BURST_SITE);
         }
     }
 
@@ -151,7 +156,7 @@ public final class CacheProbe {
     @ForceInline
     public static void header(Object receiver, int site) {
         if (sample(site)) {
-            TraceRecorder.header(receiver, site);
+            TraceRecorder.header(receiver, site & ~BURST_SITE);
         }
     }
 
@@ -162,17 +167,18 @@ public final class CacheProbe {
     @ForceInline
     public static void varHandle(VarHandle handle, Object first, int second, int site) {
         if (sample(site)) {
-            TraceRecorder.varHandle(handle, first, second, site);
+            TraceRecorder.varHandle(handle, first, second, site & ~BURST_SITE);
         }
     }
 
     /**
-     * Counts the access down if tracing is on and the probe's switches are; whether it is the one in {@code ratio} to
-     * record. Its recording path draws the next period ({@link #restart}), so that the probe holds one call, not two.
+     * Counts the access down if the probe's switches are on, and in a class traced in bursts a burst is; whether it
+     * is the one in {@code ratio} to record. Its recording path draws the next period ({@link #restart}), so that the
+     * probe holds one call, not two.
      */
     @ForceInline
     private static boolean sample(int site) {
-        if (tracing && ProbeGate.isOn(site)) {
+        if ((site >= 0 || tracing) && ProbeGate.isOn(site & ~BURST_SITE)) {
             int slot = slot();
             long c = COUNTDOWN[slot];
             COUNTDOWN[slot] = c - 1;
