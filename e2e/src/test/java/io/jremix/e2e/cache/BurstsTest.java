@@ -34,6 +34,13 @@ class BurstsTest {
     /** Bursts at the ratio they take by default, 1:10. */
     private static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms");
     /**
+     * Runs of a contended program, at most, while each samples too few misses to judge ({@link Jremix#contended}):
+     * bursts see two threads at once only when both run within the same half millisecond, and beside a second
+     * end-to-end suite on the 2 cores SharedAtomicLong and FieldUpdaterCounters sampled 12 and 14 misses in each of
+     * three runs, StaticCounters 25 in another suite's run (52,000 or more on a quiet machine).
+     */
+    private static final int ATTEMPTS = 6;
+    /**
      * The contended programs are traced to their end, not for 3 s after a first finding nor 5 s without one: on a busy
      * machine bursts gather misses slowly, and a latent prediction made early would close the window before they
      * reach the floor. Beside three busy loops, BaseTest's window closed after 4.3–4.8 s with 28–1,445 sampled misses
@@ -52,13 +59,6 @@ class BurstsTest {
      * (7 s at this threshold and ratio), ending the run's sampling early; a CI run beside a second build had
      * FieldUpdaterCounters predicted latent only, with 25 misses in 8.2 s.
      */
-    /**
-     * Runs of a contended program, at most, while each samples too few misses to judge ({@link Jremix#contended}):
-     * bursts see two threads at once only when both run within the same half millisecond, and beside a second
-     * end-to-end suite on the 2 cores SharedAtomicLong and FieldUpdaterCounters sampled 12 and 14 misses in each of
-     * three runs, StaticCounters 25 in another suite's run (52,000 or more on a quiet machine).
-     */
-    private static final int ATTEMPTS = 6;
     private static final List<String> CONTENDED = List.of(Jremix.TEST_THRESHOLD, "-XX:REMIXWindow=60s",
             "-XX:REMIXMaxWindow=60s", "-XX:REMIXShedAfter=0", "-XX:+UseSerialGC");
 
