@@ -1,6 +1,8 @@
 package io.jremix.agent.cache;
 
+import java.util.ArrayList;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Set;
 
 import io.jremix.agent.vbd.VolatileFieldCalls;
@@ -31,8 +33,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  * allocated it, which no other thread can contend for ({@link UnsharedAllocations}).
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
- * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
- * other arguments go to fresh locals past the method's own, which no frame mentions and no branch crosses.
+ * frames stay valid but for one int local, the method's sampling countdown ({@link LocalCountdown}), which each frame
+ * is given; no class has to be loaded to recompute them. Arguments that must be copied from under other arguments
+ * go to fresh locals past that one, which no frame mentions and no branch crosses.
  * Field accesses in a constructor before its {@code super()}/{@code this()} call are left alone: the receiver is
  * not yet initialized there and must not escape to a probe.
  *
@@ -89,7 +92,7 @@ final class CacheInstrumenter implements Opcodes {
         Set<String> tooLarge = new HashSet<>();
         while (true) {
             ClassNode cn = new ClassNode();
-            new ClassReader(classfile).accept(cn, duplicateBodies ? ClassReader.EXPAND_FRAMES : 0);
+            new ClassReader(classfile).accept(cn, ClassReader.EXPAND_FRAMES); // LocalCountdown adds a local to them
             if ((cn.access & ACC_MODULE) != 0) {
                 return null;
             }
@@ -102,10 +105,14 @@ final class CacheInstrumenter implements Opcodes {
                     Set<AbstractInsnNode> unprobed = UnsharedAllocations.accesses(cn.name, m, keepThis);
                     unshared += unprobed.size();
                     DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
-                    int n = new MethodRewriter(ctx, m, unprobed).rewrite();
+                    MethodRewriter rewriter = new MethodRewriter(ctx, m, unprobed);
+                    int n = rewriter.rewrite();
                     probes += n;
                     if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
                         notDuplicated++;
+                    }
+                    if (n > 0) {
+                        LocalCountdown.install(m, rewriter.countdown, rewriter.anySite);
                     }
                 }
             }
@@ -151,8 +158,14 @@ final class CacheInstrumenter implements Opcodes {
         private final MethodNode m;
         /** Accesses left without probes: their object never leaves this method. */
         private final Set<AbstractInsnNode> unshared;
+        /** The local that holds the thread's sampling countdown while the method runs ({@link LocalCountdown}). */
+        final int countdown;
         private final int stashBase;
         private int stashTop;
+        /** A site of the method, whose switches also switch its countdown's loads and stores. */
+        int anySite;
+        /** Where the countdown goes back to the thread: calls (and then comes back), returns and throws. */
+        private final List<AbstractInsnNode> handOvers = new ArrayList<>();
         private int line = -1;
         private int index;
         private int probes;
@@ -161,8 +174,9 @@ final class CacheInstrumenter implements Opcodes {
             this.ctx = ctx;
             this.m = m;
             this.unshared = unshared;
-            this.stashBase = m.maxLocals;
-            this.stashTop = m.maxLocals;
+            this.countdown = m.maxLocals;
+            this.stashBase = m.maxLocals + 1;
+            this.stashTop = stashBase;
         }
 
         int rewrite() {
@@ -174,6 +188,9 @@ final class CacheInstrumenter implements Opcodes {
                     continue;
                 }
                 int op = insn.getOpcode();
+                if (LocalCountdown.handsOver(insn)) {
+                    handOvers.add(insn);
+                }
                 switch (op) {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
@@ -216,6 +233,9 @@ final class CacheInstrumenter implements Opcodes {
                     }
                 }
             }
+            if (probes > 0) {
+                LocalCountdown.handOver(m, handOvers, countdown, anySite);
+            }
             m.maxLocals = Math.max(m.maxLocals, stashTop);
             return probes;
         }
@@ -238,8 +258,7 @@ final class CacheInstrumenter implements Opcodes {
                 code.add(new InsnNode(POP2));
                 code.add(new InsnNode(DUP_X2));
             }
-            code.add(push(site));
-            code.add(probe("field", "(Ljava/lang/Object;I)V"));
+            code.add(probe("field", "(Ljava/lang/Object;", site));
             insertBefore(access, code);
         }
 
@@ -250,8 +269,7 @@ final class CacheInstrumenter implements Opcodes {
             int site = site(CacheSite.Kind.STATIC, write, sizeOf(Type.getType(f.desc)), f.owner, f.name);
             InsnList code = new InsnList();
             code.add(new LdcInsnNode(Type.getObjectType(f.owner)));
-            code.add(push(site));
-            code.add(probe("staticField", "(Ljava/lang/Class;I)V"));
+            code.add(probe("staticField", "(Ljava/lang/Class;", site));
             insertBefore(f, code);
         }
 
@@ -259,8 +277,7 @@ final class CacheInstrumenter implements Opcodes {
             int site = site(CacheSite.Kind.ELEMENT, false, 0, null, null);
             InsnList code = new InsnList();
             code.add(new InsnNode(DUP2));
-            code.add(push(site));
-            code.add(probe("element", "(Ljava/lang/Object;II)V"));
+            code.add(probe("element", "(Ljava/lang/Object;I", site));
             insertBefore(insn, code);
         }
 
@@ -276,8 +293,7 @@ final class CacheInstrumenter implements Opcodes {
                 code.add(new InsnNode(POP));
                 code.add(new InsnNode(DUP2_X1));
             }
-            code.add(push(site));
-            code.add(probe("element", "(Ljava/lang/Object;II)V"));
+            code.add(probe("element", "(Ljava/lang/Object;I", site));
             insertBefore(insn, code);
         }
 
@@ -302,8 +318,7 @@ final class CacheInstrumenter implements Opcodes {
             InsnList after = new InsnList();
             stash(Type.getArgumentTypes(c.desc), 0, before, after);
             before.add(new InsnNode(DUP));
-            before.add(push(site));
-            before.add(probe("header", "(Ljava/lang/Object;I)V"));
+            before.add(probe("header", "(Ljava/lang/Object;", site));
             before.add(after);
             insertBefore(c, before);
         }
@@ -336,8 +351,7 @@ final class CacheInstrumenter implements Opcodes {
             int[] slots = stash(args, 1, before, after);
             before.add(new InsnNode(DUP));
             before.add(new VarInsnNode(LLOAD, slots[1]));
-            before.add(push(site));
-            before.add(probe("unsafe", "(Ljava/lang/Object;JI)V"));
+            before.add(probe("unsafe", "(Ljava/lang/Object;J", site));
             before.add(after);
             insertBefore(c, before);
         }
@@ -354,8 +368,7 @@ final class CacheInstrumenter implements Opcodes {
             before.add(firstIsReference ? new VarInsnNode(ALOAD, slots[0]) : new InsnNode(ACONST_NULL));
             boolean secondIsInt = args.length > 1 && args[1] == Type.INT_TYPE;
             before.add(secondIsInt ? new VarInsnNode(ILOAD, slots[1]) : new InsnNode(ICONST_M1));
-            before.add(push(site));
-            before.add(probe("varHandle", "(Ljava/lang/invoke/VarHandle;Ljava/lang/Object;II)V"));
+            before.add(probe("varHandle", "(Ljava/lang/invoke/VarHandle;Ljava/lang/Object;I", site));
             before.add(after);
             insertBefore(c, before);
         }
@@ -388,7 +401,18 @@ final class CacheInstrumenter implements Opcodes {
                     : ctx.cn.sourceFile + (line >= 0 ? ":" + line : "")) + ")";
             String key = ctx.cn.name + "." + m.name + m.desc + "#" + index;
             int id = sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where));
-            return duplicateBodies ? id | CacheProbe.BURST_SITE : id;
+            anySite = duplicateBodies ? id | CacheProbe.BURST_SITE : id;
+            return anySite;
+        }
+
+        /** Calls probe {@code name}, whose arguments begin with {@code args}, and keeps the countdown it returns. */
+        private InsnList probe(String name, String args, int site) {
+            InsnList code = new InsnList();
+            code.add(new VarInsnNode(ILOAD, countdown));
+            code.add(push(site));
+            code.add(new MethodInsnNode(INVOKESTATIC, PROBE, name, args + "II)I", false));
+            code.add(new VarInsnNode(ISTORE, countdown));
+            return code;
         }
 
         private void insertBefore(AbstractInsnNode insn, InsnList code) {
@@ -405,10 +429,6 @@ final class CacheInstrumenter implements Opcodes {
             case Type.LONG, Type.DOUBLE -> 8;
             default -> referenceSize;
         };
-    }
-
-    private static MethodInsnNode probe(String name, String desc) {
-        return new MethodInsnNode(INVOKESTATIC, PROBE, name, desc, false);
     }
 
     private static AbstractInsnNode push(int value) {
