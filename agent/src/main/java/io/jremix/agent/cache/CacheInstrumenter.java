@@ -111,7 +111,7 @@ final class CacheInstrumenter implements Opcodes {
                     if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
                         notDuplicated++;
                     }
-                    if (n > 0) {
+                    if (n > 0 && rewriter.local) {
                         LocalCountdown.install(m, rewriter.countdown, rewriter.anySite);
                     }
                 }
@@ -158,7 +158,12 @@ final class CacheInstrumenter implements Opcodes {
         private final MethodNode m;
         /** Accesses left without probes: their object never leaves this method. */
         private final Set<AbstractInsnNode> unshared;
-        /** The local that holds the thread's sampling countdown while the method runs ({@link LocalCountdown}). */
+        /**
+         * Whether the method keeps the thread's sampling countdown in a local ({@link LocalCountdown}): if it has a
+         * loop. The probes of the others count down in the thread's slot.
+         */
+        final boolean local;
+        /** The local that holds the countdown while the method runs, if {@link #local}. */
         final int countdown;
         private final int stashBase;
         private int stashTop;
@@ -174,8 +179,9 @@ final class CacheInstrumenter implements Opcodes {
             this.ctx = ctx;
             this.m = m;
             this.unshared = unshared;
+            this.local = !DuplicatedBodies.loopHeaders(m.instructions).isEmpty();
             this.countdown = m.maxLocals;
-            this.stashBase = m.maxLocals + 1;
+            this.stashBase = local ? countdown + 1 : countdown;
             this.stashTop = stashBase;
         }
 
@@ -188,7 +194,7 @@ final class CacheInstrumenter implements Opcodes {
                     continue;
                 }
                 int op = insn.getOpcode();
-                if (LocalCountdown.handsOver(insn)) {
+                if (local && LocalCountdown.handsOver(insn)) {
                     handOvers.add(insn);
                 }
                 switch (op) {
@@ -233,7 +239,7 @@ final class CacheInstrumenter implements Opcodes {
                     }
                 }
             }
-            if (probes > 0) {
+            if (local && probes > 0) {
                 LocalCountdown.handOver(m, handOvers, countdown, anySite);
             }
             m.maxLocals = Math.max(m.maxLocals, stashTop);
@@ -405,13 +411,20 @@ final class CacheInstrumenter implements Opcodes {
             return anySite;
         }
 
-        /** Calls probe {@code name}, whose arguments begin with {@code args}, and keeps the countdown it returns. */
+        /**
+         * Calls probe {@code name}, whose arguments begin with {@code args}; with the countdown in a local, passes it
+         * and keeps the one the probe returns.
+         */
         private InsnList probe(String name, String args, int site) {
             InsnList code = new InsnList();
-            code.add(new VarInsnNode(ILOAD, countdown));
+            if (local) {
+                code.add(new VarInsnNode(ILOAD, countdown));
+            }
             code.add(push(site));
-            code.add(new MethodInsnNode(INVOKESTATIC, PROBE, name, args + "II)I", false));
-            code.add(new VarInsnNode(ISTORE, countdown));
+            code.add(new MethodInsnNode(INVOKESTATIC, PROBE, name, args + (local ? "II)I" : "I)V"), false));
+            if (local) {
+                code.add(new VarInsnNode(ISTORE, countdown));
+            }
             return code;
         }
 

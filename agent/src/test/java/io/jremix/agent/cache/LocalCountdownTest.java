@@ -1,20 +1,29 @@
 package io.jremix.agent.cache;
 
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.ProbeGate;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * A probed method keeps the thread's countdown in a local, and hands it on so that the thread's accesses form one
- * sequence across calls, returns and exceptions: after a call into instrumented code the thread's countdown is
- * down by exactly the accesses made.
+ * A probed method with a loop keeps the thread's countdown in a local, and hands it on so that the thread's accesses
+ * form one sequence across calls, returns and exceptions, with the methods without loops, which count in the thread's
+ * slot: after a call into instrumented code the thread's countdown is down by exactly the accesses made.
  */
 class LocalCountdownTest {
     /** Past every switched site: follows the gate alone. */
@@ -59,6 +68,25 @@ class LocalCountdownTest {
         ProbeGate.set(true);
         assertEquals(before, threadCountdown());
         assertEquals(List.of(), CacheInstrumenterTest.drain());
+    }
+
+    @Test
+    void onlyMethodsWithLoopsKeepTheCountdownInALocal() throws Exception {
+        CacheInstrumenter.Result r = new CacheInstrumenter(new SiteTable(), 4, false)
+                .instrument(CacheInstrumenterTest.classBytes(CountdownFixture.class), CacheInstrumenterTest.LOADER);
+        ClassNode cn = new ClassNode();
+        new ClassReader(r.classfile()).accept(cn, 0);
+        Map<String, Set<String>> probeCalls = new HashMap<>();
+        for (MethodNode m : cn.methods) {
+            for (AbstractInsnNode insn : m.instructions) {
+                if (insn instanceof MethodInsnNode c && c.owner.equals("io/jremix/probe/cache/CacheProbe")) {
+                    probeCalls.computeIfAbsent(m.name, k -> new TreeSet<>()).add(c.name + c.desc);
+                }
+            }
+        }
+        assertEquals(Set.of("countdown(I)I", "keep(II)V", "field(Ljava/lang/Object;II)I"), probeCalls.get("loop"));
+        assertEquals(Set.of("field(Ljava/lang/Object;I)V"), probeCalls.get("bump"));
+        assertEquals(Set.of("field(Ljava/lang/Object;I)V"), probeCalls.get("fail"));
     }
 
     /** How far the thread's countdown went down while {@code method} ran {@link #N} iterations. */

@@ -28,15 +28,16 @@ import jdk.internal.vm.annotation.ForceInline;
  * not matter there, but a freshly retransformed class runs interpreted until it is compiled again, and there reading
  * a switch is a call. The recording path, out of line, draws the next period and tests the gate again.
  *
- * <p>A probed method counts its accesses down in a local of its own, which each probe takes and returns, and hands
- * the count to its thread's slot before it calls, returns or throws ({@link #countdown}, {@link #keep}): in a
+ * <p>A probed method with a loop counts its accesses down in a local of its own, which each probe takes and returns,
+ * and hands the count to its thread's slot before it calls, returns or throws ({@link #countdown}, {@link #keep}): in a
  * register C2 counts down at an instruction per access, where a count in memory cost a load and a store that each
- * access had to wait for. Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no
- * false sharing. Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are
- * still sampled at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is
- * only touched while the probe's switches are on. The fast path is force-inlined (this class is on the boot class
- * path, where the JVM honours {@code @ForceInline}): left to the size heuristics, a method with many probes stops
- * inlining them and pays a call per access.
+ * access had to wait for; a method without loops, with few accesses between its calls, counts in the slot itself.
+ * Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing. Threads whose
+ * ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled at the mean ratio,
+ * and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched while the probe's switches
+ * are on. The fast path is force-inlined (this class is on the boot class path, where the JVM honours {@code
+ * @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a call per
+ * access.
  */
 public final class CacheProbe {
     /** The bit of a site id that says its probe tests {@link #tracing}: set in classes traced in bursts. */
@@ -207,6 +208,71 @@ public final class CacheProbe {
         return countdown > 1 ? countdown - 1 : TraceRecorder.varHandle(handle, first, second, site & ~BURST_SITE);
     }
 
+    /*
+     * The probes of a method without loops count down in the thread's slot itself: such a method makes few accesses
+     * between its entry and its calls, and handing a local over at each would cost more than it saves.
+     */
+
+    @ForceInline
+    public static void field(Object o, int site) {
+        if (sample(site)) {
+            countFrom(TraceRecorder.field(o, site & ~BURST_SITE));
+        }
+    }
+
+    @ForceInline
+    public static void staticField(Class<?> owner, int site) {
+        if (sample(site)) {
+            countFrom(TraceRecorder.staticField(owner, site & ~BURST_SITE));
+        }
+    }
+
+    @ForceInline
+    public static void element(Object array, int index, int site) {
+        if (sample(site)) {
+            countFrom(TraceRecorder.element(array, index, site & ~BURST_SITE));
+        }
+    }
+
+    @ForceInline
+    public static void unsafe(Object base, long offset, int site) {
+        if (sample(site)) {
+            countFrom(TraceRecorder.unsafe(base, offset, site & ~BURST_SITE));
+        }
+    }
+
+    @ForceInline
+    public static void header(Object receiver, int site) {
+        if (sample(site)) {
+            countFrom(TraceRecorder.header(receiver, site & ~BURST_SITE));
+        }
+    }
+
+    @ForceInline
+    public static void varHandle(VarHandle handle, Object first, int second, int site) {
+        if (sample(site)) {
+            countFrom(TraceRecorder.varHandle(handle, first, second, site & ~BURST_SITE));
+        }
+    }
+
+    /** Counts the access down in the thread's slot if the probe is on; whether it is the one to record. */
+    @ForceInline
+    private static boolean sample(int site) {
+        if (on(site)) {
+            int slot = slot();
+            long c = COUNTDOWN[slot];
+            COUNTDOWN[slot] = c - 1;
+            return c <= 1;
+        }
+        return false;
+    }
+
+    /** The thread's slot counts down from {@code period}, after a recording. */
+    @ForceInline
+    private static void countFrom(int period) {
+        COUNTDOWN[slot()] = period;
+    }
+
     /** Whether the probe's switches are on, and in a class traced in bursts a burst is. */
     @ForceInline
     private static boolean on(int site) {
@@ -214,8 +280,8 @@ public final class CacheProbe {
     }
 
     /**
-     * Called first on every recording path: draws the calling thread's next period, which the probe's method
-     * counts down from.
+     * Called first on every recording path: draws the calling thread's next period, which the probe counts down
+     * from, in its method's local or in the thread's slot.
      */
     static int restart() {
         return (int) nextPeriod(slot());
