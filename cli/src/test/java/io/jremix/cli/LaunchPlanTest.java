@@ -197,7 +197,7 @@ class LaunchPlanTest {
     void aBadJremixOptionStopsThePlanWithTheAgentsOneLine() {
         LaunchException e = assertThrows(LaunchException.class,
                 () -> plan("-remix:detect", "-XX:REMIXSamplingRatio=0", "-cp", "app.jar", "Main"));
-        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 1073741824 (see bin/jremix --help)",
+        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 2147483647 (see bin/jremix --help)",
                 e.getMessage());
     }
 

@@ -28,7 +28,7 @@ class OptionsPageTest {
         String regenerated = OptionsPage.regenerate(page);
         assertTrue(regenerated.startsWith("# Options\nprose\n" + OptionsPage.BEGIN + "\n"), regenerated);
         assertTrue(regenerated.endsWith(OptionsPage.END + "\nmore prose\n"), regenerated);
-        assertTrue(regenerated.contains("| `-XX:REMIXSamplingRatio=<n>` | 1 to 1073741824 | 1000 |"), regenerated);
+        assertTrue(regenerated.contains("| `-XX:REMIXSamplingRatio=<n>` | 1 to 2147483647 | 1000 |"), regenerated);
         assertTrue(!regenerated.contains("old table"), regenerated);
     }
 

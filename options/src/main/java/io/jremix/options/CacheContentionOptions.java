@@ -15,9 +15,8 @@ public final class CacheContentionOptions {
     public static final Option<String> MODE = SECTION.mode("-remix", "off",
             new Choice("online", "detect cache contention and repair false sharing"),
             new Choice("detect", "detect cache contention only"));
-    /** At most 2^30: sampling periods, of up to twice the ratio, are counted down in an int. */
     public static final Option<Long> SAMPLING_RATIO = SECTION.value("REMIXSamplingRatio",
-            Type.wholeNumber(1, 1 << 30), 1000L, "trace one memory access in n; with REMIXBurst, one in n"
+            Type.wholeNumber(1, Integer.MAX_VALUE), 1000L, "trace one memory access in n; with REMIXBurst, one in n"
                     + " within each burst, unless given 1000 times REMIXBurst over REMIXBurstEvery (one in 1000 of"
                     + " the window, as without bursts)");
     public static final Option<Long> BURST = SECTION.value("REMIXBurst", Type.seconds(false), 0L,

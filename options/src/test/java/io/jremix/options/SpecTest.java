@@ -77,7 +77,7 @@ class SpecTest {
 
     @Test
     void badValuesSayWhatIsAllowed() {
-        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 1073741824",
+        assertEquals("bad value in '-XX:REMIXSamplingRatio=0': must be from 1 to 2147483647",
                 assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXSamplingRatio=0"))).getMessage());
         assertEquals("unknown sub-option 'x' in '-XXgetparkcontention:x': use threshold=<n>, printThreshold=<n>,"
                 + " freeOnPrint, rows=<n>, report=<file> or interval=<seconds>",

@@ -1,8 +1,6 @@
 package io.jremix.agent.cache;
 
-import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Set;
 
 import io.jremix.agent.vbd.VolatileFieldCalls;
@@ -33,9 +31,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * allocated it, which no other thread can contend for ({@link UnsharedAllocations}).
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
- * frames stay valid but for one int local, the method's sampling countdown ({@link LocalCountdown}), which each frame
- * is given; no class has to be loaded to recompute them. Arguments that must be copied from under other arguments
- * go to fresh locals past that one, which no frame mentions and no branch crosses.
+ * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
+ * other arguments go to fresh locals past the method's own, which no frame mentions and no branch crosses.
  * Field accesses in a constructor before its {@code super()}/{@code this()} call are left alone: the receiver is
  * not yet initialized there and must not escape to a probe.
  *
@@ -92,7 +89,7 @@ final class CacheInstrumenter implements Opcodes {
         Set<String> tooLarge = new HashSet<>();
         while (true) {
             ClassNode cn = new ClassNode();
-            new ClassReader(classfile).accept(cn, ClassReader.EXPAND_FRAMES); // LocalCountdown adds a local to them
+            new ClassReader(classfile).accept(cn, duplicateBodies ? ClassReader.EXPAND_FRAMES : 0);
             if ((cn.access & ACC_MODULE) != 0) {
                 return null;
             }
@@ -105,14 +102,10 @@ final class CacheInstrumenter implements Opcodes {
                     Set<AbstractInsnNode> unprobed = UnsharedAllocations.accesses(cn.name, m, keepThis);
                     unshared += unprobed.size();
                     DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
-                    MethodRewriter rewriter = new MethodRewriter(ctx, m, unprobed);
-                    int n = rewriter.rewrite();
+                    int n = new MethodRewriter(ctx, m, unprobed).rewrite();
                     probes += n;
                     if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
                         notDuplicated++;
-                    }
-                    if (n > 0 && rewriter.local) {
-                        LocalCountdown.install(m, rewriter.countdown, rewriter.anySite);
                     }
                 }
             }
@@ -158,19 +151,8 @@ final class CacheInstrumenter implements Opcodes {
         private final MethodNode m;
         /** Accesses left without probes: their object never leaves this method. */
         private final Set<AbstractInsnNode> unshared;
-        /**
-         * Whether the method keeps the thread's sampling countdown in a local ({@link LocalCountdown}): if it has a
-         * loop. The probes of the others count down in the thread's slot.
-         */
-        final boolean local;
-        /** The local that holds the countdown while the method runs, if {@link #local}. */
-        final int countdown;
         private final int stashBase;
         private int stashTop;
-        /** A site of the method, whose switches also switch its countdown's loads and stores. */
-        int anySite;
-        /** Where the countdown goes back to the thread: calls (and then comes back), returns and throws. */
-        private final List<AbstractInsnNode> handOvers = new ArrayList<>();
         private int line = -1;
         private int index;
         private int probes;
@@ -179,10 +161,8 @@ final class CacheInstrumenter implements Opcodes {
             this.ctx = ctx;
             this.m = m;
             this.unshared = unshared;
-            this.local = !DuplicatedBodies.loopHeaders(m.instructions).isEmpty();
-            this.countdown = m.maxLocals;
-            this.stashBase = local ? countdown + 1 : countdown;
-            this.stashTop = stashBase;
+            this.stashBase = m.maxLocals;
+            this.stashTop = m.maxLocals;
         }
 
         int rewrite() {
@@ -194,9 +174,6 @@ final class CacheInstrumenter implements Opcodes {
                     continue;
                 }
                 int op = insn.getOpcode();
-                if (local && LocalCountdown.handsOver(insn)) {
-                    handOvers.add(insn);
-                }
                 switch (op) {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
@@ -239,9 +216,6 @@ final class CacheInstrumenter implements Opcodes {
                     }
                 }
             }
-            if (local && probes > 0) {
-                LocalCountdown.handOver(m, handOvers, countdown, anySite);
-            }
             m.maxLocals = Math.max(m.maxLocals, stashTop);
             return probes;
         }
@@ -264,7 +238,8 @@ final class CacheInstrumenter implements Opcodes {
                 code.add(new InsnNode(POP2));
                 code.add(new InsnNode(DUP_X2));
             }
-            code.add(probe("field", "(Ljava/lang/Object;", site));
+            code.add(push(site));
+            code.add(probe("field", "(Ljava/lang/Object;I)V"));
             insertBefore(access, code);
         }
 
@@ -275,7 +250,8 @@ final class CacheInstrumenter implements Opcodes {
             int site = site(CacheSite.Kind.STATIC, write, sizeOf(Type.getType(f.desc)), f.owner, f.name);
             InsnList code = new InsnList();
             code.add(new LdcInsnNode(Type.getObjectType(f.owner)));
-            code.add(probe("staticField", "(Ljava/lang/Class;", site));
+            code.add(push(site));
+            code.add(probe("staticField", "(Ljava/lang/Class;I)V"));
             insertBefore(f, code);
         }
 
@@ -283,7 +259,8 @@ final class CacheInstrumenter implements Opcodes {
             int site = site(CacheSite.Kind.ELEMENT, false, 0, null, null);
             InsnList code = new InsnList();
             code.add(new InsnNode(DUP2));
-            code.add(probe("element", "(Ljava/lang/Object;I", site));
+            code.add(push(site));
+            code.add(probe("element", "(Ljava/lang/Object;II)V"));
             insertBefore(insn, code);
         }
 
@@ -299,7 +276,8 @@ final class CacheInstrumenter implements Opcodes {
                 code.add(new InsnNode(POP));
                 code.add(new InsnNode(DUP2_X1));
             }
-            code.add(probe("element", "(Ljava/lang/Object;I", site));
+            code.add(push(site));
+            code.add(probe("element", "(Ljava/lang/Object;II)V"));
             insertBefore(insn, code);
         }
 
@@ -324,7 +302,8 @@ final class CacheInstrumenter implements Opcodes {
             InsnList after = new InsnList();
             stash(Type.getArgumentTypes(c.desc), 0, before, after);
             before.add(new InsnNode(DUP));
-            before.add(probe("header", "(Ljava/lang/Object;", site));
+            before.add(push(site));
+            before.add(probe("header", "(Ljava/lang/Object;I)V"));
             before.add(after);
             insertBefore(c, before);
         }
@@ -357,7 +336,8 @@ final class CacheInstrumenter implements Opcodes {
             int[] slots = stash(args, 1, before, after);
             before.add(new InsnNode(DUP));
             before.add(new VarInsnNode(LLOAD, slots[1]));
-            before.add(probe("unsafe", "(Ljava/lang/Object;J", site));
+            before.add(push(site));
+            before.add(probe("unsafe", "(Ljava/lang/Object;JI)V"));
             before.add(after);
             insertBefore(c, before);
         }
@@ -374,7 +354,8 @@ final class CacheInstrumenter implements Opcodes {
             before.add(firstIsReference ? new VarInsnNode(ALOAD, slots[0]) : new InsnNode(ACONST_NULL));
             boolean secondIsInt = args.length > 1 && args[1] == Type.INT_TYPE;
             before.add(secondIsInt ? new VarInsnNode(ILOAD, slots[1]) : new InsnNode(ICONST_M1));
-            before.add(probe("varHandle", "(Ljava/lang/invoke/VarHandle;Ljava/lang/Object;I", site));
+            before.add(push(site));
+            before.add(probe("varHandle", "(Ljava/lang/invoke/VarHandle;Ljava/lang/Object;II)V"));
             before.add(after);
             insertBefore(c, before);
         }
@@ -407,25 +388,7 @@ final class CacheInstrumenter implements Opcodes {
                     : ctx.cn.sourceFile + (line >= 0 ? ":" + line : "")) + ")";
             String key = ctx.cn.name + "." + m.name + m.desc + "#" + index;
             int id = sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where));
-            anySite = duplicateBodies ? id | CacheProbe.BURST_SITE : id;
-            return anySite;
-        }
-
-        /**
-         * Calls probe {@code name}, whose arguments begin with {@code args}; with the countdown in a local, passes it
-         * and keeps the one the probe returns.
-         */
-        private InsnList probe(String name, String args, int site) {
-            InsnList code = new InsnList();
-            if (local) {
-                code.add(new VarInsnNode(ILOAD, countdown));
-            }
-            code.add(push(site));
-            code.add(new MethodInsnNode(INVOKESTATIC, PROBE, name, args + (local ? "II)I" : "I)V"), false));
-            if (local) {
-                code.add(new VarInsnNode(ISTORE, countdown));
-            }
-            return code;
+            return duplicateBodies ? id | CacheProbe.BURST_SITE : id;
         }
 
         private void insertBefore(AbstractInsnNode insn, InsnList code) {
@@ -442,6 +405,10 @@ final class CacheInstrumenter implements Opcodes {
             case Type.LONG, Type.DOUBLE -> 8;
             default -> referenceSize;
         };
+    }
+
+    private static MethodInsnNode probe(String name, String desc) {
+        return new MethodInsnNode(INVOKESTATIC, PROBE, name, desc, false);
     }
 
     private static AbstractInsnNode push(int value) {

@@ -261,7 +261,7 @@ final class DuplicatedBodies implements Opcodes {
     }
 
     /** Targets of backward jumps and of backward switch cases: where loops begin. */
-    static Set<LabelNode> loopHeaders(InsnList insns) {
+    private static Set<LabelNode> loopHeaders(InsnList insns) {
         Set<LabelNode> seen = new HashSet<>();
         Set<LabelNode> headers = new LinkedHashSet<>();
         for (AbstractInsnNode insn : insns) {

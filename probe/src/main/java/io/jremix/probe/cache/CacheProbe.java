@@ -28,16 +28,12 @@ import jdk.internal.vm.annotation.ForceInline;
  * not matter there, but a freshly retransformed class runs interpreted until it is compiled again, and there reading
  * a switch is a call. The recording path, out of line, draws the next period and tests the gate again.
  *
- * <p>A probed method with a loop counts its accesses down in a local of its own, which each probe takes and returns,
- * and hands the count to its thread's slot before it calls, returns or throws ({@link #countdown}, {@link #keep}): in a
- * register C2 counts down at an instruction per access, where a count in memory cost a load and a store that each
- * access had to wait for; a method without loops, with few accesses between its calls, counts in the slot itself.
- * Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing. Threads whose
- * ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled at the mean ratio,
- * and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched while the probe's switches
- * are on. The fast path is force-inlined (this class is on the boot class path, where the JVM honours {@code
- * @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays a call per
- * access.
+ * <p>Countdown slots are indexed by thread id and spaced 128 bytes apart so the probes add no false sharing.
+ * Threads whose ids agree modulo {@link #SLOTS} share a slot, and so a countdown: together they are still sampled
+ * at the mean ratio, and each is traced in its own buffer ({@link EventBuffer}). The countdown is only touched while
+ * the probe's switches are on. The fast path is force-inlined (this class is on the boot class path, where the JVM
+ * honours {@code @ForceInline}): left to the size heuristics, a method with many probes stops inlining them and pays
+ * a call per access.
  */
 public final class CacheProbe {
     /** The bit of a site id that says its probe tests {@link #tracing}: set in classes traced in bursts. */
@@ -59,21 +55,12 @@ public final class CacheProbe {
     private CacheProbe() {
     }
 
-    /** The largest sampling ratio: a method keeps its countdown in an int, and periods reach twice the ratio. */
-    public static final int MAX_RATIO = 1 << 30;
-
-    /**
-     * Sets the sampling ratio: one access in {@code n} is recorded. Countdowns drawn at another ratio end: each
-     * thread's next probed method records at its first access and draws a period at this one.
-     */
+    /** Sets the sampling ratio: one access in {@code n} is recorded. */
     public static void samplingRatio(int n) {
-        if (n < 1 || n > MAX_RATIO) {
-            throw new IllegalArgumentException("sampling ratio must be from 1 to " + MAX_RATIO + ": " + n);
+        if (n < 1) {
+            throw new IllegalArgumentException("sampling ratio must be at least 1: " + n);
         }
         ratio = n;
-        for (int slot = 0; slot < COUNTDOWN.length; slot += STRIDE) {
-            COUNTDOWN[slot] = 0;
-        }
     }
 
     /**
@@ -137,63 +124,40 @@ public final class CacheProbe {
         }
     }
 
-    /**
-     * The calling thread's countdown, which a method with probes keeps in a local of its own from entry, and again
-     * after each call it makes: a register, not memory, for C2 to count down at every access.
-     */
     @ForceInline
-    public static int countdown(int site) {
-        return on(site) ? (int) COUNTDOWN[slot()] : 0;
-    }
-
-    /** Hands the method's countdown back to the thread, before a call and where the method returns or throws. */
-    @ForceInline
-    public static void keep(int countdown, int site) {
-        if (on(site)) {
-            COUNTDOWN[slot()] = countdown;
+    public static void field(Object o, int site) {
+        if (sample(site)) {
+            TraceRecorder.field(o, site & ~BURST_SITE);
         }
     }
 
-    /** @return the method's countdown after this access */
     @ForceInline
-    public static int field(Object o, int countdown, int site) {
-        if (!on(site)) {
-            return countdown;
+    public static void staticField(Class<?> owner, int site) {
+        if (sample(site)) {
+            TraceRecorder.staticField(owner, site & ~BURST_SITE);
         }
-        return countdown > 1 ? countdown - 1 : TraceRecorder.field(o, site & ~BURST_SITE);
     }
 
     @ForceInline
-    public static int staticField(Class<?> owner, int countdown, int site) {
-        if (!on(site)) {
-            return countdown;
+    public static void element(Object array, int index, int site) {
+        if (sample(site)) {
+            TraceRecorder.element(array, index, site & ~BURST_SITE);
         }
-        return countdown > 1 ? countdown - 1 : TraceRecorder.staticField(owner, site & ~BURST_SITE);
     }
 
     @ForceInline
-    public static int element(Object array, int index, int countdown, int site) {
-        if (!on(site)) {
-            return countdown;
+    public static void unsafe(Object base, long offset, int site) {
+        if (sample(site)) {
+            TraceRecorder.unsafe(base, offset, site & ~BURST_SITE);
         }
-        return countdown > 1 ? countdown - 1 : TraceRecorder.element(array, index, site & ~BURST_SITE);
-    }
-
-    @ForceInline
-    public static int unsafe(Object base, long offset, int countdown, int site) {
-        if (!on(site)) {
-            return countdown;
-        }
-        return countdown > 1 ? countdown - 1 : TraceRecorder.unsafe(base, offset, site & ~BURST_SITE);
     }
 
     /** Before an interface call on {@code receiver}: the type check of the call reads its class word. */
     @ForceInline
-    public static int header(Object receiver, int countdown, int site) {
-        if (!on(site)) {
-            return countdown;
+    public static void header(Object receiver, int site) {
+        if (sample(site)) {
+            TraceRecorder.header(receiver, site & ~BURST_SITE);
         }
-        return countdown > 1 ? countdown - 1 : TraceRecorder.header(receiver, site & ~BURST_SITE);
     }
 
     /**
@@ -201,64 +165,20 @@ public final class CacheProbe {
      * @param second the second argument if it is an int, else -1
      */
     @ForceInline
-    public static int varHandle(VarHandle handle, Object first, int second, int countdown, int site) {
-        if (!on(site)) {
-            return countdown;
-        }
-        return countdown > 1 ? countdown - 1 : TraceRecorder.varHandle(handle, first, second, site & ~BURST_SITE);
-    }
-
-    /*
-     * The probes of a method without loops count down in the thread's slot itself: such a method makes few accesses
-     * between its entry and its calls, and handing a local over at each would cost more than it saves.
-     */
-
-    @ForceInline
-    public static void field(Object o, int site) {
-        if (sample(site)) {
-            countFrom(TraceRecorder.field(o, site & ~BURST_SITE));
-        }
-    }
-
-    @ForceInline
-    public static void staticField(Class<?> owner, int site) {
-        if (sample(site)) {
-            countFrom(TraceRecorder.staticField(owner, site & ~BURST_SITE));
-        }
-    }
-
-    @ForceInline
-    public static void element(Object array, int index, int site) {
-        if (sample(site)) {
-            countFrom(TraceRecorder.element(array, index, site & ~BURST_SITE));
-        }
-    }
-
-    @ForceInline
-    public static void unsafe(Object base, long offset, int site) {
-        if (sample(site)) {
-            countFrom(TraceRecorder.unsafe(base, offset, site & ~BURST_SITE));
-        }
-    }
-
-    @ForceInline
-    public static void header(Object receiver, int site) {
-        if (sample(site)) {
-            countFrom(TraceRecorder.header(receiver, site & ~BURST_SITE));
-        }
-    }
-
-    @ForceInline
     public static void varHandle(VarHandle handle, Object first, int second, int site) {
         if (sample(site)) {
-            countFrom(TraceRecorder.varHandle(handle, first, second, site & ~BURST_SITE));
+            TraceRecorder.varHandle(handle, first, second, site & ~BURST_SITE);
         }
     }
 
-    /** Counts the access down in the thread's slot if the probe is on; whether it is the one to record. */
+    /**
+     * Counts the access down if the probe's switches are on, and in a class traced in bursts a burst is; whether it
+     * is the one in {@code ratio} to record. Its recording path draws the next period ({@link #restart}), so that the
+     * probe holds one call, not two.
+     */
     @ForceInline
     private static boolean sample(int site) {
-        if (on(site)) {
+        if ((site >= 0 || tracing) && ProbeGate.isOn(site & ~BURST_SITE)) {
             int slot = slot();
             long c = COUNTDOWN[slot];
             COUNTDOWN[slot] = c - 1;
@@ -267,24 +187,14 @@ public final class CacheProbe {
         return false;
     }
 
-    /** The thread's slot counts down from {@code period}, after a recording. */
-    @ForceInline
-    private static void countFrom(int period) {
-        COUNTDOWN[slot()] = period;
-    }
-
-    /** Whether the probe's switches are on, and in a class traced in bursts a burst is. */
-    @ForceInline
-    private static boolean on(int site) {
-        return (site >= 0 || tracing) && ProbeGate.isOn(site & ~BURST_SITE);
-    }
-
     /**
-     * Called first on every recording path: draws the calling thread's next period, which the probe counts down
-     * from, in its method's local or in the thread's slot.
+     * Called first on every recording path: draws the calling thread's next period, and says whether to record,
+     * that is whether the gate is open.
      */
-    static int restart() {
-        return (int) nextPeriod(slot());
+    static boolean restart() {
+        int slot = slot();
+        COUNTDOWN[slot] = nextPeriod(slot);
+        return ProbeGate.isOn();
     }
 
     /** The calling thread's countdown slot. */

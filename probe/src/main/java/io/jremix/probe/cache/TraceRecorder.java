@@ -13,8 +13,8 @@ import jdk.internal.vm.annotation.DontInline;
  * program calls. Inlined into the warm-up's own loop, the rarer ones (VarHandle, static field, Unsafe, header) were
  * never compiled on their own, and a program traced in bursts called them through C1's profiling code.
  *
- * <p>Each entry point first draws the thread's next sampling period ({@link CacheProbe#restart}), which it returns
- * for the probe's method to count down from, and tests the gate: the probes leave both to it to stay small.
+ * <p>Each entry point first draws the thread's next sampling period and tests the gate ({@link CacheProbe#restart}),
+ * which the probes leave to it to stay small.
  *
  * <p>Never throws into the program: each entry point drops its sample on any runtime exception, linkage error or
  * virtual-machine error (a full heap when a thread's buffer is made, a stack the probe's frames overflowed); a
@@ -25,10 +25,9 @@ final class TraceRecorder {
     }
 
     @DontInline
-    static int field(Object o, int siteId) {
-        int next = CacheProbe.restart();
-        if (!ProbeGate.isOn()) {
-            return next;
+    static void field(Object o, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
         }
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -39,14 +38,12 @@ final class TraceRecorder {
         } catch (RuntimeException | LinkageError | VirtualMachineError e) {
             // the sample is lost; the program's access goes ahead
         }
-        return next;
     }
 
     @DontInline
-    static int header(Object o, int siteId) {
-        int next = CacheProbe.restart();
-        if (!ProbeGate.isOn()) {
-            return next;
+    static void header(Object o, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
         }
         try {
             if (o != null && CacheSites.get(siteId) != null) {
@@ -56,14 +53,12 @@ final class TraceRecorder {
         } catch (RuntimeException | LinkageError | VirtualMachineError e) {
             // the sample is lost; the program's call goes ahead
         }
-        return next;
     }
 
     @DontInline
-    static int staticField(Class<?> owner, int siteId) {
-        int next = CacheProbe.restart();
-        if (!ProbeGate.isOn()) {
-            return next;
+    static void staticField(Class<?> owner, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
         }
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -75,14 +70,12 @@ final class TraceRecorder {
         } catch (ReflectiveOperationException | RuntimeException | LinkageError | VirtualMachineError e) {
             // the program's own access reports the problem, if there is one
         }
-        return next;
     }
 
     @DontInline
-    static int element(Object array, int index, int siteId) {
-        int next = CacheProbe.restart();
-        if (!ProbeGate.isOn()) {
-            return next;
+    static void element(Object array, int index, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
         }
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -92,19 +85,17 @@ final class TraceRecorder {
         } catch (RuntimeException | LinkageError | VirtualMachineError e) {
             // the sample is lost; the program's access goes ahead
         }
-        return next;
     }
 
     @DontInline
-    static int unsafe(Object base, long offset, int siteId) {
-        int next = CacheProbe.restart();
-        if (!ProbeGate.isOn()) {
-            return next;
+    static void unsafe(Object base, long offset, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
         }
         try {
             CacheSite s = CacheSites.get(siteId);
             if (s == null || base == null || offset < 0 || offset > Integer.MAX_VALUE) {
-                return next; // off-heap or absolute addressing
+                return; // off-heap or absolute addressing
             }
             int location = base instanceof Class ? EventMeta.STATIC
                     : base.getClass().isArray() ? EventMeta.ELEMENT : EventMeta.FIELD;
@@ -113,14 +104,12 @@ final class TraceRecorder {
         } catch (RuntimeException | LinkageError | VirtualMachineError e) {
             // the sample is lost; the program's access goes ahead
         }
-        return next;
     }
 
     @DontInline
-    static int varHandle(VarHandle handle, Object first, int second, int siteId) {
-        int next = CacheProbe.restart();
-        if (!ProbeGate.isOn()) {
-            return next;
+    static void varHandle(VarHandle handle, Object first, int second, int siteId) {
+        if (!CacheProbe.restart()) {
+            return;
         }
         try {
             CacheSite s = CacheSites.get(siteId);
@@ -131,7 +120,6 @@ final class TraceRecorder {
         } catch (RuntimeException | LinkageError | VirtualMachineError e) {
             // the sample is lost; the program's access goes ahead
         }
-        return next;
     }
 
     private static void recordVarHandle(VarHandleShape shape, VarHandle handle, Object first, int second,
