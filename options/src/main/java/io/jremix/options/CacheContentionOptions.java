@@ -52,6 +52,11 @@ public final class CacheContentionOptions {
                     + " kept missing, or only contention found, or under half REMIXThreshold for REMIXMaxWindow) for this long, or for as"
                     + " long as contention at REMIXThreshold would take to show, if longer; 0: trace every class all"
                     + " window");
+    public static final Option<Long> CLASS_WINDOW = SECTION.value("REMIXClassWindow", Type.seconds(false),
+            5_000_000_000L, "within a window, stop tracing a class run 100,000 times a second or more this long after"
+                    + " two threads first ran it (or REMIXShedAfter's wait, if longer), whatever it showed: contention not"
+                    + " yet found is left to the next window, as a window without findings would have left it; 0: as long"
+                    + " as the window stays open");
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,
             "open a new detection window this long after the last one closed, reporting as each closes; 0: never");
     public static final Option<Long> HOT_CLASSES = SECTION.value("REMIXHotClasses", Type.wholeNumber(0, 100_000), 32L,

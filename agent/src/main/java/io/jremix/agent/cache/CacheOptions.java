@@ -37,6 +37,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param windowNanos   how long tracing goes on after contention is first found
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param shedAfterNanos how long a class shows no contention before a window stops tracing it, 0 for never
+ * @param classWindowNanos how long a window traces a class at most after two threads first ran it, 0 for as long as
+ *                      the window
  * @param rearmNanos    period after which a closed window opens again, 0 for never
  * @param hotClasses    how many classes a re-armed window probes at most, 0 for every class
  * @param backOff       how many windows a class selected but quiet in its last windows skips at most, 0 for none
@@ -44,7 +46,7 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  */
 public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
                            boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
-                           long maxWindowNanos, long shedAfterNanos, long rearmNanos, int hotClasses, int backOff,
+                           long maxWindowNanos, long shedAfterNanos, long classWindowNanos, long rearmNanos, int hotClasses, int backOff,
                            double budget) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
@@ -62,7 +64,8 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
                 v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
                 readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
-                v.get(MAX_WINDOW), v.get(CacheContentionOptions.SHED_AFTER), v.get(REARM),
+                v.get(MAX_WINDOW), v.get(CacheContentionOptions.SHED_AFTER), v.get(CacheContentionOptions.CLASS_WINDOW),
+                v.get(REARM),
                 v.get(CacheContentionOptions.HOT_CLASSES).intValue(), v.get(CacheContentionOptions.BACK_OFF).intValue(),
                 v.get(CacheContentionOptions.BUDGET));
     }

@@ -141,7 +141,7 @@ final class DetectionWindow implements Runnable {
         this.bursts = new TraceBursts(options.bursts(), log);
         this.hot = new HotClasses(options.hotClasses());
         this.quiet = new QuietClasses(options.backOff());
-        this.shed = new ShedClasses(options.shedAfterNanos(), options.threshold());
+        this.shed = new ShedClasses(options.shedAfterNanos(), options.classWindowNanos(), options.threshold());
         this.budget = new WindowBudget(options.budget(), meter);
         this.attached = attached;
         this.thread = new Thread(this, "jremix-cache-detector");
@@ -264,13 +264,20 @@ final class DetectionWindow implements Runnable {
         long quiet = shed.quietNanos(scale);
         // contention below the threshold for as long as a window without findings stays open: that window would not
         // have reported it either
-        List<String> shedNow = shed.judge(now, scale, collector.windowSites(),
+        ShedClasses.Judgement shedNow = shed.judge(now, scale, collector.windowSites(),
                 tracker.unsettledClasses(now, quiet, Math.max(quiet, options.maxWindowNanos())));
-        if (!shedNow.isEmpty()) {
-            log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: sampled enough,"
-                    + " nothing more to find (-XX:REMIXShedAfter).",
-                    shedNow.size() == 1 ? "1 class" : shedNow.size() + " classes", (now - openedAt) / 1e9, windows));
-            log.debug("stopped tracing " + String.join(", ", shedNow));
+        stoppedTracing(now, shedNow.quiet(), "sampled enough, nothing more to find (-XX:REMIXShedAfter)");
+        stoppedTracing(now, shedNow.tracedLongEnough(), String.format(Locale.ROOT,
+                "traced %.1f s, contention not yet found is left to the next window (-XX:REMIXClassWindow)",
+                options.classWindowNanos() / 1e9));
+    }
+
+    private void stoppedTracing(long now, List<String> classes, String why) {
+        if (!classes.isEmpty()) {
+            log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: %s.",
+                    classes.size() == 1 ? "1 class" : classes.size() + " classes", (now - openedAt) / 1e9, windows,
+                    why));
+            log.debug("stopped tracing " + String.join(", ", classes));
         }
     }
 

@@ -30,6 +30,12 @@ import io.jremix.probe.cache.ProbeGate;
  * which is kept (tomcat's requests took twice as long with 22 such classes shed one after another, 12–55 sampled
  * accesses a second each, at 1 in 1,000). A window opening switches every class back on.
  *
+ * <p>However long the window, a class run that often is traced for at most {@code REMIXClassWindow} after two threads
+ * first sampled it, as a window without findings would have traced it, whatever it showed: contention that has not
+ * crossed the threshold by then is left to the next window. Contention that hovers near the threshold otherwise keeps
+ * a held-open window tracing its code for tens of seconds, the program slowed all the while (reactor's findings came
+ * one after another, at 1.0-1.9e5 misses a second, up to 24 s into its window).
+ *
  * <p>The cost is contention that starts in a shed class after it was shed: it is not seen until the next window.
  * Latent false sharing is predicted from the writes of the quiet time, whatever the placement, so a class whose
  * objects two threads write is shed like any other once that time has passed without a prediction.
@@ -71,19 +77,31 @@ final class ShedClasses {
     }
 
     private final long shedAfterNanos;
+    private final long classWindowNanos;
     private final double threshold;
     /** When each class probed in the open window was first seen sampled by two threads or more. */
     private final Map<String, Long> severalThreadsSince = new HashMap<>();
     private final Set<String> shed = new HashSet<>();
     private long judgedAt;
     private long waitNanos = EVERY_NANOS;
+    /**
+     * When the next class with contention left to find reaches {@link #classWindowNanos}, if one is known to: it is
+     * judged then, whatever the wait. Quiet classes wait their turn, so that they are still shed together (pmd, judged
+     * as each of its classes reached the time, shed them one or two at a time and ran 1.6x slower than plain
+     * {@code java} against 1.3x).
+     */
+    private long nextWindowEnd;
+    private boolean windowEnds;
 
     /**
-     * @param shedAfterNanos how long a class shows no contention before it is shed; 0 never sheds
-     * @param threshold      estimated misses per second that make a finding
+     * @param shedAfterNanos   how long a class shows no contention before it is shed; 0 never sheds
+     * @param classWindowNanos how long a class is traced at most after two threads first sampled it, whatever it
+     *                         shows; 0 for as long as the window
+     * @param threshold        estimated misses per second that make a finding
      */
-    ShedClasses(long shedAfterNanos, double threshold) {
+    ShedClasses(long shedAfterNanos, long classWindowNanos, double threshold) {
         this.shedAfterNanos = shedAfterNanos;
+        this.classWindowNanos = classWindowNanos;
         this.threshold = threshold;
     }
 
@@ -94,22 +112,25 @@ final class ShedClasses {
         severalThreadsSince.clear();
         judgedAt = nowNanos;
         waitNanos = EVERY_NANOS;
+        windowEnds = false;
     }
 
     /**
-     * Whether classes are due to be judged: the wait since they last were is over, and the window stays open for
+     * Whether classes are due to be judged: the wait since they last were is over, or a class has been traced for
+     * {@code REMIXClassWindow}; and the window stays open for
      * {@code REMIXShedAfter} more, since shedding costs a class a compilation of its code, and restoring it at the
      * close another (a window left on for 2 s a minute would pay both for a second's gain).
      *
      * @param closesAtNanos when the window closes if nothing changes
      */
     boolean due(long nowNanos, long closesAtNanos) {
-        return shedAfterNanos > 0 && threshold > 0 && nowNanos - judgedAt >= waitNanos
+        return shedAfterNanos > 0 && threshold > 0
+                && (nowNanos - judgedAt >= waitNanos || windowEnds && nowNanos - nextWindowEnd >= 0)
                 && closesAtNanos - nowNanos >= shedAfterNanos;
     }
 
     /**
-     * Sheds the classes quiet long enough.
+     * Sheds the classes quiet long enough, and those traced for {@code REMIXClassWindow}.
      *
      * @param scale       accesses each sample stands for
      * @param sites       what the window traced so far ({@link TraceCollector#windowSites})
@@ -117,7 +138,7 @@ final class ShedClasses {
      *                    a class whose sites touched contended lines of none of them is judged as a quiet one
      * @return the classes shed now
      */
-    List<String> judge(long nowNanos, double scale, Sites sites, Set<String> unsettled) {
+    Judgement judge(long nowNanos, double scale, Sites sites, Set<String> unsettled) {
         judgedAt = nowNanos;
         long quietNanos = quietNanos(scale);
         Map<String, Long> samples = new HashMap<>();
@@ -134,23 +155,56 @@ final class ShedClasses {
                 }
             }
         }
-        List<String> shedNow = new ArrayList<>();
+        List<String> quiet = new ArrayList<>();
+        List<String> tracedLongEnough = new ArrayList<>();
+        windowEnds = false;
         samples.forEach((c, n) -> {
             if (threads.get(c) == THREADS) {
                 long since = severalThreadsSince.computeIfAbsent(c, k -> nowNanos);
-                if (n >= MIN_SAMPLES && !contended.contains(c) && nowNanos - since >= quietNanos
-                        && n * scale * 1e9 / (nowNanos - since) >= MIN_ACCESSES_PER_SECOND) {
-                    shedNow.add(c);
+                boolean windowOver = classWindowNanos > 0 && nowNanos - since >= classWindowNanos;
+                if (classWindowNanos > 0 && !windowOver && contended.contains(c)) {
+                    windowEnd(since + classWindowNanos);
+                }
+                if (n < MIN_SAMPLES || nowNanos - since < quietNanos
+                        || n * scale * 1e9 / (nowNanos - since) < MIN_ACCESSES_PER_SECOND) {
+                    return;
+                }
+                if (!contended.contains(c)) {
+                    quiet.add(c);
+                } else if (windowOver) {
+                    tracedLongEnough.add(c);
                 }
             }
         });
-        shedNow.sort(null);
-        shedNow.forEach(c -> SiteTable.switchOf(c).set(false));
-        shed.addAll(shedNow);
-        if (!shedNow.isEmpty()) {
+        Judgement j = new Judgement(sorted(quiet), sorted(tracedLongEnough));
+        j.all().forEach(c -> SiteTable.switchOf(c).set(false));
+        shed.addAll(j.all());
+        if (!j.all().isEmpty()) {
             waitNanos = Math.min(2 * waitNanos, MAX_WAIT_NANOS);
         }
-        return shedNow;
+        return j;
+    }
+
+    /** The classes a judgement shed: those quiet long enough, and those traced for {@code REMIXClassWindow}. */
+    record Judgement(List<String> quiet, List<String> tracedLongEnough) {
+        List<String> all() {
+            List<String> all = new ArrayList<>(quiet);
+            all.addAll(tracedLongEnough);
+            return all;
+        }
+    }
+
+    private static List<String> sorted(List<String> classes) {
+        classes.sort(null);
+        return List.copyOf(classes);
+    }
+
+    /** A class still traced reaches {@code REMIXClassWindow} at {@code end}: judge no later than then. */
+    private void windowEnd(long end) {
+        if (!windowEnds || end - nextWindowEnd < 0) {
+            nextWindowEnd = end;
+            windowEnds = true;
+        }
     }
 
     /**

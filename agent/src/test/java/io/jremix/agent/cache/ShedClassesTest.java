@@ -27,7 +27,7 @@ class ShedClassesTest {
 
     /** Judges with no contention left to find. */
     private static List<String> judge(ShedClasses shed, long nowNanos, ShedClasses.Sites sites) {
-        return shed.judge(nowNanos, SCALE, sites, Set.of());
+        return shed.judge(nowNanos, SCALE, sites, Set.of()).all();
     }
 
     /** {@code samples} at {@code site}, by two threads. */
@@ -51,7 +51,7 @@ class ShedClassesTest {
     @Test
     void aClassSampledEnoughWithoutContentionIsShedOnceQuietForTheTimeGivenAndTracedAgainInTheNextWindow() {
         int s = site("com.example.Quiet");
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         assertFalse(shed.due(SECOND / 10, 60 * SECOND), "judged every 200 ms");
         assertTrue(shed.due(SECOND / 5, 60 * SECOND));
@@ -71,10 +71,10 @@ class ShedClassesTest {
     void aClassThatTouchedAContendedLineOrWasSampledLittleIsKept() {
         int contended = site("com.example.Contended");
         int cold = site("com.example.Cold");
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
-            assertEquals(List.of(), shed.judge(t, SCALE, sampled(contended, 5000, true), DATA_UNSETTLED));
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(contended, 5000, true), DATA_UNSETTLED).all());
             assertEquals(List.of(), judge(shed, t, sampled(cold, ShedClasses.MIN_SAMPLES - 1, false)));
         }
         assertTrue(SiteTable.switchOf("com.example.Contended").isOn());
@@ -87,15 +87,15 @@ class ShedClassesTest {
     @Test
     void aClassIsShedOnceTheContentionItTouchedIsSettled() {
         int s = site("com.example.Found");
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         assertEquals(SECOND, shed.quietNanos(SCALE), "REMIXShedAfter at the default threshold");
         ShedClasses.Sites sites = sampled(s, 5000, ShedClasses.THREADS, Set.of(DATA, "com.example.Other"));
-        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sites, Set.of(DATA)));
-        assertEquals(List.of(), shed.judge(10 * SECOND / 5, SCALE, sites, Set.of("com.example.Other")));
+        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sites, Set.of(DATA)).all());
+        assertEquals(List.of(), shed.judge(10 * SECOND / 5, SCALE, sites, Set.of("com.example.Other")).all());
         assertTrue(SiteTable.switchOf("com.example.Found").isOn());
         assertEquals(List.of("com.example.Found"), shed.judge(11 * SECOND / 5, SCALE, sites,
-                Set.of("com.example.Unrelated")));
+                Set.of("com.example.Unrelated")).quiet());
         assertFalse(SiteTable.switchOf("com.example.Found").isOn());
         shed.opened(3 * SECOND);
     }
@@ -107,7 +107,7 @@ class ShedClassesTest {
     @Test
     void aClassRunLessThanAHundredThousandTimesASecondIsKept() {
         int s = site("com.example.Lukewarm");
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         assertEquals(List.of(), judge(shed, SECOND / 5, sampled(s, 1500, false)), "first seen now");
         // 1,500 samples of 1 in 1,000 over 20 s: 75,000 accesses a second
@@ -124,7 +124,7 @@ class ShedClassesTest {
     void aClassSampledByOneThreadIsKeptAndTheQuietTimeStartsWithTheSecond() {
         int s = site("com.example.Phased");
         int main = ShedClasses.withThread(ShedClasses.NO_THREAD, 0);
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         for (long t = SECOND / 5; t <= 3 * SECOND; t += SECOND / 5) {
             assertEquals(List.of(), judge(shed, t, sampled(s, 5000, main, false)));
@@ -149,7 +149,7 @@ class ShedClassesTest {
         counts[b] = 3000;
         threads[a] = ShedClasses.withThread(ShedClasses.NO_THREAD, 4);
         threads[b] = ShedClasses.withThread(ShedClasses.NO_THREAD, 7);
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         ShedClasses.Sites sites = new ShedClasses.Sites(counts, threads, Map.of());
         judge(shed, SECOND / 5, sites);
@@ -159,7 +159,7 @@ class ShedClassesTest {
     @Test
     void aLowThresholdWaitsUntilContentionAtItWouldHaveShownTwiceThreeTimesOver() {
         int s = site("com.example.Slow");
-        ShedClasses shed = new ShedClasses(SECOND, 1000); // two misses at 1000/s sampled 1 in 1000: 2 s, thrice 6 s
+        ShedClasses shed = new ShedClasses(SECOND, 0, 1000); // two misses at 1000/s sampled 1 in 1000: 2 s, thrice 6 s
         shed.opened(0);
         judge(shed, SECOND / 5, sampled(s, 10_000, false));
         assertEquals(List.of(), judge(shed, 6 * SECOND, sampled(s, 10_000, false)));
@@ -172,7 +172,7 @@ class ShedClassesTest {
     void afterEachJudgementThatShedsTheNextWaitsTwiceAsLong() {
         int first = site("com.example.First");
         int second = site("com.example.Second");
-        ShedClasses shed = new ShedClasses(SECOND, 100_000);
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
         shed.opened(0);
         judge(shed, SECOND / 5, sampled(first, 5000, false));
         assertTrue(shed.due(2 * SECOND / 5, 60 * SECOND), "nothing shed yet: 200 ms");
@@ -190,9 +190,54 @@ class ShedClassesTest {
         assertTrue(shed.due(21 * SECOND / 5, 60 * SECOND), "a window opening starts again at 200 ms");
     }
 
+    /**
+     * However long the window, a class whose contention has not become a finding is traced for REMIXClassWindow after
+     * two threads first sampled it, as a window without findings would have traced it, and then shed; the judgement
+     * comes as that time ends, whatever the wait after the last one that shed.
+     */
+    @Test
+    void aContendedClassIsShedOnceTracedForTheClassWindow() {
+        int contended = site("com.example.Hovering");
+        int quiet = site("com.example.QuietMeanwhile");
+        ShedClasses shed = new ShedClasses(SECOND, 5 * SECOND, 100_000);
+        shed.opened(0);
+        int[] counts = new int[Math.max(contended, quiet) + 1];
+        int[] threads = new int[counts.length];
+        counts[contended] = 5000;
+        counts[quiet] = 5000;
+        threads[contended] = ShedClasses.THREADS;
+        threads[quiet] = ShedClasses.THREADS;
+        ShedClasses.Sites sites = new ShedClasses.Sites(counts, threads, Map.of(contended, Set.of(DATA)));
+        assertEquals(List.of(), shed.judge(SECOND / 5, SCALE, sites, DATA_UNSETTLED).all(), "first seen now");
+        assertEquals(List.of("com.example.QuietMeanwhile"),
+                shed.judge(6 * SECOND / 5, SCALE, sites, DATA_UNSETTLED).quiet());
+        assertEquals(List.of(), shed.judge(5 * SECOND, SCALE, sites, DATA_UNSETTLED).all(), "traced 4.8 s");
+        assertFalse(shed.due(51 * SECOND / 10, 60 * SECOND), "0.1 s later: the wait is 0.4 s");
+        assertTrue(shed.due(26 * SECOND / 5, 60 * SECOND), "traced 5 s, 0.2 s later");
+        ShedClasses.Judgement j = shed.judge(26 * SECOND / 5, SCALE, sites, DATA_UNSETTLED);
+        assertEquals(List.of(), j.quiet());
+        assertEquals(List.of("com.example.Hovering"), j.tracedLongEnough());
+        assertFalse(SiteTable.switchOf("com.example.Hovering").isOn());
+
+        shed.opened(6 * SECOND);
+        assertTrue(SiteTable.switchOf("com.example.Hovering").isOn(), "the next window traces it again");
+    }
+
+    /** With REMIXClassWindow 0, contention left to find keeps its class traced as long as the window stays open. */
+    @Test
+    void aZeroClassWindowKeepsContendedClassesTraced() {
+        int s = site("com.example.Contended0");
+        ShedClasses shed = new ShedClasses(SECOND, 0, 100_000);
+        shed.opened(0);
+        for (long t = SECOND / 5; t <= 60 * SECOND; t += SECOND) {
+            assertEquals(List.of(), shed.judge(t, SCALE, sampled(s, 5000, true), DATA_UNSETTLED).all());
+        }
+        assertTrue(SiteTable.switchOf("com.example.Contended0").isOn());
+    }
+
     @Test
     void zeroNeverSheds() {
-        ShedClasses shed = new ShedClasses(0, 100_000);
+        ShedClasses shed = new ShedClasses(0, 0, 100_000);
         shed.opened(0);
         assertFalse(shed.due(10 * SECOND, 60 * SECOND));
     }

@@ -84,6 +84,26 @@ class ShedClassesTest {
                 updater + "$VolatileLong")), run.stderr());
     }
 
+    /**
+     * However long the window, a class whose contention has not become a finding stops being traced REMIXClassWindow
+     * after two threads first ran it; with 0 it is traced as long as the window stays open. No contention becomes a
+     * finding here (a threshold of 10^12 misses a second), and the window's minute keeps all of it left to find.
+     */
+    @ParameterizedTest
+    @CsvSource({"1, true", "0, false"})
+    void contentionNotFoundIsTracedForTheClassWindow(String classWindow, boolean shedExpected) throws Exception {
+        List<String> options = with(with(with(LONG_WINDOW, "-XX:REMIXThreshold=1000000000000"),
+                "-XX:REMIXClassWindow=" + classWindow), "-XX:+REMIXVerbose");
+        Jremix.Run run = Jremix.contendedWorkload(options, "BaseTest", "8", "800000000");
+
+        assertEquals(0, run.exit(), run.stderr());
+        String updater = Jremix.PACKAGE + "BaseTest";
+        assertEquals(shedExpected, shed(run).contains(updater), run.stderr());
+        assertEquals(shedExpected, run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: Stopped tracing ")
+                && l.endsWith("left to the next window (-XX:REMIXClassWindow).")), run.stderr());
+        assertTrue(run.stderrLines().stream().noneMatch(l -> l.startsWith("REMIX: Found ")), run.stderr());
+    }
+
     /** The classes the run stopped tracing, from {@code -XX:+REMIXDebug}'s lines. */
     private static List<String> shed(Jremix.Run run) {
         return run.stderrLines().stream().filter(l -> l.startsWith(SHED)).flatMap(l -> shedIn(l).stream()).toList();
