@@ -34,7 +34,7 @@ import io.jremix.probe.cache.ProbeGate;
  * first sampled it, as a window without findings would have traced it, whatever it showed: contention that has not
  * crossed the threshold by then is left to the next window. Contention that hovers near the threshold otherwise keeps
  * a held-open window tracing its code for tens of seconds, the program slowed all the while (reactor's findings came
- * one after another, at 1.0-1.9e5 misses a second, up to 24 s into its window).
+ * one after another, at 1.0-1.9e5 misses a second, up to 17-24 s into its window).
  *
  * <p>The cost is contention that starts in a shed class after it was shed: it is not seen until the next window.
  * Latent false sharing is predicted from the writes of the quiet time, whatever the placement, so a class whose
@@ -136,7 +136,7 @@ final class ShedClasses {
      * @param sites       what the window traced so far ({@link TraceCollector#windowSites})
      * @param unsettled   data classes with contention left to find ({@code ContentionTracker#unsettledClasses}):
      *                    a class whose sites touched contended lines of none of them is judged as a quiet one
-     * @return the classes shed now
+     * @return the classes shed now, by why
      */
     Judgement judge(long nowNanos, double scale, Sites sites, Set<String> unsettled) {
         judgedAt = nowNanos;
@@ -177,9 +177,10 @@ final class ShedClasses {
             }
         });
         Judgement j = new Judgement(sorted(quiet), sorted(tracedLongEnough));
-        j.all().forEach(c -> SiteTable.switchOf(c).set(false));
-        shed.addAll(j.all());
-        if (!j.all().isEmpty()) {
+        List<String> shedNow = j.all();
+        shedNow.forEach(c -> SiteTable.switchOf(c).set(false));
+        shed.addAll(shedNow);
+        if (!shedNow.isEmpty()) {
             waitNanos = Math.min(2 * waitNanos, MAX_WAIT_NANOS);
         }
         return j;
