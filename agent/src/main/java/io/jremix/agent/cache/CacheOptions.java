@@ -37,8 +37,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param windowNanos   how long tracing goes on after contention is first found
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param shedAfterNanos how long a class shows no contention before a window stops tracing it, 0 for never
- * @param classWindowNanos how long a window traces a class at most after two threads first ran it, 0 for as long as
- *                      the window
+ * @param classWindowNanos how long a window traces a class at most after two threads first ran it, 0 for as long
+ *                      as the window
  * @param rearmNanos    period after which a closed window opens again, 0 for never
  * @param hotClasses    how many classes a re-armed window probes at most, 0 for every class
  * @param backOff       how many windows a class selected but quiet in its last windows skips at most, 0 for none
@@ -46,8 +46,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  */
 public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
                            boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
-                           long maxWindowNanos, long shedAfterNanos, long classWindowNanos, long rearmNanos, int hotClasses, int backOff,
-                           double budget) {
+                           long maxWindowNanos, long shedAfterNanos, long classWindowNanos, long rearmNanos,
+                           int hotClasses, int backOff, double budget) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
     public enum Mode { OFF, DETECT, ONLINE }
