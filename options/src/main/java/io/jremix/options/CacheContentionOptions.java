@@ -53,8 +53,8 @@ public final class CacheContentionOptions {
                     + " long as contention at REMIXThreshold would take to show, if longer; 0: trace every class all"
                     + " window");
     public static final Option<Long> CLASS_WINDOW = SECTION.value("REMIXClassWindow", Type.seconds(false),
-            5_000_000_000L, "within a window, stop tracing a class run 100,000 times a second or more this long after"
-                    + " two threads first ran it (or REMIXShedAfter's wait, if longer), whatever it showed: contention not"
+            5_000_000_000L, "within a window, stop tracing a class this long after two threads first ran it (or"
+                    + " REMIXShedAfter's wait, if longer), whatever it showed: contention not"
                     + " yet found is left to the next window, as a window without findings would have left it; 0: as long"
                     + " as the window stays open");
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,

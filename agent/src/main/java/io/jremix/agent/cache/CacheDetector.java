@@ -236,7 +236,7 @@ public final class CacheDetector {
                 collector.sampledAccesses(), tracker.misses(), tracker.handoffs(), EventBuffer.totalDropped(), collector.unattributed(),
                 collector.gcEpochs(), EventBuffer.refusedThreads());
         CacheRun.Instrumented instrumented = new CacheRun.Instrumented(transformer.classes(),
-                transformer.jdkClasses(), transformer.probes(), transformer.notDuplicated(), transformer.skipped(),
+                transformer.jdkClasses(), transformer.probes(), transformer.notDuplicated(), transformer.tooLarge(), transformer.skipped(),
                 transformer.skippedNames(), window.restored(), window.runningThroughout());
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());

@@ -59,11 +59,12 @@ final class CacheInstrumenter implements Opcodes {
     }
 
     /**
-     * The rewritten class file, how many probes it got, how many of its probed methods have them on every access
-     * because their bodies could not be duplicated, and how many accesses got none because their object never
-     * leaves the method that allocated it ({@link UnsharedAllocations}).
+     * The rewritten class file ({@code null} if it got no probes), how many probes it got, how many of its probed
+     * methods have them on every access because their bodies could not be duplicated, how many accesses got none
+     * because their object never leaves the method that allocated it ({@link UnsharedAllocations}), and how many
+     * methods got none because probes would have made them too large to compile (or to load).
      */
-    record Result(byte[] classfile, int probes, int notDuplicated, int unshared) {
+    record Result(byte[] classfile, int probes, int notDuplicated, int unshared, int tooLarge) {
     }
 
     private final SiteRegistry sites;
@@ -81,12 +82,15 @@ final class CacheInstrumenter implements Opcodes {
     /**
      * @param loader the loader that defines the class ({@code null} for the boot loader), where the constructors
      *               it calls are looked up
-     * @return the instrumented class, or {@code null} when it has nothing to probe. A method that probes would push
-     *     past the 64 KB limit is left as it was; the rest of its class is instrumented.
+     * @return the instrumented class; {@code null} when it has nothing to probe; a result without a class file when
+     *     every method it could probe would be too large with probes. A method that probes would push past
+     *     HotSpot's HugeMethodLimit, which the JIT would then leave to the interpreter for as long as it kept them,
+     *     or past the 64 KB limit, is left as it was; the rest of its class is instrumented.
      */
     Result instrument(byte[] classfile, ClassLoader loader) {
         UnsharedAllocations.Constructors keepThis = (owner, desc) -> constructors.keepThis(loader, owner, desc);
         Set<String> tooLarge = new HashSet<>();
+        reading:
         while (true) {
             ClassNode cn = new ClassNode();
             new ClassReader(classfile).accept(cn, duplicateBodies ? ClassReader.EXPAND_FRAMES : 0);
@@ -102,20 +106,25 @@ final class CacheInstrumenter implements Opcodes {
                     Set<AbstractInsnNode> unprobed = UnsharedAllocations.accesses(cn.name, m, keepThis);
                     unshared += unprobed.size();
                     DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
+                    boolean compilable = CodeSize.compilable(m.instructions);
                     int n = new MethodRewriter(ctx, m, unprobed).rewrite();
                     probes += n;
                     if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
                         notDuplicated++;
                     }
+                    if (compilable && !CodeSize.compilable(m.instructions)) {
+                        tooLarge.add(m.name + m.desc);
+                        continue reading;
+                    }
                 }
             }
             if (probes == 0) {
-                return null;
+                return tooLarge.isEmpty() ? null : new Result(null, 0, 0, unshared, tooLarge.size());
             }
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 cn.accept(cw);
-                return new Result(cw.toByteArray(), probes, notDuplicated, unshared);
+                return new Result(cw.toByteArray(), probes, notDuplicated, unshared, tooLarge.size());
             } catch (MethodTooLargeException e) {
                 if (!tooLarge.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;

@@ -27,11 +27,14 @@ final class CacheTransformer implements ClassFileTransformer {
     /** Instrumented classes by loader; the boot loader's are under the key {@code null}. */
     private final Map<ClassLoader, Set<String>> instrumented = new WeakHashMap<>();
     private final Set<String> everInstrumented = new HashSet<>();
+    /** Classes left as they were because every method with accesses would have been too large once probed. */
+    private final Set<String> onlyTooLarge = new HashSet<>();
     private final List<String> skippedNames = new ArrayList<>();
     private int skipped;
     private int jdkClasses;
     private long probes;
     private int notDuplicated;
+    private int tooLarge;
 
     CacheTransformer(CacheInstrumenter instrumenter, AgentLog log) {
         this.instrumenter = instrumenter;
@@ -67,19 +70,32 @@ final class CacheTransformer implements ClassFileTransformer {
             return null;
         }
         remember(loader, module, className, r);
+        if (r.classfile() == null) {
+            log.debug("left " + className.replace('/', '.') + " as it was: " + r.tooLarge()
+                    + " methods too large once probed");
+            return null;
+        }
         log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes"
                 + (r.notDuplicated() > 0 ? ", " + r.notDuplicated() + " methods probed on every access" : "")
                 + (r.unshared() > 0 ? ", " + r.unshared() + " accesses to objects that stay in their method left out" : "")
+                + (r.tooLarge() > 0 ? ", " + r.tooLarge() + " methods left out, too large once probed" : "")
                 + ")");
         return r.classfile();
     }
 
     private synchronized void remember(ClassLoader loader, Module module, String className, CacheInstrumenter.Result r) {
-        instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
         String key = System.identityHashCode(loader) + "/" + className;
+        if (r.classfile() == null) {
+            if (onlyTooLarge.add(key)) {
+                tooLarge += r.tooLarge();
+            }
+            return;
+        }
+        instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
         if (everInstrumented.add(key)) {
             probes += r.probes();
             notDuplicated += r.notDuplicated();
+            tooLarge += r.tooLarge();
             if (CodeOwner.isJdk(loader, module)) {
                 jdkClasses++;
             }
@@ -146,6 +162,11 @@ final class CacheTransformer implements ClassFileTransformer {
     /** Probed methods that could not keep a copy of their own code for between bursts: probed on every access. */
     synchronized int notDuplicated() {
         return notDuplicated;
+    }
+
+    /** Methods left without probes because probes would have made them too large to compile (or to load). */
+    synchronized int tooLarge() {
+        return tooLarge;
     }
 
     synchronized int skipped() {

@@ -33,11 +33,6 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * only a copy of the header's own stack-map frame; the class must have been read with expanded frames.
  */
 final class DuplicatedBodies implements Opcodes {
-    /**
-     * HotSpot's HugeMethodLimit: the JIT leaves a method with more bytecode than this to the interpreter, which would
-     * cost far more than per-access probes (and it keeps a wide margin under the class file's 64 KB).
-     */
-    static final int MAX_CODE_BYTES = 8000;
     /** Bytes of one check: {@code invokestatic}, a conditional jump and a {@code goto_w}. */
     private static final int CHECK_BYTES = 11;
 
@@ -106,7 +101,7 @@ final class DuplicatedBodies implements Opcodes {
      */
     boolean join(String owner) {
         int checks = 1 + 3 * headers.size();
-        if (upperBoundBytes(checking) + upperBoundBytes(m.instructions) + checks * CHECK_BYTES > MAX_CODE_BYTES) {
+        if (CodeSize.of(checking) + CodeSize.of(m.instructions) + checks * CHECK_BYTES > CodeSize.HUGE_METHOD_LIMIT) {
             return false;
         }
         retargetHeaders(m.instructions);
@@ -308,25 +303,6 @@ final class DuplicatedBodies implements Opcodes {
             });
         }
         return new FrameNode(F_NEW, locals.size(), locals.toArray(), 0, new Object[0]);
-    }
-
-    /** An upper bound on the bytes {@code insns} take in a class file: each instruction in its widest form. */
-    private static int upperBoundBytes(InsnList insns) {
-        int bytes = 0;
-        for (AbstractInsnNode insn : insns) {
-            bytes += switch (insn.getType()) {
-                case AbstractInsnNode.LABEL, AbstractInsnNode.LINE, AbstractInsnNode.FRAME -> 0;
-                case AbstractInsnNode.INSN -> 1;
-                case AbstractInsnNode.INT_INSN, AbstractInsnNode.TYPE_INSN, AbstractInsnNode.FIELD_INSN,
-                     AbstractInsnNode.LDC_INSN -> 3;
-                case AbstractInsnNode.VAR_INSN, AbstractInsnNode.MULTIANEWARRAY_INSN -> 4;
-                case AbstractInsnNode.TABLESWITCH_INSN -> 16 + 4 * ((TableSwitchInsnNode) insn).labels.size();
-                case AbstractInsnNode.LOOKUPSWITCH_INSN -> 12 + 8 * ((LookupSwitchInsnNode) insn).labels.size();
-                case AbstractInsnNode.IINC_INSN -> 6;
-                default -> 5; // jumps (goto_w), invokeinterface, invokedynamic
-            };
-        }
-        return bytes;
     }
 
     /** The frame among the labels, lines and frames that start at {@code label}, or {@code null}. */

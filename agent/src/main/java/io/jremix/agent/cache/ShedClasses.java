@@ -24,26 +24,35 @@ import io.jremix.probe.cache.ProbeGate;
  * findings stays open ({@code REMIXMaxWindow}), which would not have reported it either. A finding's rate is measured
  * while its misses are sampled, so it holds after its code is shed; a window held open for minutes would otherwise
  * trace contended code at every access to the end. Code that one thread ran is kept: it cannot have contended yet,
- * and a program often sets up in one thread what several then work on, in the same class. Shedding shuts the class's switch ({@link ProbeGate.ClassSwitch}):
- * compiled code that folded it is thrown away once and compiled again without probes, its callers' that inlined it
- * too. That costs more than the probes of a class run less than {@value #MIN_ACCESSES_PER_SECOND} times a second,
- * which is kept (tomcat's requests took twice as long with 22 such classes shed one after another, 12–55 sampled
- * accesses a second each, at 1 in 1,000). A window opening switches every class back on.
+ * and a program often sets up in one thread what several then work on, in the same class. Shedding shuts the class's
+ * switch ({@link ProbeGate.ClassSwitch}): compiled code that folded it is thrown away once and compiled again without
+ * probes, its callers' that inlined it too. That costs more than the probes of a class run less than
+ * {@value #MIN_ACCESSES_PER_SECOND} times a second, which is kept for its class window (below) rather than shed as
+ * soon as it is quiet (tomcat's requests took twice as long with 22 such classes shed one after another, 12–55
+ * sampled accesses a second each, at 1 in 1,000). A window opening switches every class back on.
  *
- * <p>However long the window, a class run that often is traced for at most {@code REMIXClassWindow} after two threads
- * first sampled it, as a window without findings would have traced it, whatever it showed: contention that has not
- * crossed the threshold by then is left to the next window. Contention that hovers near the threshold otherwise keeps
- * a held-open window tracing its code for tens of seconds, the program slowed all the while (reactor's findings came
- * one after another, at 1.0-1.9e5 misses a second, up to 17-24 s into its window).
+ * <p>However long the window, a class is traced for at most {@code REMIXClassWindow} after two threads first sampled
+ * it, as a window without findings would have traced it, whatever it showed: contention that has not crossed the
+ * threshold by then is left to the next window. Contention that hovers near the threshold otherwise keeps a
+ * held-open window tracing its code for tens of seconds, the program slowed all the while (reactor's findings came
+ * one after another, at 1.0-1.9e5 misses a second, up to 17-24 s into its window); and the classes run less often
+ * than that, each cheap to trace, together held pmd's probes at 29% of its time. Classes with contention left to find
+ * are judged as their class window ends; the rest at the next judgement, so that they are shed together.
  *
  * <p>The cost is contention that starts in a shed class after it was shed: it is not seen until the next window.
  * Latent false sharing is predicted from the writes of the quiet time, whatever the placement, so a class whose
  * objects two threads write is shed like any other once that time has passed without a prediction.
  */
 final class ShedClasses {
-    /** Samples a class needs before it is judged: a class sampled less costs little to trace. */
+    /**
+     * Samples a class needs before it is judged quiet: a class sampled less costs little, and waits for its class
+     * window.
+     */
     static final int MIN_SAMPLES = 1000;
-    /** Accesses a second, estimated from the samples since two threads ran the class, below which it is kept. */
+    /**
+     * Accesses a second, estimated from the samples since two threads ran the class, below which it is kept until its
+     * class window ends.
+     */
     static final long MIN_ACCESSES_PER_SECOND = 100_000;
     /**
      * How long after a window opens classes are first judged, and again after each judgement that shed none. A
@@ -96,7 +105,8 @@ final class ShedClasses {
     /**
      * @param shedAfterNanos   how long a class shows no contention before it is shed; 0 never sheds
      * @param classWindowNanos how long a class is traced at most after two threads first sampled it, whatever it
-     *                         shows; 0 for as long as the window
+     *                         shows, and no less than it is traced before it is judged quiet; 0 for as long as the
+     *                         window
      * @param threshold        estimated misses per second that make a finding
      */
     ShedClasses(long shedAfterNanos, long classWindowNanos, double threshold) {
@@ -141,6 +151,7 @@ final class ShedClasses {
     Judgement judge(long nowNanos, double scale, Sites sites, Set<String> unsettled) {
         judgedAt = nowNanos;
         long quietNanos = quietNanos(scale);
+        long classWindow = Math.max(classWindowNanos, quietNanos);
         Map<String, Long> samples = new HashMap<>();
         Map<String, Integer> threads = new HashMap<>();
         Set<String> contended = new HashSet<>();
@@ -161,18 +172,16 @@ final class ShedClasses {
         samples.forEach((c, n) -> {
             if (threads.get(c) == THREADS) {
                 long since = severalThreadsSince.computeIfAbsent(c, k -> nowNanos);
-                boolean windowOver = classWindowNanos > 0 && nowNanos - since >= classWindowNanos;
-                if (classWindowNanos > 0 && !windowOver && contended.contains(c)) {
-                    windowEnd(since + classWindowNanos);
-                }
-                if (n < MIN_SAMPLES || nowNanos - since < quietNanos
-                        || n * scale * 1e9 / (nowNanos - since) < MIN_ACCESSES_PER_SECOND) {
-                    return;
-                }
-                if (!contended.contains(c)) {
+                boolean windowOver = classWindowNanos > 0 && nowNanos - since >= classWindow;
+                // sampled enough, for long enough, and run often enough that shedding it alone pays
+                boolean judgeable = n >= MIN_SAMPLES && nowNanos - since >= quietNanos
+                        && n * scale * 1e9 / (nowNanos - since) >= MIN_ACCESSES_PER_SECOND;
+                if (judgeable && !contended.contains(c)) {
                     quiet.add(c);
                 } else if (windowOver) {
                     tracedLongEnough.add(c);
+                } else if (classWindowNanos > 0 && contended.contains(c)) {
+                    windowEnd(since + classWindow);
                 }
             }
         });

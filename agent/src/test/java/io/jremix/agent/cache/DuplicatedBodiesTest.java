@@ -30,6 +30,7 @@ import static io.jremix.agent.cache.CacheInstrumenterTest.drain;
 import static io.jremix.agent.cache.CacheInstrumenterTest.load;
 import static io.jremix.agent.cache.CacheInstrumenterTest.verify;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -148,18 +149,46 @@ class DuplicatedBodiesTest implements Opcodes {
         assertEquals(0, events("countGuarded"));
     }
 
+    /**
+     * 560 static reads: 2,240 bytes as they are; with a probe before each (ldc of the class, ldc of the site id,
+     * invokestatic) at most 7,280, and 9,520 with both copies.
+     */
     @Test
     void methodsTooLargeToDuplicateKeepPerAccessProbesAndAreCounted() {
-        byte[] huge = generated(V17, mv -> {
-            for (int i = 0; i < DuplicatedBodies.MAX_CODE_BYTES / 8; i++) {
+        CacheInstrumenter.Result r = instrumenter.instrument(staticReads(560), LOADER);
+        assertEquals(1, r.notDuplicated());
+        assertEquals(560, r.probes());
+        assertEquals(0, r.tooLarge());
+        assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
+        assertTrue(CodeLengths.of(r.classfile()).get("run()V") <= CodeSize.HUGE_METHOD_LIMIT);
+    }
+
+    /**
+     * A method that probes would push past HotSpot's HugeMethodLimit is left as it was, and counted: the JIT would
+     * leave it to the interpreter for as long as it kept its probes. One already past the limit keeps them.
+     */
+    @Test
+    void methodsThatProbesWouldMakeTooLargeToCompileAreLeftAsTheyWereAndCounted() {
+        byte[] large = staticReads(1000); // 4,000 bytes, over 10,000 with probes
+        CacheInstrumenter.Result r = instrumenter.instrument(large, LOADER);
+        assertNull(r.classfile());
+        assertEquals(0, r.probes());
+        assertEquals(1, r.tooLarge());
+
+        CacheInstrumenter.Result huge = instrumenter.instrument(staticReads(2001), LOADER); // 8,004 bytes
+        assertEquals(2001, huge.probes());
+        assertEquals(0, huge.tooLarge());
+        assertEquals("", verify(huge.classfile(), getClass().getClassLoader()));
+    }
+
+    /** A class whose one method reads static field {@code f} {@code n} times. */
+    private static byte[] staticReads(int n) {
+        return generated(V17, mv -> {
+            for (int i = 0; i < n; i++) {
                 mv.visitFieldInsn(GETSTATIC, "Generated", "f", "I");
                 mv.visitInsn(POP);
             }
         });
-        CacheInstrumenter.Result r = instrumenter.instrument(huge, LOADER);
-        assertEquals(1, r.notDuplicated());
-        assertEquals(DuplicatedBodies.MAX_CODE_BYTES / 8, r.probes());
-        assertEquals("", verify(r.classfile(), getClass().getClassLoader()));
     }
 
     @Test

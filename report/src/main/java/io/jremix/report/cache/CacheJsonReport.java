@@ -47,7 +47,7 @@ public final class CacheJsonReport {
                 "gcEpochs", t.gcEpochs(), "untracedThreads", t.untracedThreads()));
         CacheRun.Instrumented i = run.instrumentation();
         doc.put("instrumentation", Json.object("classes", i.classes(), "jdkClasses", i.jdkClasses(), "probes", i.probes(),
-                "notDuplicated", i.notDuplicated(),
+                "notDuplicated", i.notDuplicated(), "tooLarge", i.tooLarge(),
                 "skipped", i.skipped(), "skippedClasses", i.skippedClasses(), "restored", i.restored(),
                 "runningThroughout", i.runningThroughout().stream()
                         .map(r -> Json.object("className", r.className(), "methods", r.methods())).toList()));

@@ -53,13 +53,15 @@ public record CacheRun(String mode, long startNanos, Settings settings, Trace tr
      * @param probes         probes inserted
      * @param notDuplicated  with bursts, probed methods that could not keep a copy of their own code for between
      *                       bursts (too large, JSR/RET) and were probed on every access
+     * @param tooLarge       methods left without probes: with them they would have passed HotSpot's HugeMethodLimit
+     *                       (8000 bytes) and run interpreted, or the class file's 64 KB
      * @param skipped        classes that could not be instrumented and were left as they were
      * @param skippedClasses their names and reasons
      * @param restored       classes given back their original bytecode when a window closed
      * @param runningThroughout classes left without probes in a window because one of their methods ran until it
      *                       closed (a running method keeps its old code): their own accesses were not traced
      */
-    public record Instrumented(int classes, int jdkClasses, long probes, int notDuplicated, int skipped,
+    public record Instrumented(int classes, int jdkClasses, long probes, int notDuplicated, int tooLarge, int skipped,
                                List<String> skippedClasses, int restored, List<Running> runningThroughout) {
     }
 

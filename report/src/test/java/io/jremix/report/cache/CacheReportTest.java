@@ -54,7 +54,7 @@ class CacheReportTest {
                                 List<WindowHistory.Window> history, List<CacheRun.Running> runningThroughout) {
         return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, rearmSeconds),
                 new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
-                new CacheRun.Instrumented(3, 1, 40, 0, 0, List.of(), 2, runningThroughout),
+                new CacheRun.Instrumented(3, 1, 40, 0, 0, 0, List.of(), 2, runningThroughout),
                 new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history);
     }
 
