@@ -28,8 +28,8 @@ import org.objectweb.asm.tree.analysis.BasicVerifier;
 
 /**
  * Instruments a large body of real bytecode (all of java.base from the running JDK, compiled
- * by javac with every construct the JDK uses) and checks every rewritten method with ASM's verifier, with
- * per-access probes and with duplicated bodies for bursts.
+ * by javac with every construct the JDK uses) and checks every rewritten method with ASM's verifier, and that none
+ * the JIT would compile was pushed past its size limit, with per-access probes and with duplicated bodies for bursts.
  */
 class JdkCorpusInstrumentationTest {
 
