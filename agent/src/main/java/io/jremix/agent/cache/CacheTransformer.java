@@ -26,9 +26,9 @@ final class CacheTransformer implements ClassFileTransformer {
     private volatile boolean armed;
     /** Instrumented classes by loader; the boot loader's are under the key {@code null}. */
     private final Map<ClassLoader, Set<String>> instrumented = new WeakHashMap<>();
-    private final Set<String> everInstrumented = new HashSet<>();
-    /** Classes left as they were because every method with accesses would have been too large once probed. */
-    private final Set<String> onlyTooLarge = new HashSet<>();
+    /** Classes counted, by loader and name: a class transformed again in a later window is counted once. */
+    private final Set<String> counted = new HashSet<>();
+    private int classes;
     private final List<String> skippedNames = new ArrayList<>();
     private int skipped;
     private int jdkClasses;
@@ -84,20 +84,19 @@ final class CacheTransformer implements ClassFileTransformer {
     }
 
     private synchronized void remember(ClassLoader loader, Module module, String className, CacheInstrumenter.Result r) {
-        String key = System.identityHashCode(loader) + "/" + className;
-        if (r.classfile() == null) {
-            if (onlyTooLarge.add(key)) {
-                tooLarge += r.tooLarge();
-            }
-            return;
+        boolean probed = r.classfile() != null;
+        if (probed) {
+            instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
         }
-        instrumented.computeIfAbsent(loader, l -> new HashSet<>()).add(className);
-        if (everInstrumented.add(key)) {
-            probes += r.probes();
-            notDuplicated += r.notDuplicated();
+        if (counted.add(System.identityHashCode(loader) + "/" + className)) {
             tooLarge += r.tooLarge();
-            if (CodeOwner.isJdk(loader, module)) {
-                jdkClasses++;
+            if (probed) {
+                classes++;
+                probes += r.probes();
+                notDuplicated += r.notDuplicated();
+                if (CodeOwner.isJdk(loader, module)) {
+                    jdkClasses++;
+                }
             }
         }
     }
@@ -148,7 +147,7 @@ final class CacheTransformer implements ClassFileTransformer {
     }
 
     synchronized int classes() {
-        return everInstrumented.size();
+        return classes;
     }
 
     synchronized int jdkClasses() {

@@ -269,7 +269,7 @@ final class DetectionWindow implements Runnable {
         stoppedTracing(now, shedNow.quiet(), "sampled enough, nothing more to find (-XX:REMIXShedAfter)");
         stoppedTracing(now, shedNow.tracedLongEnough(), String.format(Locale.ROOT,
                 "traced %.1f s, contention not yet found is left to the next window (-XX:REMIXClassWindow)",
-                Math.max(options.classWindowNanos(), quiet) / 1e9));
+                shed.classWindowNanos(scale) / 1e9));
     }
 
     private void stoppedTracing(long now, List<String> classes, String why) {
@@ -411,7 +411,8 @@ final class DetectionWindow implements Runnable {
         }
         if (transformer.tooLarge() > 0) {
             log.verbose(transformer.tooLarge() + " methods were left without probes: with them they would have been"
-                    + " too large for the JIT (HotSpot's HugeMethodLimit, 8000 bytes) or for a class file.");
+                    + " too large for the JIT (HotSpot's HugeMethodLimit, " + CodeSize.HUGE_METHOD_LIMIT
+                    + " bytes) or for a class file.");
         }
     }
 

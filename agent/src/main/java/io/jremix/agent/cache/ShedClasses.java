@@ -151,7 +151,7 @@ final class ShedClasses {
     Judgement judge(long nowNanos, double scale, Sites sites, Set<String> unsettled) {
         judgedAt = nowNanos;
         long quietNanos = quietNanos(scale);
-        long classWindow = Math.max(classWindowNanos, quietNanos);
+        long classWindow = classWindowNanos(scale);
         Map<String, Long> samples = new HashMap<>();
         Map<String, Integer> threads = new HashMap<>();
         Set<String> contended = new HashSet<>();
@@ -225,6 +225,16 @@ final class ShedClasses {
      */
     long quietNanos(double scale) {
         return Math.max(shedAfterNanos, (long) (6e9 * scale / threshold));
+    }
+
+    /**
+     * How long a class is traced at most after two threads first sampled it: {@code REMIXClassWindow}, and no less than
+     * its {@link #quietNanos quiet time}, which contention at the threshold needs to show.
+     *
+     * @param scale accesses each sample stands for
+     */
+    long classWindowNanos(double scale) {
+        return Math.max(classWindowNanos, quietNanos(scale));
     }
 
     /** Classes shed in the open window so far. */
