@@ -77,6 +77,8 @@ final class DetectionWindow implements Runnable {
     private long heldSince;
     /** The classes selected for the open window, by name; empty for every class. */
     private Set<String> selected = Set.of();
+    /** The thread samples the open window's selection was made from; {@code null} without a sampler. */
+    private HotClasses.Selection selection;
     /** Those of them the window probes: the selection without the classes {@link #quiet} leaves out. */
     private Set<String> probed = Set.of();
     /** Feeds {@link #hot} while windows re-arm; {@code null} before the first window closes, or without JFR. */
@@ -346,7 +348,8 @@ final class DetectionWindow implements Runnable {
         windows++;
         collector.startWindow(now);
         shed.opened(now);
-        selected = samples != null ? hot.take() : Set.of();
+        selection = samples != null ? hot.take() : null;
+        selected = selection != null ? selection.classes() : Set.of();
         probed = quiet.admit(selected, windows);
         windowEvent = JfrEvents.windowOpened(windows);
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
@@ -357,7 +360,7 @@ final class DetectionWindow implements Runnable {
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found,"
                         + " or %.1f s after two threads run traced code without.",
-                windows, selection(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+                windows, whatItProbes(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
         if (!selected.isEmpty()) {
             String left = selected.stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
             log.debug("window " + windows + " probes " + (probed.isEmpty() ? "none" : String.join(", ", probed))
@@ -365,12 +368,12 @@ final class DetectionWindow implements Runnable {
         }
     }
 
-    /** What the window opening now probes, for the verbose log; empty for every class. */
-    private String selection() {
+    /** What the window opening now probes, for the verbose log; empty for every class without a sampler. */
+    private String whatItProbes() {
         int left = selected.size() - probed.size();
         String quietOnes = " probed without contention in their last windows";
         if (selected.isEmpty()) {
-            return "";
+            return selection == null ? "" : ", probing every class (" + selection.whyEveryClass() + ")";
         } else if (probed.isEmpty()) {
             return ", probing none of the " + left + " classes most often seen running: all were" + quietOnes;
         }

@@ -18,9 +18,15 @@ import jdk.jfr.consumer.RecordingStream;
  * samples threads that run Java code every {@value #PERIOD_MILLIS} ms without stopping the others (a thread dump
  * would bring every thread to a safepoint), so code that contends while it runs for a millisecond between requests
  * is still seen within the 10 s before a window.
+ *
+ * <p>The period is not a round number: a service woken by a 10 or 20 ms tick, sampled every 20 ms, is sampled at
+ * nearly the same point of its tick each time, and that point drifts only as the two sleeps' overshoots differ.
+ * The e2e tests' LiveService, busy about 0.35 ms of each 20 ms tick, went 3.3 to 7.7 s without a sample at 20 ms,
+ * and 1 to 5 of its 28 five-second stretches had fewer than the 10 samples a selection needs; at 19 ms, where the
+ * phase moves 1 ms a tick, 1.5 to 2.2 s and 0 or 1 (bench/results/sampler-phase.md, JDK 17, six JVMs at once).
  */
 final class ExecutionSamples {
-    static final long PERIOD_MILLIS = 20;
+    static final long PERIOD_MILLIS = 19;
     private static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
     private final RecordingStream stream;
@@ -71,7 +77,7 @@ final class ExecutionSamples {
         try {
             hot.sample(classes(e));
         } catch (RuntimeException unreadable) {
-            // the next sample comes 20 ms later
+            // the next sample comes a period later
         }
     }
 

@@ -60,17 +60,32 @@ final class HotClasses {
     }
 
     /**
-     * The classes to probe, by name, most often sampled first, and forgets the samples; an empty set if there were
+     * The classes to probe, by name, most often sampled first, and forgets the samples; no classes if there were
      * fewer than {@value #MIN_SAMPLES} thread samples or they found no class (then the window probes every class,
      * as the first does).
      */
-    synchronized Set<String> take() {
+    synchronized Selection take() {
         Set<String> hot = samples < MIN_SAMPLES ? Set.of() : threadSamples.entrySet().stream()
                 .sorted(Map.Entry.<String, Integer>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .limit(limit).map(Map.Entry::getKey)
                 .collect(Collectors.toCollection(LinkedHashSet::new));
+        Selection taken = new Selection(samples, hot);
         threadSamples.clear();
         samples = 0;
-        return hot;
+        return taken;
+    }
+
+    /**
+     * What {@link #take} found.
+     *
+     * @param samples how many thread samples came since the last take
+     * @param classes the classes to probe, most often sampled first; empty for every class
+     */
+    record Selection(int samples, Set<String> classes) {
+        /** Why a window with these samples probes every class, for the verbose log. */
+        String whyEveryClass() {
+            return samples + " thread samples from JFR since the last window, "
+                    + (samples < MIN_SAMPLES ? "fewer than " + MIN_SAMPLES : "none in a class that can carry probes");
+        }
     }
 }

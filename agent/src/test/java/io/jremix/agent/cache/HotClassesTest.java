@@ -26,7 +26,7 @@ class HotClassesTest {
                 "io.jremix.probe.cache.CacheProbe", "com.example.Main$$Lambda$14/0x0000000800c03000"));
 
         assertEquals(List.of("com.example.Worker", "com.example.Pool", "java.util.concurrent.atomic.AtomicLong"),
-                List.copyOf(hot.take()), "the JDK's atomics count, the rest of the JDK, jremix and lambdas not;"
+                List.copyOf(hot.take().classes()), "the JDK's atomics count, the rest of the JDK, jremix and lambdas not;"
                         + " a class twice on one stack counts once");
     }
 
@@ -38,13 +38,13 @@ class HotClassesTest {
         }
         HotClasses deep = new HotClasses(100);
         sample(deep, HotClasses.MIN_SAMPLES, frames);
-        Set<String> taken = deep.take();
+        Set<String> taken = deep.take().classes();
         assertEquals(HotClasses.FRAMES, taken.size());
         assertTrue(taken.contains("com.example.FrameA") && !taken.contains("com.example.Frame" + (char) ('A' + HotClasses.FRAMES)));
 
         HotClasses two = new HotClasses(2);
         sample(two, HotClasses.MIN_SAMPLES, frames);
-        assertEquals(List.of("com.example.FrameA", "com.example.FrameB"), List.copyOf(two.take()),
+        assertEquals(List.of("com.example.FrameA", "com.example.FrameB"), List.copyOf(two.take().classes()),
                 "equally often seen: by name");
     }
 
@@ -53,10 +53,22 @@ class HotClassesTest {
         HotClasses hot = new HotClasses(32);
         List<String> worker = List.of("com.example.Worker");
         sample(hot, HotClasses.MIN_SAMPLES - 1, worker);
-        assertEquals(Set.of(), hot.take(), "too few samples: the window probes every class");
+        HotClasses.Selection few = hot.take();
+        assertEquals(Set.of(), few.classes(), "too few samples: the window probes every class");
+        assertEquals("9 thread samples from JFR since the last window, fewer than 10", few.whyEveryClass());
 
         sample(hot, HotClasses.MIN_SAMPLES, worker);
-        assertEquals(Set.of("com.example.Worker"), hot.take());
-        assertEquals(Set.of(), hot.take(), "the next window's selection starts from its own samples");
+        assertEquals(new HotClasses.Selection(HotClasses.MIN_SAMPLES, Set.of("com.example.Worker")), hot.take());
+        assertEquals(new HotClasses.Selection(0, Set.of()), hot.take(),
+                "the next window's selection starts from its own samples");
+    }
+
+    @Test
+    void samplesInNoClassThatCanCarryProbesSelectNothingAndSaySo() {
+        HotClasses hot = new HotClasses(32);
+        sample(hot, HotClasses.MIN_SAMPLES, List.of("java.util.HashMap", "io.jremix.probe.cache.CacheProbe"));
+        HotClasses.Selection none = hot.take();
+        assertEquals(Set.of(), none.classes());
+        assertTrue(none.whyEveryClass().endsWith("none in a class that can carry probes"), none.whyEveryClass());
     }
 }

@@ -25,7 +25,7 @@ import io.jremix.workloads.park.StopSignal;
  * workers run, and on stop {@code served <requests>} after checking every sum.
  */
 public final class LiveService {
-    static final long PERIOD_MILLIS = 20;
+    public static final long PERIOD_MILLIS = 20;
 
     /** One worker's counter. */
     public static class Tally {
