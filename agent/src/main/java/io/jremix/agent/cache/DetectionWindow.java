@@ -75,9 +75,7 @@ final class DetectionWindow implements Runnable {
     private final boolean attached;
     /** When the next window was first due but the budget held it back, 0 if it was not. */
     private long heldSince;
-    /** The classes selected for the open window, by name; empty for every class. */
-    private Set<String> selected = Set.of();
-    /** The thread samples the open window's selection was made from; {@code null} without a sampler. */
+    /** The open window's selection from the thread samples; {@code null} without a sampler (every class). */
     private HotClasses.Selection selection;
     /** Those of them the window probes: the selection without the classes {@link #quiet} leaves out. */
     private Set<String> probed = Set.of();
@@ -349,8 +347,7 @@ final class DetectionWindow implements Runnable {
         collector.startWindow(now);
         shed.opened(now);
         selection = samples != null ? hot.take() : null;
-        selected = selection != null ? selection.classes() : Set.of();
-        probed = quiet.admit(selected, windows);
+        probed = quiet.admit(selected(), windows);
         windowEvent = JfrEvents.windowOpened(windows);
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
                 tracker.findings(SiteTable::where));
@@ -361,18 +358,23 @@ final class DetectionWindow implements Runnable {
         log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found,"
                         + " or %.1f s after two threads run traced code without.",
                 windows, whatItProbes(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
-        if (!selected.isEmpty()) {
-            String left = selected.stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
+        if (!selected().isEmpty()) {
+            String left = selected().stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
             log.debug("window " + windows + " probes " + (probed.isEmpty() ? "none" : String.join(", ", probed))
                     + (left.isEmpty() ? "" : "; leaves out " + left));
         }
     }
 
+    /** The classes selected for the open window, by name; empty for every class. */
+    private Set<String> selected() {
+        return selection != null ? selection.classes() : Set.of();
+    }
+
     /** What the window opening now probes, for the verbose log; empty for every class without a sampler. */
     private String whatItProbes() {
-        int left = selected.size() - probed.size();
+        int left = selected().size() - probed.size();
         String quietOnes = " probed without contention in their last windows";
-        if (selected.isEmpty()) {
+        if (selected().isEmpty()) {
             return selection == null ? "" : ", probing every class (" + selection.whyEveryClass() + ")";
         } else if (probed.isEmpty()) {
             return ", probing none of the " + left + " classes most often seen running: all were" + quietOnes;
@@ -386,7 +388,7 @@ final class DetectionWindow implements Runnable {
         endTracing(now, foundAt != 0 ? "contention found" : "no contention");
         Set<String> contended = SiteTable.classes(collector.takeContendedSites());
         List<Class<?>> instrumented = transformer.instrumentedLoaded(inst);
-        if (!selected.isEmpty()) { // a window probing every class runs at start or without samples: not counted
+        if (!selected().isEmpty()) { // a window probing every class runs at start or without samples: not counted
             quiet.closed(windows, instrumented.stream().map(Class::getName).collect(Collectors.toSet()), contended);
         }
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
@@ -430,7 +432,7 @@ final class DetectionWindow implements Runnable {
     /** {@link #sync(long)} among {@code wanted}, the classes to be probed or restored now (changed in place). */
     private void sync(long now, List<Class<?>> wanted) {
         wanted.removeIf(c -> settled.contains(c) || (open && (transformer.carriesProbes(c)
-                || !(selected.isEmpty() || probed.contains(c.getName())))));
+                || !(selected().isEmpty() || probed.contains(c.getName())))));
         Map<String, Set<String>> running = wanted.isEmpty() ? Map.of() : runningMethods();
         List<Class<?>> ready = wanted.stream().filter(c -> !running.containsKey(c.getName())).toList();
         retransform(ready);

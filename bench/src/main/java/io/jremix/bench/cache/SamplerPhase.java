@@ -41,8 +41,12 @@ public final class SamplerPhase {
      * What one JVM's recording held: worker samples, the longest time without one, the fewest and most in a
      * five-second stretch, and the thin stretches.
      */
-    private record Run(int period, int samples, double longestGapSeconds, int fewest, int most, int thinStretches,
-                       int stretches) {
+    private record Run(int period, int jvm, int samples, double longestGapSeconds, int fewest, int most,
+                       int thinStretches, int stretches) {
+    }
+
+    /** One LiveService JVM sampled at {@code period} ms, the {@code jvm}-th of its period, recording to a file. */
+    private record Started(int period, int jvm, Process process, Path recording) {
     }
 
     private SamplerPhase() {
@@ -59,36 +63,33 @@ public final class SamplerPhase {
         Path out = o.path("--out", home.resolve("bench/results/sampler-phase.md"));
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path dir = Files.createTempDirectory("sampler-phase");
-        List<Process> started = new ArrayList<>();
-        List<Path> recordings = new ArrayList<>();
-        List<Integer> ofPeriod = new ArrayList<>();
+        List<Started> started = new ArrayList<>();
         for (int period : periods) {
             Path settings = dir.resolve(period + "ms.jfc");
             Files.writeString(settings, settings(period));
-            for (int k = 0; k < jvms; k++) {
-                Path recording = dir.resolve(period + "ms-" + k + ".jfr");
-                started.add(new ProcessBuilder(java.toString(), "-XX:StartFlightRecording=filename=" + recording
+            for (int jvm = 1; jvm <= jvms; jvm++) {
+                Path recording = dir.resolve(period + "ms-" + jvm + ".jfr");
+                Process process = new ProcessBuilder(java.toString(), "-XX:StartFlightRecording=filename=" + recording
                         + ",settings=" + settings, "-cp", home.resolve("workloads/target/jremix-workloads.jar").toString(),
                         LiveService.class.getName(), "4", "50000", "padded")
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD)
-                        .start());
-                recordings.add(recording);
-                ofPeriod.add(period);
+                        .start();
+                started.add(new Started(period, jvm, process, recording));
             }
         }
         System.err.printf(Locale.ROOT, "%d JVMs for %d s%n", started.size(), seconds);
         Thread.sleep(seconds * 1000L);
-        for (Process p : started) {
-            try (OutputStream stdin = p.getOutputStream()) {
+        for (Started s : started) {
+            try (OutputStream stdin = s.process().getOutputStream()) {
                 stdin.write("stop\n".getBytes(StandardCharsets.UTF_8));
             }
         }
         List<Run> runs = new ArrayList<>();
-        for (int i = 0; i < started.size(); i++) {
-            if (!started.get(i).waitFor(1, TimeUnit.MINUTES) || started.get(i).exitValue() != 0) {
-                throw new IOException("LiveService under " + ofPeriod.get(i) + " ms sampling did not stop cleanly");
+        for (Started s : started) {
+            if (!s.process().waitFor(1, TimeUnit.MINUTES) || s.process().exitValue() != 0) {
+                throw new IOException("LiveService under " + s.period() + " ms sampling did not stop cleanly");
             }
-            runs.add(read(ofPeriod.get(i), recordings.get(i)));
+            runs.add(read(s));
             System.err.println(runs.get(runs.size() - 1));
         }
         write(out, runs, seconds, java);
@@ -102,9 +103,9 @@ public final class SamplerPhase {
     }
 
     /** The workers' samples of one recording, from its first to its last. */
-    private static Run read(int period, Path recording) throws IOException {
+    private static Run read(Started s) throws IOException {
         List<Long> times = new ArrayList<>();
-        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+        for (RecordedEvent e : RecordingFile.readAllEvents(s.recording())) {
             RecordedThread t = e.getThread("sampledThread");
             if (e.getEventType().getName().equals("jdk.ExecutionSample") && t != null && t.getJavaName() != null
                     && t.getJavaName().startsWith("worker-")) {
@@ -113,7 +114,7 @@ public final class SamplerPhase {
         }
         times.sort(null);
         if (times.size() < 2) {
-            return new Run(period, times.size(), Double.NaN, 0, 0, 0, 0);
+            return new Run(s.period(), s.jvm(), times.size(), Double.NaN, 0, 0, 0, 0);
         }
         long longest = 0;
         for (int i = 1; i < times.size(); i++) {
@@ -124,7 +125,7 @@ public final class SamplerPhase {
         times.forEach(t -> inStretch[(int) ((t - times.get(0)) / STRETCH_NANOS)]++);
         IntSummaryStatistics full = Arrays.stream(inStretch, 0, stretches).summaryStatistics(); // the last is partial
         int thin = (int) Arrays.stream(inStretch, 0, stretches).filter(n -> n < SAMPLES_NEEDED).count();
-        return new Run(period, times.size(), longest / 1e9, full.getMin(), full.getMax(), thin, stretches);
+        return new Run(s.period(), s.jvm(), times.size(), longest / 1e9, full.getMin(), full.getMax(), thin, stretches);
     }
 
     private static void write(Path out, List<Run> runs, int seconds, Path java) throws IOException, InterruptedException {
@@ -142,11 +143,8 @@ public final class SamplerPhase {
         md.append("| period | JVM | samples | longest gap | fewest in 5 s | most in 5 s | thin stretches |\n"
                 + "|---:|---:|---:|---:|---:|---:|---:|\n");
         List<Map<String, Object>> rows = new ArrayList<>();
-        int jvm = 0;
-        for (int i = 0; i < runs.size(); i++) {
-            Run r = runs.get(i);
-            jvm = i > 0 && runs.get(i - 1).period() == r.period() ? jvm + 1 : 1;
-            md.append(String.format(Locale.ROOT, "| %d ms | %d | %d | %.1f s | %d | %d | %d of %d |%n", r.period(), jvm,
+        for (Run r : runs) {
+            md.append(String.format(Locale.ROOT, "| %d ms | %d | %d | %.1f s | %d | %d | %d of %d |%n", r.period(), r.jvm(),
                     r.samples(), r.longestGapSeconds(), r.fewest(), r.most(), r.thinStretches(), r.stretches()));
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("periodMillis", r.period());
