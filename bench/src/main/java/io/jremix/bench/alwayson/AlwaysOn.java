@@ -104,21 +104,23 @@ public final class AlwaysOn {
                                                List<Mode> modes, List<String> detect) throws Exception {
         double calibrationMs = run(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes).ms();
         int iterations = (int) Math.max(CALIBRATION_ITERATIONS, minutes * 60_000 / calibrationMs);
-        List<Double> plainRuns = new ArrayList<>();
+        List<Timed> plainTimed = new ArrayList<>();
         Map<Mode, List<Timed>> modeRuns = new LinkedHashMap<>();
         for (int r = 0; r < rounds; r++) { // rounds interleave, so that a slow spell of the machine hits all
-            plainRuns.add(run(home, java, List.of(), w, iterations, minutes).ms());
+            plainTimed.add(run(home, java, List.of(), w, iterations, minutes));
             for (Mode m : modes) {
                 modeRuns.computeIfAbsent(m, k -> new ArrayList<>())
                         .add(run(home, java, m.arguments(detect), w, iterations, minutes));
             }
         }
+        List<Double> plainRuns = plainTimed.stream().map(Timed::ms).toList();
         double plain = Stats.median(plainRuns);
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("workload", w);
         row.put("iterations", iterations);
         row.put("plainMs", plain);
         row.put("plainRunsMs", plainRuns);
+        row.put("plainMinutesMs", plainTimed.stream().map(Timed::minutesMs).toList());
         StringBuilder line = new StringBuilder(String.format(Locale.ROOT, "%-10s %d iterations: plain %s",
                 w, iterations, cell(plainRuns)));
         modeRuns.forEach((m, runs) -> {
@@ -128,6 +130,7 @@ public final class AlwaysOn {
             row.put(m.key + "RunsMs", ms);
             row.put(m.key + "OverheadPercent", 100 * (Stats.median(ms) / plain - 1));
             row.put(m.key + "Windows", windows);
+            row.put(m.key + "MinutesMs", runs.stream().map(Timed::minutesMs).toList());
             line.append(String.format(Locale.ROOT, ", %s %s (%+.1f%%, %d windows)", m.column, cell(ms),
                     100 * (Stats.median(ms) / plain - 1), windows));
         });
@@ -151,8 +154,27 @@ public final class AlwaysOn {
         return List.of(keys.split(",")).stream().distinct().map(AlwaysOn::mode).toList();
     }
 
-    /** The mean ms of one JVM's measured iterations, and how many detection windows opened in it. */
-    private record Timed(double ms, long windows) {
+    /**
+     * The mean ms of one JVM's measured iterations, how many detection windows opened in it, and the mean of the
+     * iterations that began in each minute of the measured time: a window's cost shows in the minutes after it opened,
+     * a machine's slow spell or a cost that never ends in all of them.
+     */
+    private record Timed(double ms, long windows, List<Double> minutesMs) {
+        static Timed of(List<Double> iterationsMs, long windows) {
+            List<List<Double>> minutes = new ArrayList<>();
+            double elapsed = 0;
+            for (double ms : iterationsMs) {
+                int minute = (int) (elapsed / 60_000);
+                while (minutes.size() <= minute) {
+                    minutes.add(new ArrayList<>());
+                }
+                minutes.get(minute).add(ms);
+                elapsed += ms;
+            }
+            // a minute that no iteration began in (one iteration longer than a minute) has no mean of its own
+            return new Timed(Stats.mean(iterationsMs), windows,
+                    minutes.stream().map(m -> m.isEmpty() ? Double.NaN : Stats.mean(m)).toList());
+        }
     }
 
     /**
@@ -167,7 +189,35 @@ public final class AlwaysOn {
         argv.addAll(SuiteRun.arguments(ProgramClassPath.ofHarness(), workload, Size.DEFAULT, 1, iterations));
         Command.Result r = Command.withJava(argv, java).run(Math.max(10, TIMEOUT_FACTOR * minutes));
         long windows = r.stderr().lines().filter(l -> l.matches(OPENED)).count();
-        return new Timed(SuiteRun.meanMeasuredMs(r, iterations), windows);
+        return Timed.of(SuiteRun.measuredMs(r, iterations), windows);
+    }
+
+    /**
+     * One workload's mean iteration time in each minute of its runs (the median over the rounds): where a run's
+     * overhead came from.
+     */
+    @SuppressWarnings("unchecked")
+    private static String byMinute(Map<String, Object> row, List<Mode> modes, int rounds) {
+        List<List<List<Double>>> columns = new ArrayList<>();
+        columns.add((List<List<Double>>) row.get("plainMinutesMs"));
+        modes.forEach(m -> columns.add((List<List<Double>>) row.get(m.key + "MinutesMs")));
+        StringBuilder md = new StringBuilder(String.format(Locale.ROOT, "%n%s, minute by minute (the mean iteration"
+                + " time of the iterations that began in each minute of the measured time%s):%n%n| minute | plain ms |",
+                row.get("workload"), rounds == 1 ? "" : ", the median over the rounds"));
+        modes.forEach(m -> md.append(' ').append(m.column).append(" ms |"));
+        md.append("\n|---:|---:|").append("---:|".repeat(modes.size())).append('\n');
+        int minutes = columns.stream().flatMap(List::stream).mapToInt(List::size).max().orElse(0);
+        for (int minute = 0; minute < minutes; minute++) {
+            md.append("| ").append(minute + 1).append(" |");
+            for (List<List<Double>> runs : columns) {
+                int at = minute;
+                List<Double> means = runs.stream().filter(run -> run.size() > at).map(run -> run.get(at))
+                        .filter(ms -> ms != null && !ms.isNaN()).toList();
+                md.append(means.isEmpty() ? " — |" : String.format(Locale.ROOT, " %.0f |", Stats.median(means)));
+            }
+            md.append('\n');
+        }
+        return md.toString();
     }
 
     private static void write(Path out, List<Map<String, Object>> rows, List<Mode> modes, int minutes, int rounds,
@@ -215,6 +265,7 @@ public final class AlwaysOn {
                     100 * (Math.exp(logSums[i] / measured) - 1)));
         }
         md.append(".\n");
+        rows.stream().filter(r -> !r.containsKey("failed")).forEach(r -> md.append(byMinute(r, modes, rounds)));
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("minutes", minutes);

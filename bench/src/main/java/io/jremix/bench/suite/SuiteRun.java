@@ -28,6 +28,11 @@ public final class SuiteRun {
      * printed on stderr if it failed or measured fewer.
      */
     public static double meanMeasuredMs(Command.Result r, int iterations) throws IOException {
+        return Stats.mean(measuredMs(r, iterations));
+    }
+
+    /** Each of the {@code iterations} measured iterations in ms, in order; an exception as for the mean. */
+    public static List<Double> measuredMs(Command.Result r, int iterations) throws IOException {
         List<Double> measured = new ArrayList<>();
         for (String line : r.stdout().lines().toList()) {
             String[] p = line.split(" ");
@@ -40,6 +45,6 @@ public final class SuiteRun {
                     .orElse("no output");
             throw new IOException("exit " + r.exit() + ": " + why);
         }
-        return Stats.mean(measured);
+        return measured;
     }
 }
