@@ -33,7 +33,8 @@ import io.jremix.bench.suite.SuiteRun;
  * 3357–4581 ms), so {@code plainAgain} shows how far two plain runs differ, and R rounds give medians.
  */
 public final class AlwaysOn {
-    private static final int CALIBRATION_ITERATIONS = 5;
+    /** A plain run this long gives the iteration time the long runs are planned with: its later half, warmed up. */
+    private static final int CALIBRATION_ITERATIONS = 10;
     private static final int TIMEOUT_FACTOR = 3;
     private static final String OPENED = "REMIX: Detection window \\d+ open.*";
     /**
@@ -102,7 +103,7 @@ public final class AlwaysOn {
     /** One workload's row: calibration, then {@code rounds} rounds of plain {@code java} and each mode. */
     private static Map<String, Object> measure(Path home, Path java, String w, int minutes, int rounds,
                                                List<Mode> modes, List<String> detect) throws Exception {
-        double calibrationMs = run(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes).ms();
+        double calibrationMs = run(home, java, List.of(), w, CALIBRATION_ITERATIONS, minutes).warmedUpMs();
         int iterations = (int) Math.max(CALIBRATION_ITERATIONS, minutes * 60_000 / calibrationMs);
         List<Timed> plainTimed = new ArrayList<>();
         Map<Mode, List<Timed>> modeRuns = new LinkedHashMap<>();
@@ -157,9 +158,10 @@ public final class AlwaysOn {
     /**
      * The mean ms of one JVM's measured iterations, how many detection windows opened in it, and the mean of the
      * iterations that began in each minute of the measured time: a window's cost shows in the minutes after it opened,
-     * a machine's slow spell or a cost that never ends in all of them.
+     * a machine's slow spell or a cost that never ends in all of them; and the median of its later half, which
+     * the JIT has warmed up (tomcat's first five iterations took 1.6 times as long as its later ones).
      */
-    private record Timed(double ms, long windows, List<Double> minutesMs) {
+    private record Timed(double ms, long windows, List<Double> minutesMs, double warmedUpMs) {
         static Timed of(List<Double> iterationsMs, long windows) {
             List<List<Double>> minutes = new ArrayList<>();
             double elapsed = 0;
@@ -173,7 +175,8 @@ public final class AlwaysOn {
             }
             // a minute that no iteration began in (one iteration longer than a minute) has no mean of its own
             return new Timed(Stats.mean(iterationsMs), windows,
-                    minutes.stream().map(m -> m.isEmpty() ? Double.NaN : Stats.mean(m)).toList());
+                    minutes.stream().map(m -> m.isEmpty() ? Double.NaN : Stats.mean(m)).toList(),
+                    Stats.median(iterationsMs.subList(iterationsMs.size() / 2, iterationsMs.size())));
         }
     }
 
