@@ -158,13 +158,19 @@ public final class AlwaysOn {
     }
 
     /**
-     * The mean ms of one JVM's measured iterations, how many detection windows opened in it, and the mean of the
-     * iterations that began in each minute of the measured time: a window's cost shows in the minutes after it opened,
-     * a machine's slow spell or a cost that never ends in all of them; and the median of its later half, which
-     * the JIT has warmed up (tomcat's first five iterations took 1.6 times as long as its later ones).
+     * One JVM's measured iterations in ms, in order, and how many detection windows opened in it.
      */
-    private record Timed(double ms, long windows, List<Double> minutesMs, double warmedUpMs) {
-        static Timed of(List<Double> iterationsMs, long windows) {
+    private record Timed(List<Double> iterationsMs, long windows) {
+        double ms() {
+            return Stats.mean(iterationsMs);
+        }
+
+        /**
+         * The mean of the iterations that began in each minute of the measured time: a window's cost shows in the
+         * minutes after it opened, a machine's slow spell or a cost that never ends in all of them. A minute that no
+         * iteration began in (one iteration longer than a minute) has no mean of its own: NaN.
+         */
+        List<Double> minutesMs() {
             List<List<Double>> minutes = new ArrayList<>();
             double elapsed = 0;
             for (double ms : iterationsMs) {
@@ -175,10 +181,15 @@ public final class AlwaysOn {
                 minutes.get(minute).add(ms);
                 elapsed += ms;
             }
-            // a minute that no iteration began in (one iteration longer than a minute) has no mean of its own
-            return new Timed(Stats.mean(iterationsMs), windows,
-                    minutes.stream().map(m -> m.isEmpty() ? Double.NaN : Stats.mean(m)).toList(),
-                    Stats.median(iterationsMs.subList(iterationsMs.size() / 2, iterationsMs.size())));
+            return minutes.stream().map(m -> m.isEmpty() ? Double.NaN : Stats.mean(m)).toList();
+        }
+
+        /**
+         * The median of the later half, which the JIT has warmed up (tomcat's first five iterations took 1.6 times
+         * as long as its later ones).
+         */
+        double warmedUpMs() {
+            return Stats.median(iterationsMs.subList(iterationsMs.size() / 2, iterationsMs.size()));
         }
     }
 
@@ -194,7 +205,7 @@ public final class AlwaysOn {
         argv.addAll(SuiteRun.arguments(ProgramClassPath.ofHarness(), workload, Size.DEFAULT, 1, iterations));
         Command.Result r = Command.withJava(argv, java).run(Math.max(10, TIMEOUT_FACTOR * minutes));
         long windows = r.stderr().lines().filter(l -> l.matches(OPENED)).count();
-        return Timed.of(SuiteRun.measuredMs(r, iterations), windows);
+        return new Timed(SuiteRun.measuredMs(r, iterations), windows);
     }
 
     /**
@@ -217,7 +228,7 @@ public final class AlwaysOn {
             for (List<List<Double>> runs : columns) {
                 int at = minute;
                 List<Double> means = runs.stream().filter(run -> run.size() > at).map(run -> run.get(at))
-                        .filter(ms -> ms != null && !ms.isNaN()).toList();
+                        .filter(ms -> !ms.isNaN()).toList();
                 md.append(means.isEmpty() ? " — |" : String.format(Locale.ROOT, " %.0f |", Stats.median(means)));
             }
             md.append('\n');
