@@ -32,7 +32,7 @@ class AttachTest {
     @TempDir
     Path dir;
 
-    private static Jremix.Run attach(long pid, String... args) throws IOException, InterruptedException {
+    static Jremix.Run attach(long pid, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("attach", Long.toString(pid)));
         command.addAll(List.of(args));
         return Jremix.launch(command);
@@ -42,7 +42,7 @@ class AttachTest {
      * Waits until jremix has nothing running in the program: after a window's report, classes whose methods were
      * running at its close are restored when those return, and a new detection waits for that.
      */
-    private static void awaitIdle(long pid) throws IOException, InterruptedException {
+    static void awaitIdle(long pid) throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + IDLE_TIMEOUT_MILLIS;
         Jremix.Run status = attach(pid, "status");
         while (!status.stdout().contains("jremix is not running there") && System.currentTimeMillis() < deadline) {

@@ -20,9 +20,9 @@ class LiveReportsTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
     private static final String TALLY = SERVICE + "$Tally";
     private static final String SEMAPHORE = "java.util.concurrent.Semaphore$NonfairSync";
-    /** Short windows, re-armed a second after each closes: the test sees several without waiting long. */
+    /** Short windows, re-armed a second after each closes, whatever they cost: the test sees several soon. */
     private static final List<String> REARMED = List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-            "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1");
+            "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1", "-XX:REMIXBudget=0");
 
     @TempDir
     Path dir;

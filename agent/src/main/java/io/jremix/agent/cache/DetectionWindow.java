@@ -224,9 +224,13 @@ final class DetectionWindow implements Runnable {
             shedQuietClasses(now);
             if (ending || ((concurrent || foundAt != 0) && now - closesAt() >= 0)) {
                 close(now);
+                if (ending) {
+                    costLastWindow();
+                }
                 reportClosed();
             }
         } else if (ending && !lastReported) {
+            costLastWindow();
             reportClosed(); // ended between two windows: the last window's report again, as the last
         } else if (rearming()) {
             budget.sample(now);
@@ -305,23 +309,33 @@ final class DetectionWindow implements Runnable {
         }
     }
 
-    /** Opens the next window if the last one's cost allows it; says so once if it does not. */
+    /**
+     * Opens the next window if the last one's cost allows it, or, after the uncharged first window, the next one's
+     * expected cost; says so once if it does not.
+     */
     private void openWithinBudget(long now) {
         long since = now - budget.openedAt();
+        long owed = budget.owed(now);
         if (budget.allows(now)) {
             if (heldSince != 0) {
-                log.verbose(String.format(Locale.ROOT, "Window %d cost %s, %.1f%% of the %.0f s since it opened:"
-                                + " the next opens %.0f s after REMIXRearm.", windows, seconds(budget.charged(now)),
-                        100.0 * budget.charged(now) / since, since / 1e9, (now - heldSince) / 1e9));
+                log.verbose(String.format(Locale.ROOT, "%s, %.1f%% of the %.0f s since window %d opened: it opens"
+                                + " %.0f s after REMIXRearm.", budget.charging() ? "Window " + windows + " cost "
+                                + seconds(owed) : "Window " + (windows + 1) + " is expected to cost " + seconds(owed),
+                        100.0 * owed / since, since / 1e9, windows, (now - heldSince) / 1e9));
                 heldSince = 0;
             }
             open(now);
         } else if (heldSince == 0) {
             heldSince = now;
-            log.verbose(String.format(Locale.ROOT, "Window %d has cost %s so far (JIT compilation beyond the"
-                            + " program's own, and jremix's threads), over %s of the %.0f s since it opened"
-                            + " (-XX:REMIXBudget): the next window waits.", windows, seconds(budget.charged(now)),
-                    options.budgetText(), since / 1e9));
+            log.verbose(budget.charging() ? String.format(Locale.ROOT, "Window %d has cost %s so far (JIT"
+                            + " compilation beyond the program's own, and jremix's threads), over %s of the %.0f s"
+                            + " since it opened (-XX:REMIXBudget): the next window waits.", windows, seconds(owed),
+                    options.budgetText(), since / 1e9)
+                    : String.format(Locale.ROOT, "Window %d is expected to cost %s (the JIT compilation since window"
+                            + " %d closed, beyond the program's lowest rate: code its retransformations would send"
+                            + " back to the compiler), over %s of the %.0f s since window %d opened (-XX:REMIXBudget):"
+                            + " it waits.", windows + 1, seconds(owed), windows, options.budgetText(), since / 1e9,
+                    windows));
         }
     }
 
@@ -492,9 +506,14 @@ final class DetectionWindow implements Runnable {
                 endTracing(System.nanoTime(), "exit");
                 bursts.lateness().ifPresent(log::verbose);
             }
-            if (budget.charging()) { // the last window's cost so far
-                history.costed(budget.charged(System.nanoTime()));
-            }
+            costLastWindow();
+        }
+    }
+
+    /** Gives the last window's cost so far to the report, as no next window opens to give it its whole cost. */
+    private void costLastWindow() {
+        if (budget.charging()) {
+            history.costed(budget.charged(System.nanoTime()));
         }
     }
 

@@ -20,6 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * sooner than {@code REMIXRearm} after it closed: a window that cost 10 s waits 500 s at 2%, one that cost nothing
  * waits {@code REMIXRearm}.
  *
+ * <p>The first window, opened with the program, is not charged: the JIT compiles the program anyway. So that the
+ * first re-armed window keeps to the budget too, it is charged in advance with an estimate: what the program
+ * compiled as it warmed up after the first window closed, beyond its lowest rate since ({@link #expected}). A
+ * re-armed window's retransformations send much of that code back to the compiler (h2: about 10 s at its second
+ * window, which then cost 10-15 s), so a program that compiled little waits {@code REMIXRearm}, and one that
+ * compiled for seconds waits until those seconds are within the budget's share of the time since it started.
+ *
  * <p>The slowdown of the program's own threads while probes run is not metered: it lasts as long as the window
  * (2 s every minute or more), where the recompiling after it lasts far longer.
  */
@@ -94,6 +101,9 @@ final class WindowBudget {
     private long openedAt;
     private long compilationAtOpen;
     private long cpuAtOpen;
+    /** When the last window closed, and the compilation total then. */
+    private long closedAt;
+    private long compilationAtClose;
     /** Compilation per nanosecond the program had on its own: not charged to the open window. */
     private double background;
 
@@ -129,7 +139,9 @@ final class WindowBudget {
     void closed(long now) {
         recent.clear();
         lowestRate = Double.NaN;
-        recent.addLast(new long[] {now, meter.compilationNanos()});
+        closedAt = now;
+        compilationAtClose = meter.compilationNanos();
+        recent.addLast(new long[] {now, compilationAtClose});
     }
 
     /** Called while no window is open, often: about once a second, notes the compilation total. */
@@ -171,14 +183,28 @@ final class WindowBudget {
         return Math.max(0, compilation) + meter.jremixCpuNanos() - cpuAtOpen;
     }
 
+    /**
+     * What the next window is expected to cost, estimated at {@code now} while the last window was not charged: the
+     * compilation since it closed beyond the lowest rate over a span since (all of it before a span has passed).
+     */
+    long expected(long now) {
+        double rate = Double.isNaN(lowestRate) ? 0 : lowestRate;
+        return Math.max(0, meter.compilationNanos() - compilationAtClose - Math.round(rate * (now - closedAt)));
+    }
+
+    /** What holds the next window back at {@code now}: the last window's charge, or the next one's estimate. */
+    long owed(long now) {
+        return charging ? charged(now) : expected(now);
+    }
+
     /** Whether the next window may open {@code leadNanos} after {@code now}, if its cost does not grow meanwhile. */
     boolean allowsWithin(long now, long leadNanos) {
-        return share == 0 || charged(now) <= share * (now + leadNanos - openedAt);
+        return share == 0 || owed(now) <= share * (now + leadNanos - openedAt);
     }
 
     /** Whether the next window may open at {@code now} as far as the budget goes. */
     boolean allows(long now) {
-        return share == 0 || charged(now) <= share * (now - openedAt);
+        return share == 0 || owed(now) <= share * (now - openedAt);
     }
 
     /** When the window being charged opened ({@link System#nanoTime}). */

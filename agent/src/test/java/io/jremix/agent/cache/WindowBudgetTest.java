@@ -87,18 +87,46 @@ class WindowBudgetTest {
     }
 
     @Test
-    void aWindowThatOpensWithTheProgramOrABudgetOfZeroHoldsNothingBack() {
+    void theWindowThatOpensWithTheProgramIsNotChargedAndABudgetOfZeroHoldsNothingBack() {
         WindowBudget atStart = new WindowBudget(2, totals);
         atStart.opened(0, false);
-        totals.compilation += 30 * S;
-        assertEquals(0, atStart.charged(10 * S), "the window that opens with the program");
-        assertTrue(atStart.allows(10 * S));
+        totals.compilation += 30 * S; // start-up, probes and all
+        atStart.closed(2 * S);
+        assertEquals(0, atStart.charged(60 * S), "the window that opens with the program");
+        assertTrue(atStart.allows(60 * S), "nothing compiled since it closed");
 
         WindowBudget none = new WindowBudget(0, totals);
         none.opened(0, true);
         totals.compilation += 30 * S;
         assertTrue(none.allows(10 * S), "a budget of 0 lets every window open on time");
         assertEquals(30 * S, none.charged(10 * S), "and still meters them, for the report");
+    }
+
+    @Test
+    void whatTheProgramCompiledWarmingUpAfterTheFirstWindowHoldsTheSecondBackUntilItIsTwoPercentOfTheTime() {
+        WindowBudget budget = new WindowBudget(2, totals);
+        budget.opened(0, false);
+        budget.closed(2 * S);
+        quiet(budget, 2, 40, 0.25); // warming up: 9.5 s of compilation
+        quiet(budget, 41, 470, 0.01); // warmed up: 10 ms a second of its own
+
+        long expected = budget.expected(470 * S);
+        assertTrue(Math.abs(expected - 9.5 * S) < S / 2, "the warm-up beyond 10 ms a second: " + expected);
+        assertEquals(0, budget.charged(470 * S), "an estimate, not a charge");
+        assertFalse(budget.allows(60 * S), "9.5 s is 16% of a minute");
+        assertFalse(budget.allows(450 * S));
+        assertTrue(budget.allows(490 * S), "2% of 490 s");
+    }
+
+    @Test
+    void aProgramThatCompilesSteadilyWaitsOnlyForItsOwnRateToBeMeasured() {
+        WindowBudget budget = new WindowBudget(2, totals);
+        budget.opened(0, false);
+        budget.closed(2 * S);
+        quiet(budget, 2, 60, 0.05); // 50 ms a second, more than the budget's share, from the window's close on
+
+        assertTrue(budget.expected(60 * S) < S / 10, "its own rate is no cost of a window: " + budget.expected(60 * S));
+        assertTrue(budget.allows(60 * S));
     }
 
     @Test

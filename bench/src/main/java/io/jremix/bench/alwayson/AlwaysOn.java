@@ -50,7 +50,8 @@ public final class AlwaysOn {
                     + " those probed without contention in their last windows, every period", List.of("-XX:REMIXBudget=0")),
             new Mode("defaults", "defaults", "a re-armed window probes the classes seen running but those probed"
                     + " without contention in their last windows, and opens only once the last one's cost is within"
-                    + " the 2% budget", List.of()),
+                    + " the 2% budget (the first re-armed one, what the program compiled after the first window)",
+                    List.of()),
             new Mode("firstWindow", "first window only", "only the window that opens with the program, none"
                     + " re-armed: what the first window costs alone", List.of("-XX:REMIXRearm=0")),
             new Mode("plainAgain", "plain again", "plain `java` once more, after the runs before it: how far two"

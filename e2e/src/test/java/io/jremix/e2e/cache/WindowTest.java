@@ -58,8 +58,8 @@ class WindowTest {
     void windowWithoutContentionClosesAndRearms(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
         Jremix.Run run = runUntil("REMIX: Detection window 2 open", List.of("-remix:detect", "-XX:+REMIXVerbose",
-                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXReport=" + report), "SeparateLines", "2",
-                "20000000");
+                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXBudget=0", "-XX:REMIXReport=" + report),
+                "SeparateLines", "2", "20000000");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
         assertTrue((Long) section(doc, "trace").get("windows") >= 2, run.stderr());
