@@ -69,7 +69,8 @@ public final class CacheContentionOptions {
 
     public static final Option<Double> BUDGET = SECTION.value("REMIXBudget", Type.percent(0, 100), 2.0,
             "a re-armed window opens only once what the last one cost (JIT compilation beyond the program's own, and"
-                    + " jremix's threads) is at most this share of the time since it opened; 0: every REMIXRearm");
+                    + " jremix's threads) is at most this share of the time since it opened; the first re-armed one,"
+                    + " once what the program compiled after the first window is; 0: every REMIXRearm");
 
     private CacheContentionOptions() {
     }

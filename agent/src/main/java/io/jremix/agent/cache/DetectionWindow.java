@@ -409,10 +409,7 @@ final class DetectionWindow implements Runnable {
         closedAt = now;
         budget.closed(now);
         if (windows == 1 && rearming() && options.hotClasses() > 0) {
-            samples = ExecutionSamples.start(hot, log);
-            if (samples != null) {
-                meter.watch(samples.reader());
-            }
+            samples = ExecutionSamples.create(hot, log, meter::watch);
         }
         waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
                 .addAll(methods));

@@ -3,6 +3,7 @@ package io.jremix.agent.cache;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
+import java.util.function.Consumer;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.probe.cache.EventBuffer;
@@ -29,34 +30,65 @@ final class ExecutionSamples {
     static final long PERIOD_MILLIS = 19;
     private static final String EXECUTION_SAMPLE = "jdk.ExecutionSample";
 
-    private final RecordingStream stream;
-    private final Thread reader;
-    private boolean sampling = true;
+    private final HotClasses hot;
+    private final AgentLog log;
+    /** Told of each thread that reads a recording, so that its CPU is counted as jremix's. */
+    private final Consumer<Thread> onReader;
+    /** The recording while sampling, {@code null} while paused. */
+    private RecordingStream stream;
+    /** Set once JFR failed to record: no recording is tried again, and every re-armed window probes every class. */
+    private boolean failed;
 
-    private ExecutionSamples(RecordingStream stream, Thread reader) {
-        this.stream = stream;
-        this.reader = reader;
+    private ExecutionSamples(HotClasses hot, AgentLog log, Consumer<Thread> onReader) {
+        this.hot = hot;
+        this.log = log;
+        this.onReader = onReader;
     }
 
-    /** Starts sampling into {@code hot}; {@code null}, said in the verbose log, if this JVM cannot record. */
-    static ExecutionSamples start(HotClasses hot, AgentLog log) {
+    /**
+     * A sampler for {@code hot}, paused until {@link #sample sample(true)}; {@code null}, said in the verbose log, if
+     * this JVM has no Flight Recorder.
+     */
+    static ExecutionSamples create(HotClasses hot, AgentLog log, Consumer<Thread> onReader) {
         try {
-            if (!FlightRecorder.isAvailable()) {
-                log.verbose("No Flight Recorder in this JVM: every re-armed window probes every class.");
-                return null;
+            if (FlightRecorder.isAvailable()) {
+                return new ExecutionSamples(hot, log, onReader);
             }
-            RecordingStream stream = new RecordingStream();
-            enable(stream);
-            stream.onEvent(EXECUTION_SAMPLE, e -> sample(hot, e));
-            // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
-            Thread reader = new Thread(() -> read(stream, log), "jremix-execution-samples");
-            reader.setDaemon(true);
-            EventBuffer.ignore(reader);
-            reader.start();
-            return new ExecutionSamples(stream, reader);
+            log.verbose("No Flight Recorder in this JVM: every re-armed window probes every class.");
         } catch (RuntimeException | Error e) {
             log.verbose("JFR cannot sample this JVM (" + e + "): every re-armed window probes every class.");
-            return null;
+        }
+        return null;
+    }
+
+    /**
+     * Samples, or pauses: JFR's sampling and the parsing of its events cost a busy service several percent (h2 2847
+     * against 2692 ms per iteration), so they run only before a window is due. A pause ends the recording, so that
+     * between windows, minutes apart when the budget holds them, JFR has nothing running in the program.
+     */
+    void sample(boolean on) {
+        if (on && stream == null && !failed) {
+            record();
+        } else if (!on && stream != null) {
+            stop();
+        }
+    }
+
+    private void record() {
+        try {
+            RecordingStream s = new RecordingStream();
+            s.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(PERIOD_MILLIS)).withStackTrace();
+            s.onEvent(EXECUTION_SAMPLE, e -> sample(hot, e));
+            // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
+            Thread reader = new Thread(() -> read(s, log), "jremix-execution-samples");
+            reader.setDaemon(true);
+            EventBuffer.ignore(reader);
+            onReader.accept(reader);
+            stream = s;
+            reader.start();
+        } catch (RuntimeException | Error e) {
+            failed = true;
+            log.verbose("JFR cannot sample this JVM (" + e + "): every re-armed window probes every class.");
         }
     }
 
@@ -64,14 +96,14 @@ final class ExecutionSamples {
         try {
             stream.start();
         } catch (RuntimeException | Error e) {
-            log.verbose("JFR's execution samples stopped (" + e + "): re-armed windows probe every class.");
+            log.verbose("JFR's execution samples stopped (" + e + "): the next window may probe every class.");
             stream.close();
         }
     }
 
     /**
      * Counts one sample. An event that cannot be read is skipped: an exception out of a handler would end the
-     * stream, and with it every later window's selection.
+     * stream, and with it the window's selection.
      */
     private static void sample(HotClasses hot, RecordedEvent e) {
         try {
@@ -92,41 +124,16 @@ final class ExecutionSamples {
                 .map(RecordedClass::getName).filter(Objects::nonNull).toList();
     }
 
-    private static void enable(RecordingStream stream) {
-        stream.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(PERIOD_MILLIS)).withStackTrace();
-    }
-
-    /**
-     * Samples, or pauses: JFR's sampling and the parsing of its events cost a busy service several percent (h2 2847
-     * against 2692 ms per iteration), so they run only before a window is due, not all the time between windows.
-     */
-    void sample(boolean on) {
-        if (on == sampling) {
-            return;
-        }
-        try {
-            if (on) {
-                enable(stream);
-            } else {
-                stream.disable(EXECUTION_SAMPLE);
-            }
-            sampling = on;
-        } catch (RuntimeException | Error e) {
-            // the stream ended: nothing to pause, and the selection falls back to every class
-        }
-    }
-
-    /** The thread that reads the samples as JFR streams them. */
-    Thread reader() {
-        return reader;
-    }
-
-    /** Ends the sampling; at exit JFR may have shut its recordings down already, which is as good. */
+    /** Ends the recording, if one runs; at exit JFR may have shut its recordings down already, which is as good. */
     void stop() {
-        try {
-            stream.close();
-        } catch (RuntimeException | Error e) {
-            // nothing left to stop
+        RecordingStream s = stream;
+        stream = null;
+        if (s != null) {
+            try {
+                s.close();
+            } catch (RuntimeException | Error e) {
+                // nothing left to stop
+            }
         }
     }
 }

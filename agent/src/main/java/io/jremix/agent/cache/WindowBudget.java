@@ -49,8 +49,10 @@ final class WindowBudget {
      * of the threads {@link #watch watched}. What this JVM does not measure counts as nothing.
      */
     static final class JvmMeter implements Meter {
-        /** Each watched thread's CPU time when last read: a thread that ended keeps what it used. */
+        /** Each watched thread's CPU time when last read. */
         private final Map<Thread, Long> watched = new ConcurrentHashMap<>();
+        /** What the watched threads that ended used: a sampler's reader ends with each pause, minutes apart. */
+        private long ended;
         private final CompilationMXBean compilation;
         private final ThreadMXBean threads;
 
@@ -67,7 +69,7 @@ final class WindowBudget {
             threads = t != null && t.isThreadCpuTimeSupported() ? t : null;
         }
 
-        /** Counts {@code t}'s CPU time from now on, as jremix's: a thread that lives as long as windows re-arm. */
+        /** Counts {@code t}'s CPU time from now on as jremix's, and once it has ended, what it used. */
         void watch(Thread t) {
             watched.put(t, 0L);
         }
@@ -79,12 +81,20 @@ final class WindowBudget {
 
         @SuppressWarnings("deprecation") // Thread.threadId() is JDK 19+
         @Override
-        public long jremixCpuNanos() {
-            long sum = 0;
+        public synchronized long jremixCpuNanos() {
             boolean enabled = threads != null && threads.isThreadCpuTimeEnabled();
-            for (Thread t : watched.keySet()) {
+            long sum = ended;
+            for (var i = watched.entrySet().iterator(); i.hasNext(); ) {
+                var e = i.next();
                 // -1 once it ended: a total that fell would make a window's charge negative
-                sum += watched.merge(t, enabled ? threads.getThreadCpuTime(t.getId()) : 0, Math::max);
+                long used = Math.max(e.getValue(), enabled ? threads.getThreadCpuTime(e.getKey().getId()) : 0);
+                if (e.getKey().getState() == Thread.State.TERMINATED) {
+                    ended += used;
+                    i.remove();
+                } else {
+                    e.setValue(used);
+                }
+                sum += used;
             }
             return sum;
         }
