@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -30,7 +31,7 @@ class RearmBudgetTest {
     @Test
     void whatTheProgramCompiledAfterTheFirstWindowHoldsTheSecondBack() throws Exception {
         Path report = dir.resolve("remix.json");
-        List<String> options = new java.util.ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+        List<String> options = new ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
                 "-XX:+REMIXVerbose", "-XX:REMIXReport=" + report));
         options.addAll(REARMED);
         try (LiveProgram service = LiveProgram.start(options, SERVICE, "4", "padded")) {
@@ -60,7 +61,7 @@ class RearmBudgetTest {
             service.awaitLine("serving");
             long pid = service.pid();
             AttachTest.awaitIdle(pid);
-            List<String> args = new java.util.ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+            List<String> args = new ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
                     "-XX:REMIXReport=" + report));
             args.addAll(REARMED);
             Jremix.Run detect = AttachTest.attach(pid, args.toArray(String[]::new));

@@ -224,13 +224,9 @@ final class DetectionWindow implements Runnable {
             shedQuietClasses(now);
             if (ending || ((concurrent || foundAt != 0) && now - closesAt() >= 0)) {
                 close(now);
-                if (ending) {
-                    costLastWindow();
-                }
                 reportClosed();
             }
         } else if (ending && !lastReported) {
-            costLastWindow();
             reportClosed(); // ended between two windows: the last window's report again, as the last
         } else if (rearming()) {
             budget.sample(now);
@@ -287,6 +283,9 @@ final class DetectionWindow implements Runnable {
 
     private void reportClosed() {
         lastReported = !rearming();
+        if (ending) { // no next window opens to give the last one its whole cost
+            costLastWindow();
+        }
         events.closed();
     }
 
@@ -318,10 +317,11 @@ final class DetectionWindow implements Runnable {
         long owed = budget.owed(now);
         if (budget.allows(now)) {
             if (heldSince != 0) {
+                String cost = budget.charging() ? "Window " + windows + " cost " + seconds(owed)
+                        : "Window " + (windows + 1) + " is expected to cost " + seconds(owed);
                 log.verbose(String.format(Locale.ROOT, "%s, %.1f%% of the %.0f s since window %d opened: it opens"
-                                + " %.0f s after REMIXRearm.", budget.charging() ? "Window " + windows + " cost "
-                                + seconds(owed) : "Window " + (windows + 1) + " is expected to cost " + seconds(owed),
-                        100.0 * owed / since, since / 1e9, windows, (now - heldSince) / 1e9));
+                        + " %.0f s after REMIXRearm.", cost, 100.0 * owed / since, since / 1e9, windows,
+                        (now - heldSince) / 1e9));
                 heldSince = 0;
             }
             open(now);
