@@ -25,11 +25,15 @@ class HotClassWindowsTest {
     Path dir;
 
     private LiveProgram start(Path report, String mode, String... more) throws Exception {
+        return start(report, List.of("4", mode), more);
+    }
+
+    private LiveProgram start(Path report, List<String> serviceArgs, String... more) throws Exception {
         List<String> options = new ArrayList<>(List.of("-remix:detect", Jremix.TEST_THRESHOLD, "-XX:+REMIXVerbose",
                 "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=11", "-XX:REMIXReport=" + report,
                 "-XX:REMIXBudget=0")); // windows on time, whatever they cost: RearmBudgetTest tests the budget
         options.addAll(List.of(more));
-        LiveProgram service = LiveProgram.start(options, SERVICE, "4", mode);
+        LiveProgram service = LiveProgram.start(options, SERVICE, serviceArgs.toArray(String[]::new));
         service.awaitLine("serving");
         return service;
     }
@@ -77,7 +81,11 @@ class HotClassWindowsTest {
      */
     @Test
     void aClassTracedWithoutContentionInTwoWindowsIsLeftOutOfTheNext() throws Exception {
-        try (LiveProgram service = start(dir.resolve("remix.json"), "padded", "-XX:+REMIXDebug", "-XX:REMIXRearm=3")) {
+        // 3 s between windows: requests four times the default length keep JFR's samples of the workers well over
+        // ten per gap on a busy machine (at the default, 5 to 8 were seen there, and the windows probed every class)
+        List<String> longRequests = List.of("4", "200000", "padded");
+        try (LiveProgram service = start(dir.resolve("remix.json"), longRequests, "-XX:+REMIXDebug",
+                "-XX:REMIXRearm=3")) {
             String line = service.awaitErrorLineContaining("; leaves out ");
             String window = line.replaceAll(".*window (\\d+) probes.*", "$1");
             assertTrue(line.substring(line.indexOf("; leaves out ")).contains(TALLY), line);
