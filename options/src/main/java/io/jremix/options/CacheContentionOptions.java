@@ -65,7 +65,8 @@ public final class CacheContentionOptions {
                     + " as the first window does");
     public static final Option<Long> BACK_OFF = SECTION.value("REMIXBackOff", Type.wholeNumber(0, 100_000), 15L,
             "a class selected by REMIXHotClasses whose probes traced no access to a cache line that missed, in k"
-                    + " windows in a row, skips the next 2^(k-1)-1 windows, at most this many; 0: never skips");
+                    + " windows in a row, skips the next 2^(k-1)-1 windows, at most this many (a window that every"
+                    + " class selected would skip does not open); 0: never skips");
 
     public static final Option<Double> BUDGET = SECTION.value("REMIXBudget", Type.percent(0, 100), 2.0,
             "a re-armed window opens only once what the last one cost (JIT compilation beyond the program's own, and"

@@ -106,6 +106,8 @@ final class DetectionWindow implements Runnable {
     private long retryNanos = RETRY_MILLIS * 1_000_000;
     private long tracedNanos;
     private int windows;
+    /** Windows opened, and re-armed ones that did not open as every class selected sat out: {@link #quiet}'s clock. */
+    private int periods;
     private int restored;
     /** Findings made so far, and the open window's JFR event ({@code null} when closed or without JFR). */
     private int found;
@@ -152,7 +154,7 @@ final class DetectionWindow implements Runnable {
 
     void start() {
         synchronized (this) {
-            open(System.nanoTime());
+            open(System.nanoTime(), null, Set.of());
         }
         thread.start();
     }
@@ -319,12 +321,12 @@ final class DetectionWindow implements Runnable {
             if (heldSince != 0) {
                 String cost = budget.charging() ? "Window " + windows + " cost " + seconds(owed)
                         : "Window " + (windows + 1) + " is expected to cost " + seconds(owed);
-                log.verbose(String.format(Locale.ROOT, "%s, %.1f%% of the %.0f s since window %d opened: it opens"
+                log.verbose(String.format(Locale.ROOT, "%s, %.1f%% of the %.0f s since window %d opened: it is due"
                         + " %.0f s after REMIXRearm.", cost, 100.0 * owed / since, since / 1e9, windows,
                         (now - heldSince) / 1e9));
                 heldSince = 0;
             }
-            open(now);
+            openUnlessAllQuiet(now);
         } else if (heldSince == 0) {
             heldSince = now;
             log.verbose(budget.charging() ? String.format(Locale.ROOT, "Window %d has cost %s so far (JIT"
@@ -344,7 +346,33 @@ final class DetectionWindow implements Runnable {
                 : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
     }
 
-    private void open(long now) {
+    /**
+     * Opens the re-armed window, unless every class the samples found running sits out (quiet in its last windows): a
+     * window that probes none of them buys nothing, and its gate flips would still send compiled code back to the
+     * JIT. The period counts all the same, so that the classes' turns come round; the next is due a period later.
+     */
+    private void openUnlessAllQuiet(long now) {
+        HotClasses.Selection next = samples != null ? hot.take() : null;
+        Set<String> selected = next != null ? next.classes() : Set.of();
+        Set<String> admitted = quiet.admit(selected, periods + 1);
+        if (selected.isEmpty() || !admitted.isEmpty()) {
+            open(now, next, admitted);
+            return;
+        }
+        periods++;
+        closedAt = now;
+        log.verbose(String.format(Locale.ROOT, "Window %d does not open at %.0f s: the %d classes most often seen"
+                        + " running were all probed without contention in their last windows (-XX:REMIXBackOff);"
+                        + " it is due again in %.0f s.", windows + 1, (now - startNanos) / 1e9, selected.size(),
+                options.rearmNanos() / 1e9));
+        log.debug("window " + (windows + 1) + " would probe none; leaves out " + String.join(", ", selected));
+    }
+
+    /**
+     * @param selection what JFR's samples found running, {@code null} without them (every class is probed)
+     * @param admitted  those of its classes the window probes
+     */
+    private void open(long now, HotClasses.Selection selection, Set<String> admitted) {
         if (budget.charging()) {
             history.costed(budget.charged(now));
         }
@@ -358,10 +386,11 @@ final class DetectionWindow implements Runnable {
         foundAt = 0;
         concurrent = false;
         windows++;
+        periods++;
         collector.startWindow(now);
         shed.opened(now);
-        selection = samples != null ? hot.take() : null;
-        probed = quiet.admit(selected(), windows);
+        this.selection = selection;
+        probed = admitted;
         windowEvent = JfrEvents.windowOpened(windows);
         history.opened(System.currentTimeMillis(), now, collector.sampledAccesses(), tracker.misses(),
                 tracker.findings(SiteTable::where));
@@ -374,7 +403,7 @@ final class DetectionWindow implements Runnable {
                 windows, whatItProbes(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
         if (!selected().isEmpty()) {
             String left = selected().stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
-            log.debug("window " + windows + " probes " + (probed.isEmpty() ? "none" : String.join(", ", probed))
+            log.debug("window " + windows + " probes " + String.join(", ", probed)
                     + (left.isEmpty() ? "" : "; leaves out " + left));
         }
     }
@@ -387,14 +416,11 @@ final class DetectionWindow implements Runnable {
     /** What the window opening now probes, for the verbose log; empty for every class without a sampler. */
     private String whatItProbes() {
         int left = selected().size() - probed.size();
-        String quietOnes = " probed without contention in their last windows";
         if (selected().isEmpty()) {
             return selection == null ? "" : ", probing every class (" + selection.whyEveryClass() + ")";
-        } else if (probed.isEmpty()) {
-            return ", probing none of the " + left + " classes most often seen running: all were" + quietOnes;
         }
         return ", probing the " + probed.size() + " classes most often seen running"
-                + (left > 0 ? " (leaving out " + left + " more," + quietOnes + ")" : "");
+                + (left > 0 ? " (leaving out " + left + " more, probed without contention in their last windows)" : "");
     }
 
     private void close(long now) {
@@ -403,7 +429,7 @@ final class DetectionWindow implements Runnable {
         Set<String> contended = SiteTable.classes(collector.takeContendedSites());
         List<Class<?>> instrumented = transformer.instrumentedLoaded(inst);
         if (!selected().isEmpty()) { // a window probing every class runs at start or without samples: not counted
-            quiet.closed(windows, instrumented.stream().map(Class::getName).collect(Collectors.toSet()), contended);
+            quiet.closed(periods, instrumented.stream().map(Class::getName).collect(Collectors.toSet()), contended);
         }
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         closedAt = now;

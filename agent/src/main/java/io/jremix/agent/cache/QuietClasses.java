@@ -16,7 +16,9 @@ import java.util.Set;
  * retransformation works on, and only while it shows nothing. One quiet window skips nothing, so a window in which
  * the threads happened to share a core does not cost the next. A class that touched such a line starts afresh; one
  * that got no probes (one of its methods ran all window) keeps its state. Only windows that probed a selection are
- * counted: one probing every class runs at start, while the program warms up, or when samples were too few.
+ * counted: one probing every class runs at start, while the program warms up, or when samples were too few. A
+ * re-armed window that every selected class would sit out does not open, but counts as one sat out: windows here are
+ * numbered by the periods they were due in.
  */
 final class QuietClasses {
     /** Classes remembered at most: a program that keeps generating classes does not grow the map without bound. */
