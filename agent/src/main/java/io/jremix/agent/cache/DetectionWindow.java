@@ -53,6 +53,8 @@ final class DetectionWindow implements Runnable {
     /** How long before a window is due JFR samples the running classes for it ({@link ExecutionSamples}). */
     static final long SAMPLING_LEAD_NANOS = 10_000_000_000L;
     private static final int RETRANSFORM_BATCH = 64;
+    /** Why {@link QuietClasses} leaves a class out, in the verbose lines of windows that leave classes out. */
+    private static final String QUIET = "probed without contention in their last windows";
 
     private final Instrumentation inst;
     private final CacheOptions options;
@@ -97,6 +99,7 @@ final class DetectionWindow implements Runnable {
     /** Some thread was inside a probe when the window closed, so its trace buffer is taken back at a later tick. */
     private boolean buffersHeld;
     private long openedAt;
+    /** When the last window closed, or a period passed without one opening: the next is due REMIXRearm later. */
     private long closedAt;
     private long foundAt;
     /** Whether two threads have run traced code since the window opened, and when that was first seen. */
@@ -362,9 +365,8 @@ final class DetectionWindow implements Runnable {
         periods++;
         closedAt = now;
         log.verbose(String.format(Locale.ROOT, "Window %d does not open at %.0f s: the %d classes most often seen"
-                        + " running were all probed without contention in their last windows (-XX:REMIXBackOff);"
-                        + " it is due again in %.0f s.", windows + 1, (now - startNanos) / 1e9, selected.size(),
-                options.rearmNanos() / 1e9));
+                        + " running were all %s (-XX:REMIXBackOff); it is due again in %.0f s.", windows + 1,
+                (now - startNanos) / 1e9, selected.size(), QUIET, options.rearmNanos() / 1e9));
         log.debug("window " + (windows + 1) + " would probe none; leaves out " + String.join(", ", selected));
     }
 
@@ -420,7 +422,7 @@ final class DetectionWindow implements Runnable {
             return selection == null ? "" : ", probing every class (" + selection.whyEveryClass() + ")";
         }
         return ", probing the " + probed.size() + " classes most often seen running"
-                + (left > 0 ? " (leaving out " + left + " more, probed without contention in their last windows)" : "");
+                + (left > 0 ? " (leaving out " + left + " more, " + QUIET + ")" : "");
     }
 
     private void close(long now) {
