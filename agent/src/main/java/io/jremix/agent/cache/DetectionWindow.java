@@ -280,8 +280,7 @@ final class DetectionWindow implements Runnable {
     private void stoppedTracing(long now, List<String> classes, String why) {
         if (!classes.isEmpty()) {
             log.verbose(String.format(Locale.ROOT, "Stopped tracing %s %.1f s into window %d: %s.",
-                    classes.size() == 1 ? "1 class" : classes.size() + " classes", (now - openedAt) / 1e9, windows,
-                    why));
+                    classes(classes.size()), (now - openedAt) / 1e9, windows, why));
             log.debug("stopped tracing " + String.join(", ", classes));
         }
     }
@@ -344,6 +343,10 @@ final class DetectionWindow implements Runnable {
         }
     }
 
+    private static String classes(int n) {
+        return n == 1 ? "1 class" : n + " classes";
+    }
+
     private static String seconds(long nanos) {
         return nanos >= 1_000_000_000L ? String.format(Locale.ROOT, "%.1f s", nanos / 1e9)
                 : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
@@ -364,9 +367,10 @@ final class DetectionWindow implements Runnable {
         }
         periods++;
         closedAt = now;
-        log.verbose(String.format(Locale.ROOT, "Window %d does not open at %.0f s: the %d classes most often seen"
-                        + " running were all %s (-XX:REMIXBackOff); it is due again in %.0f s.", windows + 1,
-                (now - startNanos) / 1e9, selected.size(), QUIET, options.rearmNanos() / 1e9));
+        log.verbose(String.format(Locale.ROOT, "Window %d does not open at %.0f s: the %s most often seen running"
+                        + " %s all %s (-XX:REMIXBackOff); it is due again in %.0f s.", windows + 1,
+                (now - startNanos) / 1e9, classes(selected.size()), selected.size() == 1 ? "was" : "were", QUIET,
+                options.rearmNanos() / 1e9));
         log.debug("window " + (windows + 1) + " would probe none; leaves out " + String.join(", ", selected));
     }
 
@@ -421,7 +425,7 @@ final class DetectionWindow implements Runnable {
         if (selected().isEmpty()) {
             return selection == null ? "" : ", probing every class (" + selection.whyEveryClass() + ")";
         }
-        return ", probing the " + probed.size() + " classes most often seen running"
+        return ", probing the " + classes(probed.size()) + " most often seen running"
                 + (left > 0 ? " (leaving out " + left + " more, " + QUIET + ")" : "");
     }
 
@@ -445,8 +449,9 @@ final class DetectionWindow implements Runnable {
         retryNanos = RETRY_MILLIS * 1_000_000;
         int before = restored;
         sync(now, instrumented);
-        log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %d classes to their original bytecode%s.",
-                windows, (now - openedAt) / 1e9, restored - before,
+        int restoredNow = restored - before;
+        log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %s to %s original"
+                + " bytecode%s.", windows, (now - openedAt) / 1e9, classes(restoredNow), restoredNow == 1 ? "its" : "their",
                 waiting ? ", the others wait until their methods return (their probes are off)" : ""));
         bursts.lateness().ifPresent(log::verbose);
         if (transformer.notDuplicated() > 0) {
@@ -484,8 +489,9 @@ final class DetectionWindow implements Runnable {
             restored += ready.size();
             retryNanos = ready.isEmpty() ? Math.min(2 * retryNanos, MAX_RETRY_MILLIS * 1_000_000) : retryNanos;
             if (!ready.isEmpty() && ready.size() < wanted.size()) {
-                log.debug("restored " + ready.size() + " classes; " + (wanted.size() - ready.size())
-                        + " still carry probes, a method of each running: " + wanted.stream().map(Class::getName)
+                int left = wanted.size() - ready.size();
+                log.debug("restored " + classes(ready.size()) + "; " + classes(left) + (left == 1 ? " still carries"
+                        : " still carry") + " probes, a method of each running: " + wanted.stream().map(Class::getName)
                         .filter(running::containsKey).sorted().collect(Collectors.joining(", ")));
             }
         }
