@@ -451,7 +451,8 @@ final class DetectionWindow implements Runnable {
         sync(now, instrumented);
         int restoredNow = restored - before;
         log.verbose(String.format(Locale.ROOT, "Detection window %d closed after %.1f s; restored %s to %s original"
-                + " bytecode%s.", windows, (now - openedAt) / 1e9, classes(restoredNow), restoredNow == 1 ? "its" : "their",
+                        + " bytecode%s.", windows, (now - openedAt) / 1e9, classes(restoredNow),
+                restoredNow == 1 ? "its" : "their",
                 waiting ? ", the others wait until their methods return (their probes are off)" : ""));
         bursts.lateness().ifPresent(log::verbose);
         if (transformer.notDuplicated() > 0) {
