@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.jfr.JfrEvents;
+import io.jremix.core.Counted;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.SharingKind;
@@ -344,7 +345,7 @@ final class DetectionWindow implements Runnable {
     }
 
     private static String classes(int n) {
-        return n == 1 ? "1 class" : n + " classes";
+        return Counted.of(n, "class", "classes");
     }
 
     private static String seconds(long nanos) {

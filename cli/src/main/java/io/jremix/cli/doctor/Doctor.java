@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.jremix.cli.Help;
+import io.jremix.core.Counted;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.options.DoctorCommandOptions;
 import io.jremix.options.OptionException;
@@ -85,7 +86,7 @@ public final class Doctor {
         long ok = count(checks, Check.Status.OK);
         long info = count(checks, Check.Status.INFO);
         List<String> warned = checks.stream().filter(c -> c.status() == Check.Status.WARN).map(Check::name).toList();
-        String warnings = warned.size() + (warned.size() == 1 ? " warning" : " warnings")
+        String warnings = Counted.of(warned.size(), "warning")
                 + (warned.isEmpty() ? "" : " (" + String.join(", ", warned) + ")");
         String verdict;
         if (warned.contains("cores")) {

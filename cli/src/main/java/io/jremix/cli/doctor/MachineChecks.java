@@ -7,6 +7,7 @@ import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import io.jremix.core.Counted;
 import io.jremix.core.jvm.JvmDescription;
 
 /**
@@ -131,7 +132,7 @@ final class MachineChecks {
             Optional<Integer> siblings = c.number("siblings");
             List<String> topology = new ArrayList<>();
             if (c.sockets() > 0) {
-                topology.add(c.sockets() + (c.sockets() == 1 ? " socket" : " sockets"));
+                topology.add(Counted.of(c.sockets(), "socket"));
             }
             perSocket.ifPresent(n -> topology.add(n + " cores per socket"));
             if (perSocket.isPresent() && siblings.isPresent()) {

@@ -9,6 +9,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jremix.core.Counted;
+
 /**
  * Cache contention: one card per finding, with the object's layout drawn as cache lines (as JOL prints it), each
  * field coloured by the set of threads that write it and shaded by its sampled misses, then the code sites and the
@@ -23,7 +25,7 @@ final class CacheHtml {
         List<JsonView> findings = doc.list("findings");
         JsonView trace = doc.get("trace");
         int lineSize = doc.get("settings").get("lineSize").present() ? (int) doc.get("settings").number("lineSize") : 64;
-        String summary = findings.size() + (findings.size() == 1 ? " finding" : " findings") + " (" + doc.text("mode")
+        String summary = Counted.of(findings.size(), "finding") + " (" + doc.text("mode")
                 + "), traced " + number(trace.number("tracedSeconds")) + " s in " + number(trace.number("windows"))
                 + " window(s) at 1:" + number(doc.get("settings").number("samplingRatio")) + ": "
                 + number(trace.number("sampledAccesses")) + " accesses sampled, "

@@ -7,6 +7,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 
+import io.jremix.core.Counted;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
@@ -62,7 +63,7 @@ public final class ParkTextReport {
         List<ParkRun.Blocker> rest = shown.subList(listed.size(), shown.size());
         if (!rest.isEmpty()) {
             out.add(unlisted(rest.size(), listed.size(), String.format(Locale.ROOT,
-                    "%s, %d parks, %.2f ms thread-time", counted(ParkRun.blockersIn(rest), "blocker"),
+                    "%s, %d parks, %.2f ms thread-time", Counted.of(ParkRun.blockersIn(rest), "blocker"),
                     rest.stream().mapToLong(b -> b.stats().timesParked()).sum(),
                     rest.stream().mapToLong(b -> b.stats().parkThreadTimeNanos()).sum() / 1e6)));
         }
@@ -89,10 +90,6 @@ public final class ParkTextReport {
     private static String unlisted(int more, int listed, String sums) {
         return String.format(Locale.ROOT, "%d more %s below these %d (%s): rows=0 lists them all, and the"
                 + " JSON report (report=<file>) has every row.", more, more == 1 ? "row" : "rows", listed, sums);
-    }
-
-    private static String counted(long n, String noun) {
-        return n + " " + noun + (n == 1 ? "" : "s");
     }
 
     /** One blocker's cells; only the stack trace cell has more than one line. */
@@ -206,7 +203,7 @@ public final class ParkTextReport {
         if (!rest.isEmpty()) {
             out.add(unlisted(rest.size(), listed.size(), String.format(Locale.ROOT,
                     "%s, %d blocked enters, %.2f ms blocked thread-time",
-                    counted(rest.stream().mapToInt(ParkRun.MonitorRow::monitors).sum(), "monitor"),
+                    Counted.of(rest.stream().mapToInt(ParkRun.MonitorRow::monitors).sum(), "monitor"),
                     rest.stream().mapToLong(r -> r.stats().enters().timesParked()).sum(),
                     rest.stream().mapToLong(r -> r.stats().enters().parkThreadTimeNanos()).sum() / 1e6)));
         }

@@ -3,6 +3,8 @@ package io.jremix.report.vbd;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.core.Counted;
+
 /** Volatile-by-default's report at exit, as lines for stderr (without the {@code VBD: } prefix). */
 public final class VbdTextReport {
     /** Names listed per line unless verbose. */
@@ -24,7 +26,7 @@ public final class VbdTextReport {
         names(lines, "Relaxed fields", run.relaxedFields(), verbose);
         List<VbdRun.Failure> failed = run.failed();
         if (!failed.isEmpty()) {
-            lines.add("Could not rewrite " + failed.size() + (failed.size() == 1 ? " class" : " classes")
+            lines.add("Could not rewrite " + Counted.of(failed.size(), "class", "classes")
                     + ", left as they were and not sequentially consistent:");
             failed.forEach(f -> lines.add("- " + f.className() + " (" + f.reason() + ")"));
         }

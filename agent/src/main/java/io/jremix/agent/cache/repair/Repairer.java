@@ -18,6 +18,7 @@ import java.util.function.Function;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.FieldLayouts;
+import io.jremix.core.Counted;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.repair.PaddedClass;
 import io.jremix.core.cache.repair.RepairAdvice;
@@ -140,7 +141,7 @@ public final class Repairer {
                 AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
                 notes.add((w.failure() == null ? "updated" : "could not be written ("
                         + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
-                        + learned.size() + (learned.size() == 1 ? " class" : " classes") + " found in this run");
+                        + Counted.of(learned.size(), "class", "classes") + " found in this run");
             } catch (IOException e) {
                 notes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
                         + System.getProperty("java.io.tmpdir"));
