@@ -1,12 +1,14 @@
 package io.jremix.options;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How an option's value is written, read and shown: the placeholder in the usage ({@code <n>}), the range the docs
@@ -33,6 +35,14 @@ public final class Type<T> {
     /** On or off: {@code -XX:+Name}, {@code -XX:-Name}, or a sub-option written alone. */
     public static final Type<Boolean> FLAG = new Type<>("", "on or off", v -> true, b -> b ? "on" : "off");
 
+    /**
+     * Numbers as the docs write them: ASCII digits, a fraction after a point, no sign, no spaces. Java's own
+     * parsers take more ({@code +5}, {@code 1d}, {@code 0x1p3}, Arabic and fullwidth digits), which no one means.
+     */
+    private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?");
+    /** A duration: a decimal and its unit, none for seconds. */
+    private static final Pattern DURATION = Pattern.compile("(" + DECIMAL.pattern() + ")(s|ms)?");
+
     private final String placeholder;
     private final String range;
     private final Reader<T> reader;
@@ -48,7 +58,7 @@ public final class Type<T> {
     /** A whole number from {@code min} to {@code max}. */
     public static Type<Long> wholeNumber(long min, long max) {
         return new Type<>("<n>", max == Long.MAX_VALUE ? min + " or more" : min + " to " + max,
-                v -> within(number(v), min, max), String::valueOf);
+                v -> number(v, min, max), String::valueOf);
     }
 
     /** A number of seconds from {@code min} to {@code max}, fractions allowed. */
@@ -79,7 +89,7 @@ public final class Type<T> {
     /** A power of two from {@code min} to {@code max} bytes. */
     public static Type<Long> powerOfTwo(long min, long max) {
         return new Type<>("<bytes>", "a power of two, " + min + " to " + max, v -> {
-            long n = within(number(v), min, max);
+            long n = number(v, min, max);
             if (Long.bitCount(n) != 1) {
                 throw new BadValue("must be a power of two");
             }
@@ -88,12 +98,14 @@ public final class Type<T> {
     }
 
     /**
-     * A duration in seconds, in nanoseconds: {@code 3}, {@code 2.5s} or {@code 500ms}.
+     * A duration, in nanoseconds: seconds ({@code 3}, {@code 2.5s}) or milliseconds ({@code 500ms}); no other unit
+     * ({@code 1d} is not a day, nor a double).
      *
      * @param positive whether zero is refused
      */
     public static Type<Long> seconds(boolean positive) {
-        return new Type<>("<seconds>", positive ? "more than 0; 3, 2.5s, 500ms" : "0 or more; 3, 2.5s, 500ms", v -> {
+        String units = "; seconds (3, 2.5s) or milliseconds (500ms)";
+        return new Type<>("<seconds>", (positive ? "more than 0" : "0 or more") + units, v -> {
             long nanos = nanos(v);
             if (positive && nanos <= 0) {
                 throw new BadValue("must be longer than zero");
@@ -151,50 +163,53 @@ public final class Type<T> {
     }
 
     private static double decimal(String value, double min, double max) throws BadValue {
-        double d;
-        try {
-            d = Double.parseDouble(value.trim());
-        } catch (NumberFormatException e) {
-            throw new BadValue("expected a number");
+        if (!DECIMAL.matcher(unsigned(value, min < 0)).matches()) {
+            throw new BadValue("expected a number written with the digits 0-9 and an optional fraction after a point"
+                    + " (2 or 0.5), " + signs(min < 0));
         }
+        double d = Double.parseDouble(value);
         if (!(d >= min && d <= max)) {
             throw new BadValue("must be from " + plain(min) + " to " + plain(max));
         }
         return d;
     }
 
-    private static long number(String value) throws BadValue {
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new BadValue("expected a whole number");
+    private static long number(String value, long min, long max) throws BadValue {
+        String digits = unsigned(value, min < 0);
+        if (digits.isEmpty() || !digits.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            throw new BadValue("expected a whole number written with the digits 0-9 (100), " + signs(min < 0));
         }
+        try {
+            long n = Long.parseLong(value);
+            if (n >= min && n <= max) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // more digits than a long holds: out of range as well
+        }
+        throw new BadValue("must be from " + min + " to " + max);
     }
 
-    private static long within(long v, long min, long max) throws BadValue {
-        if (v < min || v > max) {
-            throw new BadValue("must be from " + min + " to " + max);
-        }
-        return v;
+    /** {@code value} without the {@code -} of a negative number, where one is allowed. */
+    private static String unsigned(String value, boolean negatives) {
+        return negatives && value.startsWith("-") ? value.substring(1) : value;
+    }
+
+    private static String signs(boolean negatives) {
+        return negatives ? "with - before a negative one, without + or spaces" : "without a sign or spaces";
     }
 
     private static long nanos(String value) throws BadValue {
-        String v = value.trim().toLowerCase(Locale.ROOT);
-        double scale = 1e9;
-        if (v.endsWith("ms")) {
-            scale = 1e6;
-            v = v.substring(0, v.length() - 2);
-        } else if (v.endsWith("s")) {
-            v = v.substring(0, v.length() - 1);
+        Matcher m = DURATION.matcher(value);
+        if (!m.matches()) {
+            throw new BadValue("expected a duration written with the digits 0-9, an optional fraction after a point"
+                    + " and the unit s or ms, or none for seconds (3, 2.5s or 500ms), without a sign or spaces");
         }
-        try {
-            double d = Double.parseDouble(v);
-            if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) {
-                throw new NumberFormatException();
-            }
-            return (long) (d * scale);
-        } catch (NumberFormatException e) {
-            throw new BadValue("expected seconds, e.g. 3, 2.5s or 500ms");
+        BigDecimal nanos = new BigDecimal(m.group(1)).movePointRight("ms".equals(m.group(3)) ? 6 : 9)
+                .setScale(0, RoundingMode.DOWN);
+        if (nanos.compareTo(BigDecimal.valueOf(Long.MAX_VALUE)) > 0) {
+            throw new BadValue("must be at most " + Long.MAX_VALUE / 1_000_000_000 + " s");
         }
+        return nanos.longValueExact();
     }
 }

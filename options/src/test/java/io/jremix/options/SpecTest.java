@@ -59,8 +59,8 @@ class SpecTest {
         assertEquals(5.0, Spec.parse(List.of("-XX:REMIXBudget=5%")).get(CacheContentionOptions.BUDGET));
         assertEquals("bad value in '-XX:REMIXBudget=101': must be from 0 to 100",
                 assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXBudget=101"))).getMessage());
-        assertEquals("bad value in '-XX:REMIXBudget=two': expected a number",
-                assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXBudget=two"))).getMessage());
+        assertTrue(assertThrows(OptionException.class, () -> Spec.parse(List.of("-XX:REMIXBudget=two"))).getMessage()
+                .startsWith("bad value in '-XX:REMIXBudget=two': expected a number written with the digits 0-9"));
     }
 
     @ParameterizedTest
