@@ -1,21 +1,19 @@
 package io.jremix.agent;
 
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
 
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.vbd.VbdOptions;
-import io.jremix.options.Option;
 import io.jremix.options.OptionException;
 import io.jremix.options.Spec;
 import io.jremix.options.Values;
-import io.jremix.report.AtomicFiles;
+import io.jremix.report.OutputFiles;
 
 /**
  * Everything jremix was asked to do, validated: the values {@link Spec} parsed from the options' declarations
- * (io.jremix.options), one record per feature, each checking the files it names here, where the program will run.
+ * (io.jremix.options), one record per feature, each checking the files it reads here, where the program will run,
+ * and the files the run writes, checked together ({@link OutputFiles}).
  *
  * @param cache cache-contention detection and repair (REMIX)
  * @param park  park-contention profiling ({@code -XXgetparkcontention}), {@code null} when off
@@ -26,20 +24,7 @@ public record AgentOptions(CacheOptions cache, ParkOptions park, VbdOptions vbd)
     /** Parses the options the launcher passed (already split by {@link AgentArguments}), and checks their files. */
     public static AgentOptions parse(List<String> options) throws OptionException {
         Values v = Spec.parse(options);
+        OutputFiles.check(Spec.outputs(v));
         return new AgentOptions(CacheOptions.from(v), ParkOptions.from(v), VbdOptions.from(v));
-    }
-
-    /** An output file ({@code null} if not asked for): refused now, before the program runs, if it could not be written at exit. */
-    public static Path writableFile(Values v, Option<Path> option) throws OptionException {
-        Path p = v.get(option);
-        if (p == null) {
-            return null;
-        }
-        try {
-            AtomicFiles.checkWritable(p);
-            return p;
-        } catch (IOException e) {
-            throw new OptionException("cannot write '" + v.text(option) + "': " + e.getMessage());
-        }
     }
 }

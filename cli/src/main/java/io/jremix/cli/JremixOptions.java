@@ -8,11 +8,13 @@ import io.jremix.options.OptionException;
 import io.jremix.options.ParkContentionOptions;
 import io.jremix.options.Spec;
 import io.jremix.options.Values;
+import io.jremix.report.OutputFiles;
 
 /**
  * The jremix options of one command line, in their order: the arguments the option spec claims. The plan checks
- * them with the spec's parser, as the agent will, so a bad one stops here with the agent's one line and exit code
- * 2; the agent checks the files they name, where the program runs.
+ * them with the spec's parser, and the files the run would write with {@link OutputFiles}, as the agent will, so a
+ * bad one stops here with the agent's one line and exit code 2; the agent checks again, and reads the files the
+ * options name, where the program runs.
  */
 final class JremixOptions {
     /** The first JDK that warns when an agent is loaded into a running JVM (bin/jremix dump) without this flag. */
@@ -38,7 +40,7 @@ final class JremixOptions {
 
     /** The JVM flags the features asked for need on a JVM of version {@code javaFeature}. */
     List<String> jvmFlags(int javaFeature) throws LaunchException {
-        Values values = values();
+        Values values = checked();
         List<String> flags = new ArrayList<>();
         if (pads(values)) { // padding at class load relies on @Contended, which the JVM honours outside the JDK only so
             flags.add("-XX:-RestrictContended");
@@ -49,9 +51,12 @@ final class JremixOptions {
         return flags;
     }
 
-    private Values values() throws LaunchException {
+    /** The options parsed, with the files the run would write checked. */
+    private Values checked() throws LaunchException {
         try {
-            return Spec.parse(options);
+            Values values = Spec.parse(options);
+            OutputFiles.check(Spec.outputs(values));
+            return values;
         } catch (OptionException e) {
             throw new LaunchException(e.getMessage() + " (see bin/jremix --help)");
         }

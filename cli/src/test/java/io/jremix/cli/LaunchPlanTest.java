@@ -202,6 +202,25 @@ class LaunchPlanTest {
     }
 
     @Test
+    void twoOutputsOfOneFileStopThePlanBeforeJavaStarts() {
+        Path report = home.resolve("r.json");
+        Path same = home.resolve("agent/../r.json");
+        LaunchException e = assertThrows(LaunchException.class, () -> plan("-remix:detect", "-XX:REMIXReport=" + report,
+                "-XXgetparkcontention:rows=5,report=" + same, "Main"));
+        assertEquals("'-XX:REMIXReport=" + report + "' and '-XXgetparkcontention:report=" + same + "' name the same"
+                + " file, " + report + ": give each output a file of its own (see bin/jremix --help)", e.getMessage());
+    }
+
+    @Test
+    void anOutputNameTheFileSystemCannotHoldStopsThePlanBeforeJavaStarts() {
+        Path report = home.resolve("v".repeat(300) + ".json");
+        LaunchException e = assertThrows(LaunchException.class, () -> plan("-XX:+VBD", "-XX:VBDReport=" + report,
+                "Main"));
+        assertTrue(e.getMessage().startsWith("cannot write '-XX:VBDReport=" + report + "': the name is too long for the"
+                + " file system (305 bytes, "), e.getMessage());
+    }
+
+    @Test
     void commands() throws LaunchException {
         String cli = home.resolve("cli/target/jremix-cli.jar").toString();
         List<String> help = List.of("-cp", cli, "io.jremix.cli.Help");

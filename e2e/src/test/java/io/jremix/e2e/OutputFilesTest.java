@@ -2,7 +2,9 @@ package io.jremix.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -18,9 +20,10 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every file jremix writes is checked before the program starts: a path it could not write stops the JVM with one
- * line and exit code 2, and the check leaves nothing behind. A report whose directory goes away during the run is
- * written to a file of its own, named on stderr, so the run's data is not lost.
+ * Every file jremix writes is checked before the program starts: a path it could not write, a name the file system
+ * cannot hold, or two outputs of one file stop the JVM with one line and exit code 2, and the check leaves nothing
+ * behind. A report whose directory goes away during the run is written to a file of its own, named on stderr, so the
+ * run's data is not lost.
  */
 class OutputFilesTest {
     private static final String EXIT_WITH = "io.jremix.workloads.ExitWith";
@@ -28,6 +31,8 @@ class OutputFilesTest {
     /** Every option that names a file jremix writes. */
     private static final List<String> OUTPUT_OPTIONS = List.of("-XX:REMIXReport=", "-XX:REMIXProfile=",
             "-XXgetparkcontention:report=");
+    private static final String PROFILE_NOTE = "-remix and -remix:detect add their findings to the profile at exit;"
+            + " without them a run only reads it";
     private static final Pattern FALLBACK = Pattern.compile("could not write (.+) \\((.+)\\); wrote the report to (.+) instead");
 
     @TempDir
@@ -56,7 +61,8 @@ class OutputFilesTest {
         assertEquals("", run.stdout(), "the program must not start");
         assertEquals(1, run.stderrLines().size(), run.stderr());
         String line = run.stderrLines().get(0);
-        assertTrue(line.matches("jremix: error: cannot write '" + Pattern.quote(file) + "': " + reason
+        String note = option.equals("-XX:REMIXProfile=") ? "; " + Pattern.quote(PROFILE_NOTE) : "";
+        assertTrue(line.matches("jremix: error: cannot write '" + Pattern.quote(option + file) + "': " + reason + note
                 + " \\(see bin/jremix --help\\)"), line);
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of("file", "subdir"), left.map(p -> p.getFileName().toString()).sorted().toList(),
@@ -75,6 +81,94 @@ class OutputFilesTest {
         try (Stream<Path> left = Files.list(dir)) {
             assertEquals(List.of("out0.json", "out1.json", "out2.json"),
                     left.map(p -> p.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    /** Of two outputs of one file, the later written would replace the other: refused by the launcher and the agent. */
+    @Test
+    void twoOutputsOfOneFileStopTheJvmBeforeTheProgram() throws Exception {
+        Path report = dir.resolve("r.json");
+        Files.createDirectory(dir.resolve("sub"));
+        Files.createSymbolicLink(dir.resolve("link"), dir);
+        for (List<String> pair : List.of(
+                List.of("-XX:REMIXReport=" + report, "-XX:REMIXProfile=" + dir.resolve("sub/../r.json")),
+                List.of("-XXgetparkcontention:rows=3,report=" + report, "-XX:VBDReport=" + dir.resolve("link/r.json")),
+                List.of("-XX:REMIXReport=" + report, "-XX:VBDReport=" + dir.resolve("./r.json")))) {
+            Jremix.Run run = Jremix.workload(Stream.concat(Stream.of("-remix:detect"), pair.stream()).toList(),
+                    EXIT_WITH, "0", "ran");
+
+            assertEquals(2, run.exit(), run.stderr());
+            assertEquals("", run.stdout(), "the program must not start");
+            String first = pair.get(0).replace("rows=3,", "");
+            assertEquals(List.of("jremix: error: '" + first + "' and '" + pair.get(1) + "' name the same file, "
+                    + report + ": give each output a file of its own (see bin/jremix --help)"), run.stderrLines());
+        }
+        String agent = Jremix.HOME.resolve("agent/target/jremix-agent.jar").toString();
+        Jremix.Run direct = Jremix.exec(List.of(Jremix.java(), "-javaagent:" + agent + "=-remix:detect,-XX:REMIXReport="
+                + report + ",-XX:REMIXProfile=" + report, "-cp", Jremix.WORKLOADS.toString(), EXIT_WITH, "0", "ran"));
+        assertEquals(2, direct.exit(), direct.stderr());
+        assertEquals(List.of("jremix: error: '-XX:REMIXReport=" + report + "' and '-XX:REMIXProfile=" + report
+                + "' name the same file, " + report + ": give each output a file of its own (see bin/jremix --help)"),
+                direct.stderrLines(), "the agent checks without the launcher");
+        assertEquals(List.of("link", "sub"), names(dir));
+    }
+
+    /** NAME_MAX on Linux is 255 bytes: the name fits in a path, but no file can have it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("outputOptions")
+    void aNameTheFileSystemCannotHoldStopsTheJvmBeforeTheProgram(String option) throws Exception {
+        Path file = dir.resolve("r".repeat(300) + ".json");
+        Jremix.Run run = Jremix.workload(List.of("-remix:detect", option + file), EXIT_WITH, "0", "ran");
+
+        assertEquals(2, run.exit(), run.stderr());
+        assertEquals("", run.stdout(), "the program must not start");
+        assertEquals(1, run.stderrLines().size(), run.stderr());
+        assertTrue(run.stderrLines().get(0).startsWith("jremix: error: cannot write '" + option + file + "': the name"
+                + " is too long for the file system (305 bytes, "), run.stderr());
+        assertEquals(List.of(), names(dir));
+    }
+
+    static Stream<String> outputOptions() {
+        return OUTPUT_OPTIONS.stream();
+    }
+
+    /**
+     * A profile on a read-only file system (an image's, a mounted config's) pads a run that only reads it; a run
+     * that would add its findings to it is refused. Root writes through permissions, so the file system is a
+     * read-only tmpfs.
+     */
+    @Test
+    void aReadOnlyProfilePadsAndARunThatWouldWriteItIsRefused() throws Exception {
+        Path ro = Files.createDirectory(dir.resolve("ro"));
+        assumeTrue(Jremix.exec(List.of("mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", ro.toString())).exit() == 0,
+                "mounting a tmpfs is not permitted here: the read-only profile is not tested");
+        try {
+            String profile = "{\"format\": \"jremix-repair-profile\", \"version\": 1, \"classes\": []}";
+            Path file = Files.writeString(ro.resolve("profile.json"), profile);
+            assertEquals(0, Jremix.exec(List.of("mount", "-o", "remount,ro", ro.toString())).exit());
+
+            Jremix.Run pads = Jremix.workload(List.of("-XX:REMIXProfile=" + file), EXIT_WITH, "0", "ran");
+            assertEquals(0, pads.exit(), pads.stderr());
+            assertEquals(List.of("0", "ran"), pads.stdoutLines());
+            assertTrue(pads.stderrLines().stream().noneMatch(l -> l.startsWith("jremix: error")), pads.stderr());
+
+            Jremix.Run learns = Jremix.workload(List.of("-remix:detect", "-XX:REMIXProfile=" + file), EXIT_WITH, "0");
+            assertEquals(2, learns.exit(), learns.stderr());
+            assertEquals("", learns.stdout(), "the program must not start");
+            assertEquals(1, learns.stderrLines().size(), learns.stderr());
+            assertTrue(learns.stderrLines().get(0).matches("jremix: error: cannot write '-XX:REMIXProfile="
+                    + Pattern.quote(file.toString()) + "': directory " + Pattern.quote(ro.toString()) + " is not"
+                    + " writable \\(.+\\); " + Pattern.quote(PROFILE_NOTE) + " \\(see bin/jremix --help\\)"),
+                    learns.stderr());
+            assertEquals(profile, Files.readString(file));
+        } finally {
+            assertEquals(0, Jremix.exec(List.of("umount", ro.toString())).exit());
+        }
+    }
+
+    private static List<String> names(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(p -> p.getFileName().toString()).sorted().toList();
         }
     }
 

@@ -31,11 +31,12 @@ public final class CacheContentionOptions {
             "print every sampled coherence miss (HITM equivalent)");
     public static final Option<Boolean> DEBUG = SECTION.flag("REMIXDebug",
             "print instrumentation details, including classes that could not be instrumented");
-    public static final Option<Path> REPORT = SECTION.value("REMIXReport", Type.file(), null,
+    public static final Option<Path> REPORT = SECTION.value("REMIXReport", Type.outputFile(), null,
             "write the findings at exit as JSON, or as HTML for a name ending in .html, and when each window closes if"
                     + " REMIXRearm is set");
     public static final Option<Path> PROFILE = SECTION.value("REMIXProfile", Type.file(), null,
-            "repair plan: pad the classes it names when they load; with detection, add this run's findings to it at exit");
+            "repair plan: pad the classes it names when they load, which only reads it; with detection, add this run's"
+                    + " findings to it at exit, which needs it writable");
     public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
             "cache-line size to simulate, and within which latent false sharing is predicted");
     public static final Option<Long> THRESHOLD = SECTION.value("REMIXThreshold", Type.wholeNumber(0, Long.MAX_VALUE),
@@ -74,5 +75,17 @@ public final class CacheContentionOptions {
                     + " once what the program compiled after the first window is; 0: every REMIXRearm");
 
     private CacheContentionOptions() {
+    }
+
+    /**
+     * The profile as an output, when the run writes it: detection adds its findings to it at exit; {@code null} when
+     * it does not, padding alone only reads it.
+     */
+    static Output profileOutput(Values v) {
+        if (!v.given(PROFILE) || v.get(MODE).equals("off")) {
+            return null;
+        }
+        return new Output(v.argument(PROFILE), v.get(PROFILE), "-remix and -remix:detect add their findings to the"
+                + " profile at exit; without them a run only reads it");
     }
 }

@@ -1,5 +1,6 @@
 package io.jremix.options;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -79,6 +80,20 @@ public final class Section {
     private <T> Option<T> add(Option<T> option) {
         options.add(option);
         return option;
+    }
+
+    /**
+     * The files that the options given in {@code values} ask to be written, each with the option that names it as
+     * typed, in the order of the declarations.
+     */
+    public List<Output> outputs(Values values) {
+        List<Output> outputs = new ArrayList<>();
+        for (Option<?> o : options) {
+            if (o.type().output() && values.given(o)) {
+                outputs.add(new Output(values.argument(o), (Path) values.get(o), "")); // an output file reads a Path
+            }
+        }
+        return outputs;
     }
 
     /** Whether {@code arg} is spelled as one of this section's options, right or wrong. */
@@ -177,7 +192,8 @@ public final class Section {
                 throw new OptionException("malformed option '" + arg + "': "
                         + (o.isFlag() ? o.name() + " takes no value" : "use " + o.usage()));
             }
-            set(o, arg, eq < 0 ? null : sub.substring(eq + 1), values);
+            // the sub-option alone, in its group, is what names it in a message about its value
+            set(o, group.name() + ":" + sub, eq < 0 ? null : sub.substring(eq + 1), values);
         }
     }
 

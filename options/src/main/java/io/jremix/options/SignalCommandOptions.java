@@ -18,9 +18,11 @@ public final class SignalCommandOptions {
             "measured seconds");
     public static final Option<Double> WARMUP = SECTION.longOption("warmup", Type.decimalSeconds(0, 3600), 1.0,
             "seconds run first and not recorded");
-    public static final Option<Path> CSV = SECTION.longOption("csv", Type.file(), null, "also write the results as CSV");
-    public static final Option<Path> JSON = SECTION.longOption("json", Type.file(), null, "also write the results as JSON");
-    public static final Option<Path> MARKDOWN = SECTION.longOption("markdown", Type.file(), null,
+    public static final Option<Path> CSV = SECTION.longOption("csv", Type.outputFile(), null,
+            "also write the results as CSV");
+    public static final Option<Path> JSON = SECTION.longOption("json", Type.outputFile(), null,
+            "also write the results as JSON");
+    public static final Option<Path> MARKDOWN = SECTION.longOption("markdown", Type.outputFile(), null,
             "also write the results as a Markdown page");
 
     private SignalCommandOptions() {

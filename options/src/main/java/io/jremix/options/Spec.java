@@ -1,5 +1,6 @@
 package io.jremix.options;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /** Every jremix option: the features' options in the order {@code --help} lists them, the commands' own, and the parser. */
@@ -32,6 +33,19 @@ public final class Spec {
             section.apply(arg, values);
         }
         return values;
+    }
+
+    /** The files a program run with these options writes: the reports asked for, and the profile if detection runs. */
+    public static List<Output> outputs(Values values) {
+        List<Output> outputs = new ArrayList<>();
+        for (Section s : sections()) {
+            outputs.addAll(s.outputs(values));
+        }
+        Output profile = CacheContentionOptions.profileOutput(values);
+        if (profile != null) {
+            outputs.add(profile);
+        }
+        return outputs;
     }
 
     private static Section section(String arg) {

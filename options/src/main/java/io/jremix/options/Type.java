@@ -47,12 +47,18 @@ public final class Type<T> {
     private final String range;
     private final Reader<T> reader;
     private final Function<T, String> shown;
+    private final boolean output;
 
     private Type(String placeholder, String range, Reader<T> reader, Function<T, String> shown) {
+        this(placeholder, range, reader, shown, false);
+    }
+
+    private Type(String placeholder, String range, Reader<T> reader, Function<T, String> shown, boolean output) {
         this.placeholder = placeholder;
         this.range = range;
         this.reader = reader;
         this.shown = shown;
+        this.output = output;
     }
 
     /** A whole number from {@code min} to {@code max}. */
@@ -116,16 +122,12 @@ public final class Type<T> {
 
     /** A file name, made absolute against the directory the JVM started in. */
     public static Type<Path> file() {
-        return new Type<>("<file>", "a file name", v -> {
-            if (v.isEmpty()) {
-                throw new BadValue("expected a file name");
-            }
-            try {
-                return Path.of(v).toAbsolutePath();
-            } catch (InvalidPathException e) {
-                throw new BadValue(e.getMessage());
-            }
-        }, p -> p == null ? "none" : p.toString());
+        return new Type<>("<file>", "a file name", Type::path, Type::showPath);
+    }
+
+    /** A file the run writes: read as {@link #file()}, and checked with the run's other outputs before it starts. */
+    public static Type<Path> outputFile() {
+        return new Type<>("<file>", "a file name", Type::path, Type::showPath, true);
     }
 
     /** One of {@code words}. */
@@ -152,6 +154,11 @@ public final class Type<T> {
 
     T read(String value) throws BadValue {
         return reader.read(value);
+    }
+
+    /** Whether a value of this type names a file the run writes. */
+    boolean output() {
+        return output;
     }
 
     String show(T value) {
@@ -211,5 +218,20 @@ public final class Type<T> {
             throw new BadValue("must be at most " + Long.MAX_VALUE / 1_000_000_000 + " s");
         }
         return nanos.longValueExact();
+    }
+
+    private static Path path(String value) throws BadValue {
+        if (value.isEmpty()) {
+            throw new BadValue("expected a file name");
+        }
+        try {
+            return Path.of(value).toAbsolutePath();
+        } catch (InvalidPathException e) {
+            throw new BadValue(e.getMessage());
+        }
+    }
+
+    private static String showPath(Path p) {
+        return p == null ? "none" : p.toString();
     }
 }

@@ -84,6 +84,26 @@ class SpecTest {
                 assertThrows(OptionException.class, () -> Spec.parse(List.of("-XXgetparkcontention:x"))).getMessage());
     }
 
+    @Test
+    void theOutputsAreTheReportsGivenAndTheProfileWhenDetectionWritesIt() throws OptionException {
+        Values v = Spec.parse(List.of("-XX:REMIXReport=r.json", "-XXgetparkcontention:rows=5,report=p.json",
+                "-XX:VBDReport=v.html", "-XX:REMIXProfile=profile.json", "-XX:VBDRelaxed=relaxed.txt"));
+        assertEquals(List.of(new Output("-XX:REMIXReport=r.json", Path.of("r.json").toAbsolutePath(), ""),
+                new Output("-XXgetparkcontention:report=p.json", Path.of("p.json").toAbsolutePath(), ""),
+                new Output("-XX:VBDReport=v.html", Path.of("v.html").toAbsolutePath(), "")), Spec.outputs(v),
+                "padding alone only reads the profile; the relaxed patterns are read");
+
+        for (String mode : List.of("-remix", "-remix:detect")) {
+            List<Output> outputs = Spec.outputs(Spec.parse(List.of(mode, "-XX:REMIXProfile=profile.json")));
+            assertEquals(1, outputs.size(), mode);
+            assertEquals("-XX:REMIXProfile=profile.json", outputs.get(0).option());
+            assertTrue(outputs.get(0).note().contains("-remix and -remix:detect add their findings"), mode);
+        }
+        assertEquals(List.of("--csv r.csv", "--json r.json"), SignalCommandOptions.SECTION.outputs(
+                SignalCommandOptions.SECTION.parseCommand(List.of("--csv", "r.csv", "--rate", "5", "--json", "r.json")))
+                .stream().map(Output::option).toList());
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"-remix", "-remix:whatever", "-XX:REMIXAnything", "-XX:-VBD", "-XX:VBDx=1",
         "-XXgetparkcontentionX"})

@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.random.RandomGenerator;
 
-import io.jremix.agent.AgentOptions;
 import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.Values;
@@ -62,8 +61,8 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         int ratio = v.get(SAMPLING_RATIO).intValue();
         return new CacheOptions(mode, v.given(SAMPLING_RATIO) ? ratio : bursts.ratioWithin(ratio), bursts,
                 v.get(CacheContentionOptions.VERBOSE),
-                v.get(HIT_VERBOSE), v.get(DEBUG), AgentOptions.writableFile(v, CacheContentionOptions.REPORT),
-                readableProfile(v), v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
+                v.get(HIT_VERBOSE), v.get(DEBUG), v.get(CacheContentionOptions.REPORT), readableProfile(v, mode),
+                v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
                 v.get(MAX_WINDOW), v.get(CacheContentionOptions.SHED_AFTER), v.get(CacheContentionOptions.CLASS_WINDOW),
                 v.get(REARM),
                 v.get(CacheContentionOptions.HOT_CLASSES).intValue(), v.get(CacheContentionOptions.BACK_OFF).intValue(),
@@ -117,11 +116,24 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         return mode == Mode.ONLINE || (mode == Mode.OFF && profile != null);
     }
 
-    /** A profile is read at start and written at exit: an existing one must be readable, its directory writable. */
-    private static Path readableProfile(Values v) throws OptionException {
-        Path p = AgentOptions.writableFile(v, PROFILE);
-        if (p != null && Files.exists(p) && !Files.isReadable(p)) {
-            throw new OptionException("cannot read '" + v.text(PROFILE) + "'");
+    /**
+     * A profile is read at start, so one that exists must be readable. Without detection, which adds its findings to
+     * it at exit (checked with the run's outputs), the run only pads from it: then it must exist.
+     */
+    private static Path readableProfile(Values v, Mode mode) throws OptionException {
+        Path p = v.get(PROFILE);
+        String problem = null;
+        if (p == null) {
+            return null;
+        } else if (Files.isDirectory(p)) {
+            problem = "it is a directory";
+        } else if (Files.exists(p) && !Files.isReadable(p)) {
+            problem = "it is not readable";
+        } else if (!Files.exists(p) && mode == Mode.OFF) {
+            problem = "no such file; without -remix or -remix:detect a run only pads from an existing profile";
+        }
+        if (problem != null) {
+            throw new OptionException("cannot read '" + v.argument(PROFILE) + "': " + problem);
         }
         return p;
     }

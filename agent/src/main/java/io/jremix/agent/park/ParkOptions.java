@@ -2,7 +2,6 @@ package io.jremix.agent.park;
 
 import java.nio.file.Path;
 
-import io.jremix.agent.AgentOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.ParkContentionOptions;
 import io.jremix.options.Values;
@@ -35,12 +34,12 @@ public record ParkOptions(long threshold, long printThreshold, boolean freeOnPri
                 ROWS.defaultValue().intValue(), ParkContentionOptions.REPORT.defaultValue(), INTERVAL.defaultValue());
     }
 
-    /** The park options parsed, with the report file checked; {@code null} when park profiling was not asked for. */
+    /** The park options parsed; {@code null} when park profiling was not asked for. */
     public static ParkOptions from(Values v) throws OptionException {
         if (!v.get(ParkContentionOptions.PROFILE)) {
             return null;
         }
         return new ParkOptions(v.get(THRESHOLD), v.get(PRINT_THRESHOLD), v.get(FREE_ON_PRINT), v.get(ROWS).intValue(),
-                AgentOptions.writableFile(v, ParkContentionOptions.REPORT), v.get(INTERVAL));
+                v.get(ParkContentionOptions.REPORT), v.get(INTERVAL));
     }
 }

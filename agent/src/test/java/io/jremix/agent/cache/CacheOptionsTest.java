@@ -1,5 +1,6 @@
 package io.jremix.agent.cache;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -99,8 +100,8 @@ class CacheOptionsTest {
     }
 
     @Test
-    void profileAloneRepairsWithoutDetectingAndDetectNeverRepairs(@TempDir Path dir) throws OptionException {
-        String profile = "-XX:REMIXProfile=" + dir.resolve("p.json");
+    void profileAloneRepairsWithoutDetectingAndDetectNeverRepairs(@TempDir Path dir) throws Exception {
+        String profile = "-XX:REMIXProfile=" + Files.writeString(dir.resolve("p.json"), "{}");
         CacheOptions alone = parse(profile);
         assertTrue(alone.repair());
         assertFalse(alone.detection());
@@ -108,6 +109,29 @@ class CacheOptionsTest {
         assertTrue(parse("-remix").repair());
         assertFalse(parse("-remix:detect", profile).repair(), "detect learns the profile but never pads");
         assertEquals(dir.resolve("p.json"), alone.profile());
+    }
+
+    /** /proc/version: a file anyone can read, in a directory no one, not even root, can write. */
+    @Test
+    void aProfileThatOnlyPadsNeedsReadingAndOneThatLearnsNeedsWriting() throws OptionException {
+        Path readOnly = Path.of("/proc/version");
+        assertEquals(readOnly, parse("-XX:REMIXProfile=" + readOnly).profile());
+        for (String mode : List.of("-remix", "-remix:detect")) {
+            OptionException e = assertThrows(OptionException.class, () -> parse(mode, "-XX:REMIXProfile=" + readOnly));
+            assertTrue(e.getMessage().matches("cannot write '-XX:REMIXProfile=/proc/version': directory /proc is not"
+                    + " writable \\(.+\\); -remix and -remix:detect add their findings to the profile at exit;"
+                    + " without them a run only reads it"), e.getMessage());
+        }
+    }
+
+    @Test
+    void aProfileThatOnlyPadsMustExist(@TempDir Path dir) throws OptionException {
+        OptionException e = assertThrows(OptionException.class,
+                () -> parse("-XX:REMIXProfile=" + dir.resolve("p.json")));
+        assertEquals("cannot read '-XX:REMIXProfile=" + dir.resolve("p.json") + "': no such file; without -remix or"
+                + " -remix:detect a run only pads from an existing profile", e.getMessage());
+        assertEquals(dir.resolve("p.json"), parse("-remix:detect", "-XX:REMIXProfile=" + dir.resolve("p.json"))
+                .profile(), "detection starts a new one");
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.jremix.cli.Help;
 import io.jremix.options.OptionException;
 import io.jremix.options.SignalCommandOptions;
 import io.jremix.options.Values;
+import io.jremix.report.OutputFiles;
 
 import static io.jremix.options.SignalCommandOptions.CSV;
 import static io.jremix.options.SignalCommandOptions.DURATION;
@@ -35,9 +36,13 @@ record SignalOptions(List<Mechanism> mechanisms, List<Integer> pairs, int rate, 
             Exit codes: 0 done, 1 the benchmark or a file write failed, 2 bad arguments.
             """;
 
-    /** Reads the command line as {@link SignalCommandOptions} declares it; a bad argument throws with one line. */
+    /**
+     * Reads the command line as {@link SignalCommandOptions} declares it; a bad argument, or a file the results could
+     * not be written to after the measuring, throws with one line.
+     */
     static SignalOptions parse(String... args) throws OptionException {
         Values v = SignalCommandOptions.SECTION.parseCommand(List.of(args));
+        OutputFiles.check(SignalCommandOptions.SECTION.outputs(v));
         return new SignalOptions(v.get(MECHANISMS).stream().map(Mechanism::of).toList(),
                 v.get(PAIRS).stream().map(Long::intValue).toList(), v.get(RATE).intValue(), v.get(WARMUP),
                 v.get(DURATION), v.get(CSV), v.get(JSON), v.get(MARKDOWN));

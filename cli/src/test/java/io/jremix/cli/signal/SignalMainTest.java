@@ -75,6 +75,15 @@ class SignalMainTest {
     }
 
     @Test
+    void resultFilesThatWouldBeLostAreRefusedBeforeMeasuring(@TempDir Path dir) {
+        String same = dir.resolve("s.txt").toString();
+        assertEquals(2, run("--csv", same, "--markdown", dir.resolve("./s.txt").toString()));
+        assertEquals("jremix signal: '--csv " + same + "' and '--markdown " + dir.resolve("./s.txt") + "' name the same"
+                + " file, " + same + ": give each output a file of its own (see --help)", err.toString().strip());
+        assertEquals("", out.toString(), "nothing measured");
+    }
+
+    @Test
     void helpDescribesTheMeasurements() {
         assertEquals(0, run("--help"));
         assertTrue(out.toString().contains("coordinated omission"), out.toString());

@@ -55,8 +55,8 @@ class VbdReportTest {
         Jremix.Run run = Jremix.main(List.of("-XX:+VBD", "-XX:VBDReport=" + dir.resolve("missing/vbd.json")),
                 Jremix.WORKLOADS.toString(), LitmusResults.MAIN, "sb-fields", "10");
         assertEquals(2, run.exit(), run.stderr());
-        assertEquals(List.of("jremix: error: cannot write '" + dir.resolve("missing/vbd.json") + "': directory "
-                + dir.resolve("missing") + " does not exist"), run.stderrLines().stream()
+        assertEquals(List.of("jremix: error: cannot write '-XX:VBDReport=" + dir.resolve("missing/vbd.json")
+                + "': directory " + dir.resolve("missing") + " does not exist"), run.stderrLines().stream()
                 .map(l -> l.replace(" (see bin/jremix --help)", "")).toList());
         assertEquals("", run.stdout(), "the program never started");
     }
