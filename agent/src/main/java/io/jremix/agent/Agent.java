@@ -2,6 +2,7 @@ package io.jremix.agent;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 
 import io.jremix.agent.attach.AttachRequest;
 import io.jremix.agent.attach.AttachSession;
@@ -46,7 +47,13 @@ public final class Agent {
             return;
         }
         if (ParkDump.isRequest(args)) {
-            ParkProfiler.dump(ParkDump.requestedFile(args));
+            Path file = ParkDump.requestedFile(args);
+            String refusal = file == null ? null : OutputsInUse.refusal(file, "the dump's file " + file);
+            if (refusal != null) { // bin/jremix dump finds the file unwritten, and says to look here
+                System.err.println("PARK: " + refusal);
+            } else {
+                ParkProfiler.dump(file);
+            }
             return;
         }
         start(args, inst);
@@ -62,6 +69,7 @@ public final class Agent {
             System.exit(BAD_OPTION_EXIT);
             return;
         }
+        OutputsInUse.claim(options.outputs());
         if (options.vbd().enabled()) {
             startVbd(inst, options.vbd(), err);
         }

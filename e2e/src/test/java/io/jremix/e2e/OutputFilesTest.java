@@ -166,6 +166,29 @@ class OutputFilesTest {
         }
     }
 
+    /** A running program's outputs are in use: an attach or a dump that names one is refused to the client. */
+    @Test
+    void anAttachOrDumpNamingAFileTheProgramWritesIsRefused() throws Exception {
+        Path report = dir.resolve("park.json");
+        try (LiveProgram service = LiveProgram.start(List.of("-XXgetparkcontention:report=" + report),
+                Jremix.PACKAGE + "LiveService", "1")) {
+            service.awaitLine("serving");
+            String inUse = " names a file that jremix already writes in this program, for '-XXgetparkcontention:report="
+                    + report + "': give it a file of its own";
+
+            Jremix.Run attach = AttachTest.attach(service.pid(), "-remix:detect", "-XX:REMIXReport=" + report);
+            assertEquals(2, attach.exit(), attach.stdout() + attach.stderr());
+            assertEquals(List.of("jremix: error: '-XX:REMIXReport=" + report + "'" + inUse), attach.stderrLines());
+            Jremix.Run dump = AttachTest.attach(service.pid(), "dump", report.toString());
+            assertEquals(2, dump.exit(), dump.stdout() + dump.stderr());
+            assertEquals(List.of("jremix: error: dump's file " + report + inUse), dump.stderrLines());
+
+            service.send("stop");
+            assertEquals(0, service.finish().exit());
+        }
+        assertEquals("park-contention", Jremix.json(report).get("report"), "the program's own report, at exit");
+    }
+
     private static List<String> names(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
             return files.map(p -> p.getFileName().toString()).sorted().toList();

@@ -5,6 +5,7 @@ import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
@@ -15,6 +16,7 @@ import io.jremix.agent.AgentArguments;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.AgentOptions;
 import io.jremix.agent.ModuleAccess;
+import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.park.ParkProfiler;
 import io.jremix.options.OptionException;
 
@@ -86,6 +88,7 @@ public final class AttachSession {
             channel.end(0);
             return;
         }
+        OutputsInUse.claim(OutputsInUse.naming(options.outputs(), options.cache().report(), options.cache().profile()));
         AttachedDetection.start(inst, options.cache(), channel);
     }
 
@@ -101,6 +104,7 @@ public final class AttachSession {
         if (System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null) {
             return false;
         }
+        OutputsInUse.claim(OutputsInUse.naming(options.outputs(), options.park().report()));
         String since = now();
         System.setProperty(PARK_PROPERTY, since);
         channel.stream().println("PARK: profiling parks and monitors since " + since
@@ -109,6 +113,9 @@ public final class AttachSession {
     }
 
     private static void dump(AttachRequest request, Channel channel) {
+        if (refusedFile(request, channel)) {
+            return;
+        }
         if (System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null) {
             channel.fail("park profiling is not running in this program; start it with 'bin/jremix attach <pid>"
                     + " -XXgetparkcontention'");
@@ -129,6 +136,9 @@ public final class AttachSession {
 
     /** Stops the attached park profiler, and the attached detection's windows, whose last report ends the channel. */
     private static void stop(AttachRequest request, Channel channel) {
+        if (refusedFile(request, channel)) {
+            return;
+        }
         boolean park = System.getProperty(PARK_PROPERTY) != null;
         if (park) {
             PARK_LINES.to(channel.stream());
@@ -150,6 +160,16 @@ public final class AttachSession {
                     ? "nothing to stop: no park profiling or detection windows were attached to this program"
                     : "park profiling was started with this program, not attached: it reports at exit");
         }
+    }
+
+    /** Refuses a {@code dump} or {@code stop} whose report file jremix writes already here; whether it did. */
+    private static boolean refusedFile(AttachRequest request, Channel channel) {
+        Path file = request.reportFile();
+        String refusal = file == null ? null : OutputsInUse.refusal(file, request.command() + "'s file " + file);
+        if (refusal != null) {
+            channel.fail(refusal);
+        }
+        return refusal != null;
     }
 
     /** What {@code status} says of the attached detection; {@code null} once none runs. */

@@ -6,6 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.repair.Repairer;
@@ -49,6 +50,7 @@ final class AttachedDetection implements CacheDetector.Attached {
         if (d.detector == null) {
             current = null;
             AttachSession.setCacheStatus(null);
+            OutputsInUse.release(options.report(), options.profile());
             channel.end(AttachSession.FAILED);
         }
     }
@@ -119,5 +121,6 @@ final class AttachedDetection implements CacheDetector.Attached {
     public void settled() {
         current = null;
         AttachSession.setCacheStatus(null);
+        OutputsInUse.release(options.report(), options.profile());
     }
 }

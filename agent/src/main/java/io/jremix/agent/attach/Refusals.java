@@ -1,6 +1,7 @@
 package io.jremix.agent.attach;
 
 import io.jremix.agent.AgentOptions;
+import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.park.ParkProfiler;
 
 /** Why options cannot start in this running program, in one line; each says what to do instead. */
@@ -34,7 +35,7 @@ final class Refusals {
         if (options.park() != null && System.getProperty(ParkProfiler.RUNNING_PROPERTY) != null) {
             return "park profiling already runs in this program; 'bin/jremix attach <pid> dump' prints its report";
         }
-        return null;
+        return OutputsInUse.conflict(options.outputs());
     }
 
     private static String cacheBusy() {

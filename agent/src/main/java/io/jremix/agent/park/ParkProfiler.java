@@ -9,6 +9,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.JremixVersion;
+import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.ReportFile;
 import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.core.park.MonitorSnapshot;
@@ -128,6 +129,7 @@ public final class ParkProfiler implements ParkListener {
         p.stopIntervals();
         p.report("stop", file);
         running = null;
+        OutputsInUse.release(p.options.report()); // written no more
         ParkHooks.install(null);
         p.inst.removeTransformer(p.transformer);
         restore(p.inst);
