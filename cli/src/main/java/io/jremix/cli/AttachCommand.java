@@ -4,6 +4,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.options.OptionException;
+import io.jremix.options.SubOptionList;
+
 /**
  * One {@code bin/jremix attach} command line: the pid, and what to do there ({@code start} with jremix options,
  * {@code status}, {@code dump} or {@code stop}). File names become absolute here, since the program resolves them
@@ -69,18 +72,23 @@ record AttachCommand(long pid, String action, String argument) {
         return options.agentArgument();
     }
 
-    private static String withAbsoluteFiles(String option) {
+    private static String withAbsoluteFiles(String option) throws LaunchException {
         for (String prefix : FILE_OPTIONS) {
             if (option.startsWith(prefix)) {
                 return prefix + absolute(option.substring(prefix.length()));
             }
         }
         if (option.startsWith(PARK)) {
-            List<String> subOptions = new ArrayList<>();
-            for (String s : option.substring(PARK.length()).split(",", -1)) {
-                subOptions.add(s.startsWith("report=") ? "report=" + absolute(s.substring("report=".length())) : s);
+            try {
+                List<String> subOptions = new ArrayList<>();
+                for (String s : SubOptionList.split(option.substring(PARK.length()))) {
+                    subOptions.add(s.startsWith("report=")
+                            ? "report=" + SubOptionList.quote(absolute(SubOptionList.value(s))) : s);
+                }
+                return PARK + String.join(",", subOptions);
+            } catch (OptionException e) {
+                throw new LaunchException("malformed option '" + option + "': " + e.getMessage());
             }
-            return PARK + String.join(",", subOptions);
         }
         return option;
     }

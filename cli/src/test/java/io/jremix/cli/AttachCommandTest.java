@@ -35,6 +35,16 @@ class AttachCommandTest {
     }
 
     @Test
+    void aQuotedParkReportIsMadeAbsoluteInItsQuotes() throws LaunchException {
+        AttachRequest r = sent("42", "-XXgetparkcontention:report='a,b.json',rows=2",
+                "-XXgetparkcontention:report=\"it's.json\"");
+        assertEquals(List.of("-XXgetparkcontention:report=\"" + cwd("a,b.json") + "\",rows=2",
+                "-XXgetparkcontention:report=" + cwd("it's.json")), AgentArguments.split(r.argument()));
+        LaunchException e = assertThrows(LaunchException.class, () -> sent("42", "-XXgetparkcontention:report='a,b"));
+        assertTrue(e.getMessage().contains("the quote opened in 'report='a,b' is not closed"), e.getMessage());
+    }
+
+    @Test
     void dumpAndStopSendAnAbsoluteFileOrNone() throws LaunchException {
         assertEquals(new AttachRequest("dump", CHANNEL, cwd("d.json")), sent("7", "dump", "d.json"));
         assertEquals(new AttachRequest("stop", CHANNEL, ""), sent("7", "stop"));

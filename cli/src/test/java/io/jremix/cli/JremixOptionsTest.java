@@ -1,9 +1,14 @@
 package io.jremix.cli;
 
+import java.nio.file.Path;
 import java.util.List;
 
 import io.jremix.agent.AgentArguments;
+import io.jremix.agent.AgentOptions;
+import io.jremix.agent.park.ParkOptions;
+import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -17,5 +22,16 @@ class JremixOptionsTest {
         JremixOptions options = new JremixOptions();
         typed.forEach(options::add);
         assertEquals(typed, AgentArguments.split(options.agentArgument()));
+    }
+
+    @Test
+    void aQuotedParkReportKeepsItsCommaOnItsWayToTheAgent(@TempDir Path dir) throws OptionException {
+        Path report = dir.resolve("runs, 2024.json");
+        JremixOptions options = new JremixOptions();
+        options.add("-XXgetparkcontention:rows=1,report=\"" + report + "\",interval=1s");
+        ParkOptions park = AgentOptions.parse(AgentArguments.split(options.agentArgument())).park();
+        assertEquals(report, park.report());
+        assertEquals(1, park.rows());
+        assertEquals(1_000_000_000L, park.intervalNanos());
     }
 }

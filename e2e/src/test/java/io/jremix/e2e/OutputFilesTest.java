@@ -166,6 +166,18 @@ class OutputFilesTest {
         }
     }
 
+    /** A comma ends a sub-option of -XXgetparkcontention, except in quotes. */
+    @Test
+    void aParkReportWhoseNameHasACommaIsGivenInQuotes() throws Exception {
+        Path report = dir.resolve("park, run 1.json");
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=\"" + report + "\",rows=1"), EXIT_WITH,
+                "0", "ran");
+
+        assertEquals(0, run.exit(), run.stderr());
+        assertEquals("park-contention", Jremix.json(report).get("report"));
+        assertEquals(List.of("park, run 1.json"), names(dir));
+    }
+
     /** A running program's outputs are in use: an attach or a dump that names one is refused to the client. */
     @Test
     void anAttachOrDumpNamingAFileTheProgramWritesIsRefused() throws Exception {

@@ -182,7 +182,13 @@ public final class Section {
         if (list.isEmpty()) {
             throw new OptionException("malformed option '" + arg + "': expected sub-options after ':'");
         }
-        for (String sub : list.split(",", -1)) {
+        List<String> subs;
+        try {
+            subs = SubOptionList.split(list);
+        } catch (OptionException e) {
+            throw new OptionException("malformed option '" + arg + "': " + e.getMessage());
+        }
+        for (String sub : subs) {
             int eq = sub.indexOf('=');
             Option<?> o = named(Form.SUB, eq < 0 ? sub : sub.substring(0, eq));
             if (o == null) {
@@ -193,7 +199,7 @@ public final class Section {
                         + (o.isFlag() ? o.name() + " takes no value" : "use " + o.usage()));
             }
             // the sub-option alone, in its group, is what names it in a message about its value
-            set(o, group.name() + ":" + sub, eq < 0 ? null : sub.substring(eq + 1), values);
+            set(o, group.name() + ":" + sub, eq < 0 ? null : SubOptionList.value(sub), values);
         }
     }
 

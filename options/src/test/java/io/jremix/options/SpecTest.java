@@ -104,6 +104,40 @@ class SpecTest {
                 .stream().map(Output::option).toList());
     }
 
+    @Test
+    void aQuotedSubOptionValueKeepsItsCommas() throws OptionException {
+        Values v = Spec.parse(List.of("-XXgetparkcontention:report=\"runs/a,b.json\",rows=5"));
+        assertEquals(Path.of("runs/a,b.json").toAbsolutePath(), v.get(ParkContentionOptions.REPORT));
+        assertEquals(5L, v.get(ParkContentionOptions.ROWS));
+        assertEquals("-XXgetparkcontention:report=\"runs/a,b.json\"", v.argument(ParkContentionOptions.REPORT));
+        assertEquals(Path.of("say \"hi\", then.json").toAbsolutePath(), Spec.parse(List.of(
+                "-XXgetparkcontention:report='say \"hi\", then.json'")).get(ParkContentionOptions.REPORT));
+        assertEquals(Path.of("a\"b.json").toAbsolutePath(), Spec.parse(List.of(
+                "-XXgetparkcontention:report=a\"b.json")).get(ParkContentionOptions.REPORT), "a quote inside is kept");
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"report=\"a,b.json", "report='a,b.json", "report=\"a\"b,rows=1", "rows=5,report=\""})
+    void aQuoteLeftOpenOrFollowedByMoreIsOneLine(String list) {
+        String arg = "-XXgetparkcontention:" + list;
+        OptionException e = assertThrows(OptionException.class, () -> Spec.parse(List.of(arg)));
+        assertTrue(e.getMessage().startsWith("malformed option '" + arg + "': "), e.getMessage());
+        assertTrue(e.getMessage().contains("quote"), e.getMessage());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"out.json", "a,b.json", "\"quoted\".json", "'single'.json", "it's, here.json", "a,\"b\""})
+    void aValueWrittenForASubOptionListReadsBackUnchanged(String value) throws OptionException {
+        List<String> items = SubOptionList.split("rows=1,report=" + SubOptionList.quote(value) + ",freeOnPrint");
+        assertEquals(3, items.size(), items.toString());
+        assertEquals(value, SubOptionList.value(items.get(1)));
+    }
+
+    @Test
+    void aValueWithACommaAndBothQuotesCannotBeWritten() {
+        assertThrows(OptionException.class, () -> SubOptionList.quote("it's, \"both\".json"));
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"-remix", "-remix:whatever", "-XX:REMIXAnything", "-XX:-VBD", "-XX:VBDx=1",
         "-XXgetparkcontentionX"})
