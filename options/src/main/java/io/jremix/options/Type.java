@@ -111,7 +111,7 @@ public final class Type<T> {
             try {
                 return Path.of(v).toAbsolutePath();
             } catch (InvalidPathException e) {
-                throw new BadValue(e.getMessage());
+                throw new BadValue(e.getReason()); // the message would quote the whole value again
             }
         }, p -> p == null ? "none" : p.toString());
     }
