@@ -1,7 +1,6 @@
 package io.jremix.agent.cache;
 
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.random.RandomGenerator;
 
@@ -9,6 +8,7 @@ import io.jremix.agent.AgentOptions;
 import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.Values;
+import io.jremix.report.cache.RepairProfile;
 
 import static io.jremix.options.CacheContentionOptions.DEBUG;
 import static io.jremix.options.CacheContentionOptions.HIT_VERBOSE;
@@ -117,11 +117,18 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         return mode == Mode.ONLINE || (mode == Mode.OFF && profile != null);
     }
 
-    /** A profile is read at start and written at exit: an existing one must be readable, its directory writable. */
+    /**
+     * A profile is read at start and written at exit: an existing one must be a usable profile, its directory
+     * writable. Repair reads it again where it starts.
+     */
     private static Path readableProfile(Values v) throws OptionException {
         Path p = AgentOptions.writableFile(v, PROFILE);
-        if (p != null && Files.exists(p) && !Files.isReadable(p)) {
-            throw new OptionException("cannot read '" + v.text(PROFILE) + "'");
+        if (p != null) {
+            try {
+                RepairProfile.read(p);
+            } catch (RepairProfile.UnusableProfileException e) {
+                throw new OptionException("unusable profile '" + v.text(PROFILE) + "': " + e.getMessage());
+            }
         }
         return p;
     }

@@ -1,5 +1,7 @@
 package io.jremix.agent.cache;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -108,6 +110,15 @@ class CacheOptionsTest {
         assertTrue(parse("-remix").repair());
         assertFalse(parse("-remix:detect", profile).repair(), "detect learns the profile but never pads");
         assertEquals(dir.resolve("p.json"), alone.profile());
+    }
+
+    /** A profile is read where the options are, so an unusable one stops the JVM before the program starts. */
+    @Test
+    void anUnusableProfileIsRefusedInOneLine(@TempDir Path dir) throws IOException {
+        Path deep = Files.writeString(dir.resolve("deep.json"), "[".repeat(5000) + "]".repeat(5000));
+        OptionException e = assertThrows(OptionException.class, () -> parse("-XX:REMIXProfile=" + deep));
+        assertEquals("unusable profile '" + deep + "': not valid JSON (JSON: nested deeper than 100 at offset 100)",
+                e.getMessage());
     }
 
     @Test
