@@ -14,12 +14,14 @@ import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
 import io.jremix.agent.vbd.Vbd;
 import io.jremix.agent.vbd.VbdOptions;
+import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
 
 /**
  * The {@code -javaagent} entry point. Options are validated before the program starts: a bad one prints one line
  * and ends the JVM with exit code 2. Any other failure to start a feature prints one line and leaves the program
- * running without it.
+ * running without it. Nothing escapes an entry point, not even an {@link Error}: the JVM would end the program
+ * with a stack trace ("processing of -javaagent failed") instead.
  */
 public final class Agent {
     /** Exit code for bad options, as the launcher contract asks. */
@@ -29,9 +31,14 @@ public final class Agent {
     }
 
     public static void premain(String args, Instrumentation inst) {
-        System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
-        System.setProperty(AttachSession.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
-        start(args, inst);
+        PrintStream err = System.err;
+        try {
+            System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
+            System.setProperty(AttachSession.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
+            start(args, inst);
+        } catch (Throwable t) {
+            failed(err, t);
+        }
     }
 
     /**
@@ -41,22 +48,38 @@ public final class Agent {
      * program started under jremix, that one) with a request for {@link AttachSession}.
      */
     public static void agentmain(String args, Instrumentation inst) {
-        if (AttachRequest.isRequest(args)) {
-            System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
-            AttachSession.handle(AttachRequest.parse(args), inst);
-            return;
-        }
-        if (ParkDump.isRequest(args)) {
-            Path file = ParkDump.requestedFile(args);
-            String refusal = file == null ? null : OutputsInUse.refusal(file, "the dump's file " + file);
-            if (refusal != null) { // bin/jremix dump finds the file unwritten, and says to look here
-                System.err.println("PARK: " + refusal);
+        PrintStream err = System.err;
+        try {
+            if (AttachRequest.isRequest(args)) {
+                System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
+                AttachSession.handle(AttachRequest.parse(args), inst); // answers on its channel, whatever happens
+            } else if (ParkDump.isRequest(args)) {
+                dump(ParkDump.requestedFile(args));
             } else {
-                ParkProfiler.dump(file);
+                start(args, inst);
             }
-            return;
+        } catch (Throwable t) {
+            failed(err, t);
         }
-        start(args, inst);
+    }
+
+    /** bin/jremix dump: a file jremix already writes here is refused; the client finds it unwritten, and says to look here. */
+    private static void dump(Path file) {
+        String refusal = file == null ? null : OutputsInUse.refusal(file, "the dump's file " + file);
+        if (refusal != null) {
+            System.err.println("PARK: " + refusal);
+        } else {
+            ParkProfiler.dump(file);
+        }
+    }
+
+    /** What went wrong, in one line; the program runs on without jremix. */
+    private static void failed(PrintStream err, Throwable t) {
+        try {
+            err.println("jremix: error: jremix is off, it failed to start: " + Excerpt.of(String.valueOf(t)));
+        } catch (Throwable again) {
+            // out of memory even for the line: the program runs on all the same
+        }
     }
 
     private static void start(String args, Instrumentation inst) {

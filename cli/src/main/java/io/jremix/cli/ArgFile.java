@@ -2,11 +2,12 @@ package io.jremix.cli;
 
 import java.io.IOException;
 import java.nio.charset.Charset;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+
+import io.jremix.options.InputFile;
 
 /**
  * The arguments in a {@code java @file}, read as the JDK launcher reads them (libjli's args.c, the same in JDK 17
@@ -16,13 +17,25 @@ import java.util.Optional;
  * quotes starts a comment to the end of the line and drops the word it interrupts.
  */
 final class ArgFile {
+    /** The largest argument file read: a class path of ten thousand jars takes about two megabytes. */
+    static final int MAX_BYTES = 64 * 1024 * 1024;
+
     private ArgFile() {
     }
 
-    /** The words of {@code file}, or empty when it cannot be read (java then reports that itself). */
-    static Optional<List<String>> read(String file) {
+    /**
+     * The words of {@code file}, or empty when it does not exist or cannot be opened (java then reports that
+     * itself). A FIFO, device or directory, or a file larger than {@value #MAX_BYTES} bytes, is refused: jremix reads
+     * the file before java does, and would take a FIFO's words from java or never end reading a device. A byte the
+     * charset cannot decode reads as a replacement character, not as an error: java takes the file's bytes as they
+     * are, and jremix only looks for where its words end.
+     */
+    static Optional<List<String>> read(String file) throws LaunchException {
         try {
-            return Optional.of(words(Files.readString(Path.of(file), nativeCharset())));
+            return Optional.of(words(new String(InputFile.bytes(Path.of(file), MAX_BYTES), nativeCharset())));
+        } catch (InputFile.Refused e) {
+            throw new LaunchException("argument file @" + file + ": " + e.getMessage()
+                    + " (jremix reads argument files before java does)");
         } catch (IOException | RuntimeException e) {
             return Optional.empty();
         }

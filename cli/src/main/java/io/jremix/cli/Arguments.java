@@ -3,7 +3,6 @@ package io.jremix.cli;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Function;
 
 /**
  * jremix's arguments for a program run, sorted into jremix's options and java's arguments as java reads them
@@ -23,8 +22,14 @@ final class Arguments {
     private Arguments() {
     }
 
-    /** Sorts {@code args}; {@code argFiles} reads the words of the file an {@code @argfile} names (empty: unreadable, java says so). */
-    static Arguments sort(List<String> args, Function<String, Optional<List<String>>> argFiles) throws LaunchException {
+    /** Reads the words of the file an {@code @argfile} names: empty when it cannot (java then says so). */
+    @FunctionalInterface
+    interface ArgFiles {
+        Optional<List<String>> words(String file) throws LaunchException;
+    }
+
+    /** Sorts {@code args}, reading the words of {@code @argfiles} with {@code argFiles}. */
+    static Arguments sort(List<String> args, ArgFiles argFiles) throws LaunchException {
         Arguments sorted = new Arguments();
         JavaGrammar grammar = new JavaGrammar();
         for (int i = 0; i < args.size(); i++) {
@@ -47,7 +52,7 @@ final class Arguments {
                 if (arg.startsWith("@@")) { // java's escape for an argument that starts with @
                     grammar.accept(arg.substring(1));
                 } else {
-                    acceptArgFile(arg, argFiles.apply(arg.substring(1)).orElse(List.of()), grammar);
+                    acceptArgFile(arg, argFiles.words(arg.substring(1)).orElse(List.of()), grammar);
                 }
             } else {
                 grammar.accept(arg);

@@ -1,5 +1,7 @@
 package io.jremix.cli;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -8,13 +10,16 @@ import io.jremix.options.OptionException;
 import io.jremix.options.ParkContentionOptions;
 import io.jremix.options.Spec;
 import io.jremix.options.Values;
+import io.jremix.options.VbdRelaxedPatterns;
+import io.jremix.options.VolatileByDefaultOptions;
 import io.jremix.report.OutputFiles;
+import io.jremix.report.cache.RepairProfile;
 
 /**
  * The jremix options of one command line, in their order: the arguments the option spec claims. The plan checks
- * them with the spec's parser, and the files the run would write with {@link OutputFiles}, as the agent will, so a
- * bad one stops here with the agent's one line and exit code 2; the agent checks again, and reads the files the
- * options name, where the program runs.
+ * them with the spec's parser, the files the run would write with {@link OutputFiles}, and reads the files they
+ * name (the repair profile, the relaxed-pattern file), all as the agent will, so a bad one stops here with the
+ * agent's one line and exit code 2, before the JVM starts; the agent checks them again, where the program runs.
  */
 final class JremixOptions {
     /** The first JDK that warns when an agent is loaded into a running JVM (bin/jremix dump) without this flag. */
@@ -56,9 +61,28 @@ final class JremixOptions {
         try {
             Values values = Spec.parse(options);
             OutputFiles.check(Spec.outputs(values));
+            readFiles(values);
             return values;
         } catch (OptionException e) {
             throw new LaunchException(e.getMessage() + " (see bin/jremix --help)");
+        }
+    }
+
+    /** The files the agent reads at start, read here first: the agent's CacheOptions and VbdOptions. */
+    private static void readFiles(Values values) throws OptionException {
+        Path relaxed = values.get(VolatileByDefaultOptions.RELAXED);
+        if (relaxed != null) {
+            VbdRelaxedPatterns.read(relaxed);
+        }
+        Path profile = values.get(CacheContentionOptions.PROFILE);
+        if (profile == null || !Files.exists(profile) || Files.isDirectory(profile)) {
+            return; // nothing to read yet, or a path the agent refuses first, as an output it cannot write
+        }
+        try {
+            RepairProfile.read(profile);
+        } catch (RepairProfile.UnusableProfileException e) {
+            throw new OptionException("unusable profile '" + values.text(CacheContentionOptions.PROFILE) + "': "
+                    + e.getMessage());
         }
     }
 

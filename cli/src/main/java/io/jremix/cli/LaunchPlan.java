@@ -2,8 +2,6 @@ package io.jremix.cli;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
-import java.util.Optional;
 
 import io.jremix.cli.doctor.Doctor;
 import io.jremix.cli.jit.JitMain;
@@ -18,13 +16,13 @@ import io.jremix.cli.signal.SignalMain;
 final class LaunchPlan {
     private final Installation installation;
     private final int javaFeature;
-    private final Function<String, Optional<List<String>>> argFiles;
+    private final Arguments.ArgFiles argFiles;
 
     /**
      * @param javaFeature the version of the java that will run the command (the plan runs on that same java)
      * @param argFiles    reads the words of an {@code @argfile}
      */
-    LaunchPlan(Installation installation, int javaFeature, Function<String, Optional<List<String>>> argFiles) {
+    LaunchPlan(Installation installation, int javaFeature, Arguments.ArgFiles argFiles) {
         this.installation = installation;
         this.javaFeature = javaFeature;
         this.argFiles = argFiles;

@@ -2,12 +2,11 @@ package io.jremix.cli;
 
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
+import io.jremix.options.InputFile;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 import io.jremix.report.html.HtmlReport;
@@ -22,6 +21,8 @@ public final class ReportCommand {
     static final int FAILED = 2;
     static final String USAGE = "Usage: bin/jremix report <report.json> [-o <report.html>]   the JSON report of a"
             + " run (-XX:REMIXReport, park report=, -XX:VBDReport) as one self-contained HTML page";
+    /** The largest report read: a long run's report is a few megabytes. */
+    static final int MAX_BYTES = 64 * 1024 * 1024;
 
     private ReportCommand() {
     }
@@ -59,7 +60,7 @@ public final class ReportCommand {
 
     @SuppressWarnings("unchecked")
     private static Map<String, Object> document(Path in) throws IOException {
-        Object doc = Json.parse(Files.readString(in, StandardCharsets.UTF_8));
+        Object doc = Json.parse(InputFile.utf8(in, MAX_BYTES));
         if (!(doc instanceof Map)) {
             throw new IllegalArgumentException("not a jremix report: the document is not a JSON object");
         }

@@ -1,5 +1,7 @@
 package io.jremix.cli;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -11,8 +13,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
-/** The agent option string the plan writes is read back by the agent exactly as the options were typed. */
+/**
+ * The agent option string the plan writes is read back by the agent exactly as the options were typed; the files
+ * the options name are read here as the agent reads them.
+ */
 class JremixOptionsTest {
     @Test
     void theAgentReadsTheOptionsBackUnchanged() {
@@ -33,5 +39,24 @@ class JremixOptionsTest {
         assertEquals(report, park.report());
         assertEquals(1, park.rows());
         assertEquals(1_000_000_000L, park.intervalNanos());
+    }
+
+    /** The agent would refuse these at start: the plan refuses them first, in the agent's words. */
+    @Test
+    void filesTheAgentCouldNotUseStopThePlan(@TempDir Path dir) throws IOException {
+        Path deep = Files.writeString(dir.resolve("deep.json"), "[".repeat(5000) + "]".repeat(5000));
+        assertEquals("unusable profile '" + deep + "': not valid JSON (JSON: nested deeper than 100 at offset 100)"
+                + " (see bin/jremix --help)", refusal("-XX:REMIXProfile=" + deep));
+        Path stars = Files.writeString(dir.resolve("stars.txt"), "*".repeat(100_000) + "\n");
+        assertEquals("bad pattern '" + "*".repeat(60) + "...' in " + stars + " line 1: longer than 1000 characters"
+                + " (see bin/jremix --help)", refusal("-XX:VBDRelaxed=" + stars));
+        assertEquals("cannot read relaxed-pattern file '/dev/zero': not a regular file (a FIFO, device or socket),"
+                + " which jremix does not read (see bin/jremix --help)", refusal("-XX:VBDRelaxed=/dev/zero"));
+    }
+
+    private static String refusal(String option) {
+        JremixOptions options = new JremixOptions();
+        options.add(option);
+        return assertThrows(LaunchException.class, () -> options.jvmFlags(17)).getMessage();
     }
 }

@@ -66,10 +66,11 @@ class LaunchPlanTest {
     }
 
     @Test
-    void everyFeatureIsRecognised() throws LaunchException {
-        assertEquals(underAgent("-XXgetparkcontention:threshold=1\\,printThreshold=2,-XX:+VBD,-XX:VBDRelaxed=r.txt,"
-                + "-XX:-VBDVerbose,-XX:REMIXSamplingRatio=10,-XX:-REMIXDebug", "Main"),
-                plan("-XXgetparkcontention:threshold=1,printThreshold=2", "-XX:+VBD", "-XX:VBDRelaxed=r.txt",
+    void everyFeatureIsRecognised() throws LaunchException, IOException {
+        String relaxed = "-XX:VBDRelaxed=" + Files.writeString(home.resolve("r.txt"), "com.example.*\n");
+        assertEquals(underAgent("-XXgetparkcontention:threshold=1\\,printThreshold=2,-XX:+VBD," + relaxed
+                + ",-XX:-VBDVerbose,-XX:REMIXSamplingRatio=10,-XX:-REMIXDebug", "Main"),
+                plan("-XXgetparkcontention:threshold=1,printThreshold=2", "-XX:+VBD", relaxed,
                         "-XX:-VBDVerbose", "-XX:REMIXSamplingRatio=10", "-XX:-REMIXDebug", "Main"));
     }
 

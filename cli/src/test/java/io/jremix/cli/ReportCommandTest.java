@@ -2,6 +2,7 @@ package io.jremix.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
@@ -9,6 +10,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import org.junit.jupiter.api.Test;
@@ -37,6 +39,35 @@ class ReportCommandTest {
             assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("jremix: error: "), args + ": " + err);
         }
         assertFalse(Files.exists(dir.resolve("profile.html")), "nothing written for a document that is not a report");
+    }
+
+    /** What a tester gave it: each is one short line and exit code 2, and no file is read that would not end. */
+    @Test
+    void hostileFilesAreOneShortLine(@TempDir Path dir) throws Exception {
+        Path deep = Files.writeString(dir.resolve("deep.json"), "[".repeat(5000) + "]".repeat(5000));
+        assertEquals(deep + ": JSON: nested deeper than 100 at offset 100", failure(deep));
+        Path latin1 = Files.write(dir.resolve("latin1.json"), new byte[] {'{', '"', (byte) 0xe9, '"', '}'});
+        assertEquals(latin1 + ": not UTF-8: byte 0xe9 at offset 2 (line 1)", failure(latin1));
+        Path zero = Path.of("/dev/zero");
+        assertEquals(zero + ": not a regular file (a FIFO, device or socket), which jremix does not read", failure(zero));
+        Path fifo = dir.resolve("fifo");
+        if (new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0) {
+            assertEquals(fifo + ": not a regular file (a FIFO, device or socket), which jremix does not read",
+                    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> failure(fifo)));
+        }
+        Path line = Files.writeString(dir.resolve("line.json"), "{\"report\": " + "7".repeat(2_000_000) + "x");
+        assertEquals(line + ": JSON: bad number '" + "7".repeat(60) + "...' at offset 2000011", failure(line));
+    }
+
+    /** The one line a failed run printed, without its prefix. */
+    private static String failure(Path json) {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(ReportCommand.FAILED, ReportCommand.run(List.of(json.toString()),
+                print(new ByteArrayOutputStream()), print(err)));
+        List<String> lines = err.toString(StandardCharsets.UTF_8).lines().toList();
+        assertEquals(1, lines.size(), lines.toString());
+        assertTrue(lines.get(0).startsWith("jremix: error: "), lines.get(0));
+        return lines.get(0).substring("jremix: error: ".length());
     }
 
     private static PrintStream print(ByteArrayOutputStream bytes) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -204,6 +205,10 @@ class AttachTest {
             assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXRearm=5")).contains("needs -XX:REMIXReport"));
             assertTrue(oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXWindow=soon")).contains("REMIXWindow"));
             assertTrue(oneErrorLine(attach(pid, "-cp", "x")).contains("not a jremix option: '-cp'"));
+            Path deep = Files.writeString(dir.resolve("deep.json"), "[".repeat(5000) + "]".repeat(5000));
+            assertEquals("jremix: error: unusable profile '" + deep + "': not valid JSON (JSON: nested deeper than 100"
+                    + " at offset 100) (see bin/jremix --help)",
+                    oneErrorLine(attach(pid, "-remix:detect", "-XX:REMIXProfile=" + deep)), "the agent's answer");
             assertTrue(oneErrorLine(attach(pid, "stop")).contains("nothing to stop in process " + pid));
             awaitIdle(pid);
             service.send("stop");

@@ -146,12 +146,13 @@ public final class Section {
                 continue;
             }
             if (o == null) {
-                throw new OptionException((arg.startsWith("-") ? "unknown option '" : "unexpected argument '") + arg + "'");
+                throw new OptionException((arg.startsWith("-") ? "unknown option '" : "unexpected argument '")
+                        + Excerpt.of(arg) + "'");
             }
             if (o.isFlag()) {
                 values.set(cast(o), true, arg, "");
             } else if (i + 1 == args.size()) {
-                throw new OptionException("malformed option '" + arg + "': use " + o.usage());
+                throw new OptionException("malformed option '" + Excerpt.of(arg) + "': use " + o.usage());
             } else {
                 String value = args.get(++i);
                 set(o, arg + " " + value, value, values);
@@ -166,13 +167,13 @@ public final class Section {
             values.set(mode, mode.type().read(word), arg, word);
         } catch (Type.BadValue e) {
             String all = mode.choices().stream().map(c -> mode.name() + ":" + c.word()).collect(Collectors.joining(" or "));
-            throw new OptionException("unknown mode in '" + arg + "': use " + mode.name() + ", " + all);
+            throw new OptionException("unknown mode in '" + Excerpt.of(arg) + "': use " + mode.name() + ", " + all);
         }
     }
 
     private void applyGroup(Option<?> group, String arg, Values values) throws OptionException {
         if (!arg.equals(group.name()) && !arg.startsWith(group.name() + ":")) {
-            throw new OptionException("unknown option '" + arg + "'");
+            throw new OptionException("unknown option '" + Excerpt.of(arg) + "'");
         }
         values.set(cast(group), true, arg, "");
         if (arg.equals(group.name())) {
@@ -180,7 +181,7 @@ public final class Section {
         }
         String list = arg.substring(group.name().length() + 1);
         if (list.isEmpty()) {
-            throw new OptionException("malformed option '" + arg + "': expected sub-options after ':'");
+            throw new OptionException("malformed option '" + Excerpt.of(arg) + "': expected sub-options after ':'");
         }
         List<String> subs;
         try {
@@ -192,10 +193,11 @@ public final class Section {
             int eq = sub.indexOf('=');
             Option<?> o = named(Form.SUB, eq < 0 ? sub : sub.substring(0, eq));
             if (o == null) {
-                throw new OptionException("unknown sub-option '" + sub + "' in '" + arg + "': use " + subUsages());
+                throw new OptionException("unknown sub-option '" + Excerpt.of(sub) + "' in '" + Excerpt.of(arg)
+                        + "': use " + subUsages());
             }
             if (o.isFlag() != (eq < 0)) {
-                throw new OptionException("malformed option '" + arg + "': "
+                throw new OptionException("malformed option '" + Excerpt.of(arg) + "': "
                         + (o.isFlag() ? o.name() + " takes no value" : "use " + o.usage()));
             }
             // the sub-option alone, in its group, is what names it in a message about its value
@@ -209,10 +211,10 @@ public final class Section {
         int eq = body.indexOf('=');
         Option<?> o = named(Form.XX, xxName(arg));
         if (o == null) {
-            throw new OptionException("unknown option '" + arg + "'");
+            throw new OptionException("unknown option '" + Excerpt.of(arg) + "'");
         }
         if (o.isFlag() != flagSyntax || (flagSyntax && eq >= 0) || (!flagSyntax && eq < 0)) {
-            throw new OptionException("malformed option '" + arg + "': use " + o.usage());
+            throw new OptionException("malformed option '" + Excerpt.of(arg) + "': use " + o.usage());
         }
         if (flagSyntax) {
             values.set(cast(o), body.charAt(0) == '+', arg, "");
@@ -227,7 +229,7 @@ public final class Section {
             String text = value == null ? "" : value;
             values.set(option, option.type().read(text), arg, text);
         } catch (Type.BadValue e) {
-            throw new OptionException("bad value in '" + arg + "': " + e.getMessage());
+            throw new OptionException("bad value in '" + Excerpt.of(arg) + "': " + e.getMessage());
         }
     }
 

@@ -28,7 +28,7 @@ public final class Spec {
         for (String arg : args) {
             Section section = section(arg);
             if (section == null) {
-                throw new OptionException("unknown option '" + arg + "'");
+                throw new OptionException("unknown option '" + Excerpt.of(arg) + "'");
             }
             section.apply(arg, values);
         }

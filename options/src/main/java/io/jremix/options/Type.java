@@ -227,7 +227,7 @@ public final class Type<T> {
         try {
             return Path.of(value).toAbsolutePath();
         } catch (InvalidPathException e) {
-            throw new BadValue(e.getMessage());
+            throw new BadValue(e.getReason()); // the message would quote the whole value again
         }
     }
 

@@ -1,17 +1,37 @@
 package io.jremix.report;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import io.jremix.options.Excerpt;
+
 /**
  * Minimal JSON: {@link #write} renders maps, lists, strings, numbers, booleans and null, indented;
  * {@link #parse} reads a document back into the same types (objects as insertion-ordered maps, integers as
  * {@code Long}, other numbers as {@code Double}). Enough for jremix's reports and profiles, without a dependency.
+ * The parser reads at most {@value #MAX_LENGTH} characters nested at most {@value #MAX_DEPTH} deep: jremix's
+ * documents nest fewer than ten.
  */
 public final class Json {
+    public static final int MAX_LENGTH = 64 * 1024 * 1024;
+    public static final int MAX_DEPTH = 100;
+
     private Json() {
+    }
+
+    /**
+     * A document that does not parse, or exceeds a limit: the one-line reason and the offset. An
+     * {@link IOException}, as a file that cannot be read is, for the callers that read documents from files.
+     */
+    public static final class MalformedJsonException extends IOException {
+        private static final long serialVersionUID = 1L;
+
+        MalformedJsonException(String message) {
+            super(message);
+        }
     }
 
     public static String write(Object value) {
@@ -129,7 +149,10 @@ public final class Json {
     }
 
     /** Parses one JSON document. */
-    public static Object parse(String text) {
+    public static Object parse(String text) throws MalformedJsonException {
+        if (text.length() > MAX_LENGTH) {
+            throw new MalformedJsonException("JSON: longer than " + MAX_LENGTH + " characters");
+        }
         Parser p = new Parser(text);
         Object v = p.value();
         p.skipSpace();
@@ -143,20 +166,20 @@ public final class Json {
     private static final class Parser {
         private final String s;
         private int pos;
+        private int depth;
 
         Parser(String s) {
             this.s = s;
         }
 
-        Object value() {
+        Object value() throws MalformedJsonException {
             skipSpace();
             if (pos >= s.length()) {
                 throw error("unexpected end");
             }
             char c = s.charAt(pos);
             return switch (c) {
-                case '{' -> object();
-                case '[' -> array();
+                case '{', '[' -> nested(c);
                 case '"' -> string();
                 case 't' -> literal("true", Boolean.TRUE);
                 case 'f' -> literal("false", Boolean.FALSE);
@@ -165,7 +188,17 @@ public final class Json {
             };
         }
 
-        private Map<String, Object> object() {
+        /** An object or array, one level deeper: recursion stops at the limit, long before the thread's stack would. */
+        private Object nested(char open) throws MalformedJsonException {
+            if (++depth > MAX_DEPTH) {
+                throw error("nested deeper than " + MAX_DEPTH);
+            }
+            Object v = open == '{' ? object() : array();
+            depth--;
+            return v;
+        }
+
+        private Map<String, Object> object() throws MalformedJsonException {
             Map<String, Object> m = new LinkedHashMap<>();
             pos++;
             skipSpace();
@@ -187,7 +220,7 @@ public final class Json {
             return m;
         }
 
-        private List<Object> array() {
+        private List<Object> array() throws MalformedJsonException {
             List<Object> l = new ArrayList<>();
             pos++;
             skipSpace();
@@ -202,7 +235,7 @@ public final class Json {
             return l;
         }
 
-        private String string() {
+        private String string() throws MalformedJsonException {
             StringBuilder sb = new StringBuilder();
             pos++;
             while (pos < s.length()) {
@@ -224,39 +257,46 @@ public final class Json {
                     case 't' -> sb.append('\t');
                     case 'b' -> sb.append('\b');
                     case 'f' -> sb.append('\f');
-                    case 'u' -> {
-                        if (pos + 4 > s.length()) {
-                            throw error("bad \\u escape");
-                        }
-                        sb.append((char) Integer.parseInt(s.substring(pos, pos + 4), 16));
-                        pos += 4;
-                    }
+                    case 'u' -> sb.append(hexChar());
                     default -> sb.append(e);
                 }
             }
             throw error("unterminated string");
         }
 
-        private Object number() {
+        /** The character of a unicode escape: exactly four hex digits. */
+        private char hexChar() throws MalformedJsonException {
+            int c = 0;
+            for (int end = pos + 4; pos < end; pos++) {
+                int digit = pos < s.length() ? Character.digit(s.charAt(pos), 16) : -1;
+                if (digit < 0) {
+                    throw error("bad \\u escape");
+                }
+                c = c * 16 + digit;
+            }
+            return (char) c;
+        }
+
+        private Object number() throws MalformedJsonException {
             int start = pos;
             while (pos < s.length() && "+-0123456789.eE".indexOf(s.charAt(pos)) >= 0) {
                 pos++;
             }
             String n = s.substring(start, pos);
             if (n.isEmpty()) {
-                throw error("unexpected character '" + s.charAt(pos) + "'");
+                throw unexpected();
             }
             try {
                 return n.contains(".") || n.contains("e") || n.contains("E") ? (Object) Double.parseDouble(n)
                         : (Object) Long.parseLong(n);
             } catch (NumberFormatException e) {
-                throw error("bad number '" + n + "'");
+                throw error("bad number '" + Excerpt.of(n) + "'");
             }
         }
 
-        private Object literal(String word, Object v) {
+        private Object literal(String word, Object v) throws MalformedJsonException {
             if (!s.startsWith(word, pos)) {
-                throw error("unexpected character '" + s.charAt(pos) + "'");
+                throw unexpected();
             }
             pos += word.length();
             return v;
@@ -270,7 +310,7 @@ public final class Json {
             return false;
         }
 
-        private void expect(char c) {
+        private void expect(char c) throws MalformedJsonException {
             skipSpace();
             if (!peek(c)) {
                 throw error("expected '" + c + "'");
@@ -283,8 +323,12 @@ public final class Json {
             }
         }
 
-        IllegalArgumentException error(String what) {
-            return new IllegalArgumentException("JSON: " + what + " at offset " + pos);
+        private MalformedJsonException unexpected() {
+            return error("unexpected character '" + Excerpt.of(s.substring(pos, pos + 1)) + "'");
+        }
+
+        MalformedJsonException error(String what) {
+            return new MalformedJsonException("JSON: " + what + " at offset " + pos);
         }
     }
 }

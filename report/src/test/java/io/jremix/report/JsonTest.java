@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 class JsonTest {
 
     @Test
-    void roundTripsNestedValues() {
+    void roundTripsNestedValues() throws Json.MalformedJsonException {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("text", "quote \" slash \\ newline \n tab \t control \u0001 unicode é");
         doc.put("long", 12345678901L);
@@ -26,21 +26,49 @@ class JsonTest {
     }
 
     @Test
-    void wholeDoublesAreWrittenAsIntegersAndNonFiniteAsNull() {
+    void wholeDoublesAreWrittenAsIntegersAndNonFiniteAsNull() throws Json.MalformedJsonException {
         assertEquals("3\n", Json.write(3.0));
         assertEquals("null\n", Json.write(Double.NaN));
         assertEquals(Arrays.asList(1L, null), Json.parse(Json.write(Arrays.asList(1, Double.POSITIVE_INFINITY))));
     }
 
     @Test
-    void readsStandardJson() {
+    void readsStandardJson() throws Json.MalformedJsonException {
         assertEquals(Map.of("a", List.of(1L, -2.5e3, "\u00e9")), Json.parse(" {\"a\" : [1, -2.5e3, \"\\u00e9\"]} "));
     }
 
     @Test
     void rejectsMalformedDocuments() {
-        for (String bad : List.of("", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "{} x", "[1 2]")) {
-            assertThrows(IllegalArgumentException.class, () -> Json.parse(bad), bad);
+        for (String bad : List.of("", "{", "[1,]", "{\"a\" 1}", "\"open", "tru", "{} x", "[1 2]", "\"\\u12\"",
+                "\"\\u+123\"", "\"\\uzzzz\"", "99999999999999999999")) {
+            assertThrows(Json.MalformedJsonException.class, () -> Json.parse(bad), bad);
         }
+    }
+
+    @Test
+    void nestingDeeperThanTheLimitIsAnErrorNotAStackOverflow() throws Json.MalformedJsonException {
+        String deepest = "[".repeat(Json.MAX_DEPTH) + "]".repeat(Json.MAX_DEPTH);
+        assertEquals(deepest, Json.write(Json.parse(deepest)).replaceAll("\\s", ""), "the limit itself parses");
+        assertEquals("JSON: nested deeper than 100 at offset 100", error("[".repeat(5000) + "]".repeat(5000)));
+        assertEquals("JSON: nested deeper than 100 at offset 100", error("[".repeat(1_000_000)));
+        assertEquals("JSON: nested deeper than 100 at offset 500",
+                error("{\"a\":".repeat(5000) + "1" + "}".repeat(5000)));
+    }
+
+    private static String error(String json) {
+        return assertThrows(Json.MalformedJsonException.class, () -> Json.parse(json)).getMessage();
+    }
+
+    @Test
+    void messagesQuoteAnExcerpt() {
+        String huge = "1".repeat(1_000_000) + ".5.5";
+        assertEquals("JSON: bad number '" + "1".repeat(60) + "...' at offset " + huge.length(), error(huge));
+        assertEquals("JSON: unexpected character '?' at offset 1", error("[\0]"));
+    }
+
+    @Test
+    void aDocumentLongerThanTheLimitIsRefusedBeforeParsing() {
+        String longest = " ".repeat(Json.MAX_LENGTH) + "1";
+        assertEquals("JSON: longer than 67108864 characters", error(longest));
     }
 }

@@ -18,6 +18,7 @@ import io.jremix.agent.AgentOptions;
 import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.park.ParkProfiler;
+import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
 
 /**
@@ -60,8 +61,12 @@ public final class AttachSession {
                 case "stop" -> stop(request, channel);
                 default -> channel.fail("unknown attach command '" + request.command() + "'");
             }
-        } catch (RuntimeException | LinkageError e) {
-            channel.fail("jremix failed in the program: " + e);
+        } catch (Throwable t) { // a StackOverflowError or OutOfMemoryError too: the program's stderr gets nothing
+            try {
+                channel.fail("jremix failed in the program: " + Excerpt.of(String.valueOf(t)));
+            } catch (Throwable again) {
+                // not even the answer fits: the client says the program did not answer
+            }
         }
     }
 

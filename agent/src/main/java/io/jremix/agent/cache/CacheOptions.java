@@ -8,6 +8,7 @@ import java.util.random.RandomGenerator;
 import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.Values;
+import io.jremix.report.cache.RepairProfile;
 
 import static io.jremix.options.CacheContentionOptions.DEBUG;
 import static io.jremix.options.CacheContentionOptions.HIT_VERBOSE;
@@ -117,8 +118,9 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
     }
 
     /**
-     * A profile is read at start, so one that exists must be readable. Without detection, which adds its findings to
-     * it at exit (checked with the run's outputs), the run only pads from it: then it must exist.
+     * A profile is read at start, so one that exists must be readable and a usable profile (repair reads it again
+     * where it starts). Without detection, which adds its findings to it at exit (checked with the run's outputs),
+     * the run only pads from it: then it must exist.
      */
     private static Path readableProfile(Values v, Mode mode) throws OptionException {
         Path p = v.get(PROFILE);
@@ -134,6 +136,13 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         }
         if (problem != null) {
             throw new OptionException("cannot read '" + v.argument(PROFILE) + "': " + problem);
+        }
+        if (Files.exists(p)) {
+            try {
+                RepairProfile.read(p);
+            } catch (RepairProfile.UnusableProfileException e) {
+                throw new OptionException("unusable profile '" + v.text(PROFILE) + "': " + e.getMessage());
+            }
         }
         return p;
     }

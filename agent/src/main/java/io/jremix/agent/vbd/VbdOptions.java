@@ -4,6 +4,7 @@ import java.nio.file.Path;
 
 import io.jremix.options.OptionException;
 import io.jremix.options.Values;
+import io.jremix.options.VbdRelaxedPatterns;
 import io.jremix.options.VolatileByDefaultOptions;
 
 /**

@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import io.jremix.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.VolatileFields;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;

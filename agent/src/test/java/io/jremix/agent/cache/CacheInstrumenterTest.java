@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.Set;
 
 import io.jremix.agent.vbd.FieldCallsFixture;
-import io.jremix.agent.vbd.VbdRelaxedPatterns;
 import io.jremix.agent.vbd.VbdRewriter;
+import io.jremix.options.VbdRelaxedPatterns;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.CacheSite;
 import io.jremix.probe.cache.CacheSites;

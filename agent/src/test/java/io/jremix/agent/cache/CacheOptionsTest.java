@@ -1,5 +1,6 @@
 package io.jremix.agent.cache;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -111,11 +112,15 @@ class CacheOptionsTest {
         assertEquals(dir.resolve("p.json"), alone.profile());
     }
 
-    /** /proc/version: a file anyone can read, in a directory no one, not even root, can write. */
+    /**
+     * /proc/version: a file anyone can read, in a directory no one, not even root, can write. A run that only pads
+     * reads it (and finds it is not a profile); one that learns is refused before reading.
+     */
     @Test
-    void aProfileThatOnlyPadsNeedsReadingAndOneThatLearnsNeedsWriting() throws OptionException {
+    void aProfileThatOnlyPadsNeedsReadingAndOneThatLearnsNeedsWriting() {
         Path readOnly = Path.of("/proc/version");
-        assertEquals(readOnly, parse("-XX:REMIXProfile=" + readOnly).profile());
+        assertTrue(assertThrows(OptionException.class, () -> parse("-XX:REMIXProfile=" + readOnly)).getMessage()
+                .startsWith("unusable profile '/proc/version': not valid JSON"));
         for (String mode : List.of("-remix", "-remix:detect")) {
             OptionException e = assertThrows(OptionException.class, () -> parse(mode, "-XX:REMIXProfile=" + readOnly));
             assertTrue(e.getMessage().matches("cannot write '-XX:REMIXProfile=/proc/version': directory /proc is not"
@@ -132,6 +137,15 @@ class CacheOptionsTest {
                 + " -remix:detect a run only pads from an existing profile", e.getMessage());
         assertEquals(dir.resolve("p.json"), parse("-remix:detect", "-XX:REMIXProfile=" + dir.resolve("p.json"))
                 .profile(), "detection starts a new one");
+    }
+
+    /** A profile is read where the options are, so an unusable one stops the JVM before the program starts. */
+    @Test
+    void anUnusableProfileIsRefusedInOneLine(@TempDir Path dir) throws IOException {
+        Path deep = Files.writeString(dir.resolve("deep.json"), "[".repeat(5000) + "]".repeat(5000));
+        OptionException e = assertThrows(OptionException.class, () -> parse("-XX:REMIXProfile=" + deep));
+        assertEquals("unusable profile '" + deep + "': not valid JSON (JSON: nested deeper than 100 at offset 100)",
+                e.getMessage());
     }
 
     @Test

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Set;
 
 import io.jremix.options.OptionException;
+import io.jremix.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.UnpublishedFields;
 import io.jremix.probe.vbd.VolatileArrays;
 import org.junit.jupiter.api.Test;

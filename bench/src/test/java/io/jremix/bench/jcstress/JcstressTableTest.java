@@ -91,7 +91,7 @@ class JcstressTableTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void theJsonHasEveryCountAndReadsBack() {
+    void theJsonHasEveryCountAndReadsBack() throws Json.MalformedJsonException {
         JcstressTable.Runs runs = runs(List.of(fork("StoreBufferingFields", "NORMAL", Map.of("1, 1", 5L))));
         Map<String, Object> json = (Map<String, Object>) Json.parse(Json.write(JcstressTable.json(MACHINE, SETTINGS, runs)));
         List<Map<String, Object>> rows = (List<Map<String, Object>>) json.get("rows");

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ParkCountsTest {
 
     @Test
-    void jremixRowsOfOneClassAreSummedAndParksWithoutARecordAreApart() {
+    void jremixRowsOfOneClassAreSummedAndParksWithoutARecordAreApart() throws Json.MalformedJsonException {
         Object report = Json.parse("""
                 {"nullBlockerParks": 3, "untrackedParks": 2, "blockers": [
                   {"className": "a.Lock", "timesParked": 5},

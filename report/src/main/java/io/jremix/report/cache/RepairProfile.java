@@ -1,8 +1,6 @@
 package io.jremix.report.cache;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +10,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.jremix.core.cache.repair.PaddedClass;
+import io.jremix.options.Excerpt;
+import io.jremix.options.InputFile;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 
@@ -34,6 +34,8 @@ import io.jremix.report.Json;
 public record RepairProfile(List<Entry> entries) {
     public static final String FORMAT = "jremix-repair-profile";
     public static final int VERSION = 1;
+    /** The largest profile read: a class's entry takes well under a kilobyte, layout included. */
+    public static final int MAX_BYTES = 16 * 1024 * 1024;
 
     /**
      * One class of the plan and its history.
@@ -60,30 +62,41 @@ public record RepairProfile(List<Entry> entries) {
         return entries.stream().map(Entry::padding).toList();
     }
 
-    /** Reads a profile; a file that does not exist yet is an empty profile. */
-    public static RepairProfile read(Path file) throws IOException, UnusableProfileException {
-        String text;
+    /**
+     * Reads a profile; a file that does not exist yet is an empty profile. The file is read as {@link InputFile}
+     * reads: a regular file of at most {@value #MAX_BYTES} bytes of UTF-8.
+     */
+    public static RepairProfile read(Path file) throws UnusableProfileException {
         try {
-            text = Files.readString(file, StandardCharsets.UTF_8);
+            return parse(InputFile.utf8(file, MAX_BYTES));
         } catch (NoSuchFileException e) {
             return new RepairProfile(List.of());
+        } catch (IOException e) {
+            throw new UnusableProfileException(AtomicFiles.reason(e));
         }
+    }
+
+    /** A profile from its JSON text. */
+    public static RepairProfile parse(String text) throws UnusableProfileException {
         Object doc;
         try {
             doc = Json.parse(text);
-        } catch (IllegalArgumentException e) {
+        } catch (Json.MalformedJsonException e) {
             throw new UnusableProfileException("not valid JSON (" + e.getMessage() + ")");
         }
         if (!(doc instanceof Map<?, ?> m) || !FORMAT.equals(m.get("format"))) {
             throw new UnusableProfileException("not a jremix repair profile (no \"format\": \"" + FORMAT + "\")");
         }
         if (!(m.get("version") instanceof Long v) || v != VERSION) {
-            throw new UnusableProfileException("profile version " + m.get("version") + ", this jremix reads version "
-                    + VERSION);
+            throw new UnusableProfileException("profile version " + Excerpt.of(String.valueOf(m.get("version")))
+                    + ", this jremix reads version " + VERSION);
         }
-        try {
-            List<Entry> entries = new ArrayList<>();
-            for (Object o : (List<?>) m.get("classes")) {
+        if (!(m.get("classes") instanceof List<?> classes)) {
+            throw new UnusableProfileException("no \"classes\" list");
+        }
+        List<Entry> entries = new ArrayList<>();
+        for (Object o : classes) {
+            try {
                 Map<?, ?> c = (Map<?, ?>) o;
                 List<List<String>> groups = new ArrayList<>();
                 for (Object g : (List<?>) c.get("groups")) {
@@ -92,11 +105,12 @@ public record RepairProfile(List<Entry> entries) {
                 entries.add(new Entry(new PaddedClass((String) c.get("className"), groups),
                         ((Long) c.get("runs")).intValue(), (String) c.get("lastFound"),
                         ObjectLayout.parse(c.get("layout"))));
+            } catch (ClassCastException | NullPointerException | IllegalArgumentException e) {
+                throw new UnusableProfileException("malformed class entry " + (entries.size() + 1) + " ("
+                        + Excerpt.of(String.valueOf(e.getMessage())) + ")");
             }
-            return new RepairProfile(entries);
-        } catch (ClassCastException | NullPointerException | IllegalArgumentException e) {
-            throw new UnusableProfileException("malformed class entry (" + e.getMessage() + ")");
         }
+        return new RepairProfile(entries);
     }
 
     /** The layout the profile keeps for {@code className}, or {@code null}. */

@@ -2,6 +2,8 @@ package io.jremix.report.html;
 
 import java.util.Map;
 
+import io.jremix.options.Excerpt;
+
 /** Renders a jremix report document (as written to JSON, or parsed back from it) as one self-contained HTML page. */
 public final class HtmlReport {
     private HtmlReport() {
@@ -15,7 +17,7 @@ public final class HtmlReport {
             case "park-contention" -> ParkHtml.render(doc);
             case "volatile-by-default" -> VbdHtml.render(doc);
             default -> throw new IllegalArgumentException("not a jremix report: its \"report\" is '"
-                    + doc.text("report") + "', not cache-contention, park-contention or volatile-by-default");
+                    + Excerpt.of(doc.text("report")) + "', not cache-contention, park-contention or volatile-by-default");
         };
     }
 }

@@ -80,7 +80,7 @@ class CacheReportTest {
     }
 
     @Test
-    void classesLeftWithoutProbesByARunningMethodAreNamedWithIt() {
+    void classesLeftWithoutProbesByARunningMethodAreNamedWithIt() throws Json.MalformedJsonException {
         CacheRun run = run(List.of(), 0, 0, List.of(), List.of(new CacheRun.Running("a.Service", List.of("main",
                 "serve"))));
         List<String> lines = CacheTextReport.lines(run);
@@ -95,7 +95,7 @@ class CacheReportTest {
     }
 
     @Test
-    void jsonReportHasTheWindowHistory() {
+    void jsonReportHasTheWindowHistory() throws Json.MalformedJsonException {
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> history = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(
                 Json.write(CacheJsonReport.document(rearmed(), "1.0")))).get("windowHistory");
@@ -161,7 +161,7 @@ class CacheReportTest {
     }
 
     @Test
-    void jsonReportHasTheContractKeys() {
+    void jsonReportHasTheContractKeys() throws Json.MalformedJsonException {
         Map<String, Object> doc = CacheJsonReport.document(run(List.of(finding(SharingKind.FALSE_SHARING, "a.B$V",
                 Datum.Kind.FIELD, List.of("head", "tail"), List.of(new Finding.Hit("head[16]", 5)), true))), "1.0");
         @SuppressWarnings("unchecked")
@@ -179,7 +179,7 @@ class CacheReportTest {
     }
 
     @Test
-    void latentFalseSharingCountsWritesAndSaysWhereTheFieldsCouldMeet() {
+    void latentFalseSharingCountsWritesAndSaysWhereTheFieldsCouldMeet() throws Json.MalformedJsonException {
         List<String> lines = CacheTextReport.lines(run(List.of(latent())));
         assertEquals(List.of(
                 "Processed 1 classes:",
@@ -201,7 +201,7 @@ class CacheReportTest {
     }
 
     @Test
-    void observedFalseSharingAlsoPredictedCarriesTheNeighboursUnderItsOwnKind() {
+    void observedFalseSharingAlsoPredictedCarriesTheNeighboursUnderItsOwnKind() throws Json.MalformedJsonException {
         Finding observed = finding(SharingKind.FALSE_SHARING, "a.C", Datum.Kind.FIELD, List.of("value"),
                 List.of(new Finding.Hit("value[16]", 5)), true, latent().neighbours());
         List<String> lines = CacheTextReport.lines(run(List.of(observed)));

@@ -91,4 +91,24 @@ class RepairProfileTest {
             assertTrue(!e.getMessage().contains("\n"), e.getMessage());
         }
     }
+
+    /** What a tester gave as a profile: each is one short line, and nothing is read from a device or a FIFO. */
+    @Test
+    void hostileFilesAreRefusedWithOneShortLine(@TempDir Path dir) throws IOException {
+        Path deep = dir.resolve("deep.json");
+        Files.writeString(deep, "[".repeat(5000) + "]".repeat(5000));
+        assertEquals("not valid JSON (JSON: nested deeper than 100 at offset 100)", refusal(deep));
+        Path latin1 = dir.resolve("latin1.json");
+        Files.write(latin1, new byte[] {'{', '"', (byte) 0xe9, '"', '}'});
+        assertEquals("not UTF-8: byte 0xe9 at offset 2 (line 1)", refusal(latin1));
+        assertEquals("not a regular file (a FIFO, device or socket), which jremix does not read",
+                refusal(Path.of("/dev/zero")));
+        Path version = dir.resolve("version.json");
+        Files.writeString(version, "{\"format\": \"jremix-repair-profile\", \"version\": \"" + "9".repeat(100_000) + "\"}");
+        assertEquals("profile version " + "9".repeat(60) + "..., this jremix reads version 1", refusal(version));
+    }
+
+    private static String refusal(Path file) {
+        return assertThrows(RepairProfile.UnusableProfileException.class, () -> RepairProfile.read(file)).getMessage();
+    }
 }

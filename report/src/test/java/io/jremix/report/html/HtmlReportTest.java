@@ -22,7 +22,7 @@ class HtmlReportTest {
     @ParameterizedTest
     @ValueSource(strings = {"cache-contention", "park-contention", "volatile-by-default"})
     @SuppressWarnings("unchecked")
-    void rendersWhateverKeysAreThere(String kind) {
+    void rendersWhateverKeysAreThere(String kind) throws Json.MalformedJsonException {
         String bare = HtmlReport.render(Map.of("report", kind));
         assertTrue(bare.startsWith("<!DOCTYPE html>") && bare.endsWith("</html>\n"), bare);
         Map<String, Object> extra = (Map<String, Object>) Json.parse("{\"report\": \"" + kind + "\", \"windows\": [{}],"
@@ -82,7 +82,7 @@ class HtmlReportTest {
     /** Before and after of a padded class, from the report's repair section, side by side; groups on other lines. */
     @Test
     @SuppressWarnings("unchecked")
-    void aPaddedClassIsDrawnBeforeAndAfter() {
+    void aPaddedClassIsDrawnBeforeAndAfter() throws Json.MalformedJsonException {
         ObjectLayout before = new ObjectLayout(12, 32, List.of(new ObjectLayout.Field("head", "long", 16, 8),
                 new ObjectLayout.Field("tail", "long", 24, 8)));
         ObjectLayout after = new ObjectLayout(12, 416, List.of(new ObjectLayout.Field("head", "long", 144, 8),

@@ -107,7 +107,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void json_hasTheDesignKeysAndAgreesWithTheTable() {
+    void json_hasTheDesignKeysAndAgreesWithTheTable() throws Json.MalformedJsonException {
         ParkRun run = run(2, SMALL, UNCOLLECTED, BOTTLENECK);
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
         assertEquals("park-contention", doc.get("report"));
@@ -150,7 +150,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void json_timelineAddsUpToTheRowsThreadTimeAndPeak() {
+    void json_timelineAddsUpToTheRowsThreadTimeAndPeak() throws Json.MalformedJsonException {
         ParkRun run = run(0, SMALL, UNCOLLECTED, BOTTLENECK);
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
         List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
@@ -205,7 +205,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void idlePoolThreadsComeLastAndEveryBlockerIsNamedAsTheProgramKnowsIt() {
+    void idlePoolThreadsComeLastAndEveryBlockerIsNamedAsTheProgramKnowsIt() throws Json.MalformedJsonException {
         ParkRun.Blocker idle = idlePool();
         ParkRun run = run(0, idle, SMALL, BOTTLENECK);
         assertEquals(List.of(BOTTLENECK, SMALL, idle), run.shown());
@@ -233,7 +233,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void smallBlockersOfOneClassAndSiteShareARowWithExactCounts() {
+    void smallBlockersOfOneClassAndSiteShareARowWithExactCounts() throws Json.MalformedJsonException {
         String handler = "app//demo.Handler.serve(Handler.java:20)";
         String other = "app//demo.Other.call(Other.java:5)";
         ParkRun run = run(0, BOTTLENECK, future(1, handler, true), future(2, handler, false), future(3, handler, true),
@@ -263,7 +263,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() {
+    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() throws Json.MalformedJsonException {
         ParkRecord r = new ParkRecord("java.util.concurrent.locks.ReentrantLock$NonfairSync", 0xabc, 0);
         ParkSite consume = new ParkSite(new ParkOrigin("consumer", List.of(STACK.get(0), "app//demo.Queue.consume(Queue.java:9)")));
         ParkSite produce = new ParkSite(new ParkOrigin("producer-1", List.of(STACK.get(0), "app//demo.Queue.produce(Queue.java:4)")));
@@ -291,7 +291,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void monitorsHaveTheirOwnTableAndJsonWithWaitsApart() {
+    void monitorsHaveTheirOwnTableAndJsonWithWaitsApart() throws Json.MalformedJsonException {
         IntervalFeed enters = new IntervalFeed(new ParkRecord("demo.Account", 0, 0));
         List<String> stack = List.of("app//demo.Account.transfer(line:12)", "app//demo.Bank.run(line:40)");
         enters.add(0, 20 * MS, () -> new ParkOrigin("teller-2", stack));
@@ -334,7 +334,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void littleContendedMonitorsOfOneClassBlockedInOneMethodShareARow() {
+    void littleContendedMonitorsOfOneClassBlockedInOneMethodShareARow() throws Json.MalformedJsonException {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
         ParkRun run = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), List.of(), 0, 0, 100_000, 0,
                 List.of(monitor(1, loading, "app//demo.A.run(line:1)", 2), monitor(2, loading, "app//demo.B.run(line:2)", 1),
@@ -355,7 +355,7 @@ class ParkReportTest {
 
     @Test
     @SuppressWarnings("unchecked")
-    void tablesListTheirFirstRowsAndAddUpTheRestWhichTheJsonLists() {
+    void tablesListTheirFirstRowsAndAddUpTheRestWhichTheJsonLists() throws Json.MalformedJsonException {
         String loading = "java.base/jdk.internal.loader.BuiltinClassLoader.loadClassOrNull(line:651)";
         ParkRun run = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 1, 0),
                 List.of(SMALL, BOTTLENECK, UNCOLLECTED), 0, 0, 100_000, 0,

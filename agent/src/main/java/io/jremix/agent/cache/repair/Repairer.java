@@ -75,7 +75,7 @@ public final class Repairer {
         try {
             profile = RepairProfile.read(file);
             log.verbose("Profile " + file + ": " + profile.entries().size() + " classes to pad.");
-        } catch (RepairProfile.UnusableProfileException | IOException e) {
+        } catch (RepairProfile.UnusableProfileException e) {
             log.info("ignoring profile " + file + ": " + e.getMessage());
             profileNotes.add("ignored (" + e.getMessage() + "), left unchanged");
         }

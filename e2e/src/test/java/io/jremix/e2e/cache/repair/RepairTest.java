@@ -80,15 +80,15 @@ class RepairTest {
     }
 
     @Test
-    void unusableProfileIsIgnoredWithOneWarningAndLeftAlone(@TempDir Path dir) throws Exception {
+    void unusableProfileStopsTheJvmWithOneLineAndIsLeftAlone(@TempDir Path dir) throws Exception {
         for (String text : List.of("{broken", "{\"format\": \"other\"}", "{\"format\": \"jremix-repair-profile\", \"version\": 9}")) {
             Path p = dir.resolve("bad.json");
             Files.writeString(p, text);
             Jremix.Run run = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p), "SingleThread", "1000000");
-            assertEquals(0, run.exit(), run.stderr());
-            assertTrue(run.stdout().startsWith("SingleThread Time"), run.stdout());
-            assertEquals(1, run.stderrLines().stream().filter(l -> l.startsWith("REMIX: ignoring profile")).count(),
-                    run.stderr());
+            assertEquals(2, run.exit(), run.stderr());
+            assertEquals("", run.stdout(), "the program must not start");
+            assertEquals(1, run.stderrLines().size(), run.stderr());
+            assertTrue(run.stderr().startsWith("jremix: error: unusable profile '" + p + "': "), run.stderr());
             assertEquals(text, Files.readString(p), "an unusable profile is never overwritten");
         }
     }

@@ -1,14 +1,10 @@
-package io.jremix.agent.vbd;
+package io.jremix.options;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
-
-import io.jremix.options.OptionException;
 
 /**
  * The code a {@code -XX:VBDRelaxed=FILE} file leaves relaxed, in the style of HotSpot's {@code CompileCommand}
@@ -28,14 +24,26 @@ import io.jremix.options.OptionException;
  * names runs as without VBD (plain array and Unsafe accesses, and plain access to fields VBD made volatile). A member pattern of just {@code *} relaxes the whole class.
  * {@code *} matches any run of characters, package separators included, anywhere in either part. Dots and slashes
  * in class names are the same; nested classes are written with {@code $}. A pattern that names nothing loaded is
- * not an error (like CompileCommand), but a malformed one is: it stops the JVM before the program starts.
+ * not an error (like CompileCommand), but a malformed one is: it stops the JVM before the program starts. A file
+ * is at most {@value #MAX_BYTES} bytes of UTF-8 and a pattern at most {@value #MAX_PATTERN} characters; names are
+ * matched without backtracking, in time linear in the name for each run of literal characters.
  */
 public final class VbdRelaxedPatterns {
     private static final Pattern CLASS_PART = Pattern.compile("[\\p{javaJavaIdentifierPart}$*./]+");
     private static final Pattern MEMBER_PART = Pattern.compile("[\\p{javaJavaIdentifierPart}$*]+|<init>|<clinit>");
+    /** The largest pattern file read: a million bytes is thousands of patterns. */
+    public static final int MAX_BYTES = 1024 * 1024;
+    /** The longest pattern, comment left out: a class name and a member rarely reach 200. */
+    public static final int MAX_PATTERN = 1000;
 
-    /** One line of the file; {@code member} is {@code null} for a whole class. */
-    private record Entry(Pattern type, Pattern member) {
+    /**
+     * One line of the file: the classes it names, and the members, {@code null} for whole classes. A dotted package
+     * pattern ({@code com.example.*}) names the classes its package part matches and those inside it.
+     */
+    private record Entry(List<Glob> types, Glob member) {
+        boolean namesClass(String internalName) {
+            return types.stream().anyMatch(t -> t.matches(internalName));
+        }
     }
 
     private static final VbdRelaxedPatterns NONE = new VbdRelaxedPatterns(List.of());
@@ -53,14 +61,14 @@ public final class VbdRelaxedPatterns {
 
     /** Reads and checks a pattern file; the exception's message names the file and line. */
     public static VbdRelaxedPatterns read(Path file) throws OptionException {
-        List<String> lines;
+        String text;
         try {
-            lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+            text = InputFile.utf8(file, MAX_BYTES);
         } catch (IOException e) {
             throw new OptionException("cannot read relaxed-pattern file '" + file + "': "
                     + (e.getMessage() == null ? e.toString() : e.getMessage()));
         }
-        return parse(file.toString(), lines);
+        return parse(file.toString(), text.lines().toList());
     }
 
     /** Parses the lines of a pattern file called {@code name} (for messages). */
@@ -78,6 +86,10 @@ public final class VbdRelaxedPatterns {
     }
 
     private static Entry entry(String text, String file, int line) throws OptionException {
+        if (text.length() > MAX_PATTERN) {
+            throw new OptionException("bad pattern '" + Excerpt.of(text) + "' in " + file + " line " + line
+                    + ": longer than " + MAX_PATTERN + " characters");
+        }
         String type;
         String member;
         int colons = text.indexOf("::");
@@ -95,13 +107,14 @@ public final class VbdRelaxedPatterns {
         }
         String problem = problem(type, member);
         if (problem != null) {
-            throw new OptionException("bad pattern '" + text + "' in " + file + " line " + line + ": " + problem);
+            throw new OptionException("bad pattern '" + Excerpt.of(text) + "' in " + file + " line " + line + ": "
+                    + problem);
         }
-        Pattern classes = glob(type.replace('.', '/'));
-        if (colons < 0 && text.indexOf('/') < 0 && "*".equals(member)) {
-            classes = Pattern.compile(classes.pattern() + "(/.*)?"); // com.example.* : the package, or the class
-        }
-        return new Entry(classes, member == null || member.equals("*") ? null : glob(member));
+        String classes = type.replace('.', '/');
+        List<Glob> types = colons < 0 && text.indexOf('/') < 0 && "*".equals(member)
+                ? List.of(new Glob(classes), new Glob(classes + "/*")) // com.example.* : the package, or the class
+                : List.of(new Glob(classes));
+        return new Entry(types, member == null || member.equals("*") ? null : new Glob(member));
     }
 
     private static String problem(String type, String member) {
@@ -130,21 +143,6 @@ public final class VbdRelaxedPatterns {
         return null;
     }
 
-    /** {@code *} matches any run of characters; everything else matches itself. */
-    private static Pattern glob(String s) {
-        StringBuilder re = new StringBuilder();
-        String[] parts = s.split("\\*", -1);
-        for (int i = 0; i < parts.length; i++) {
-            if (i > 0) {
-                re.append(".*");
-            }
-            if (!parts[i].isEmpty()) {
-                re.append(Pattern.quote(parts[i]));
-            }
-        }
-        return Pattern.compile(re.toString());
-    }
-
     public boolean isEmpty() {
         return entries.isEmpty();
     }
@@ -152,7 +150,7 @@ public final class VbdRelaxedPatterns {
     /** Whether a pattern relaxes the whole class ({@code internalName} with slashes). */
     public boolean relaxesClass(String internalName) {
         for (Entry e : entries) {
-            if (e.member == null && e.type.matcher(internalName).matches()) {
+            if (e.member == null && e.namesClass(internalName)) {
                 return true;
             }
         }
@@ -162,7 +160,7 @@ public final class VbdRelaxedPatterns {
     /** Whether a pattern relaxes the method or field {@code member} of the class, or the whole class. */
     public boolean relaxesMember(String internalName, String member) {
         for (Entry e : entries) {
-            if (e.type.matcher(internalName).matches() && (e.member == null || e.member.matcher(member).matches())) {
+            if (e.namesClass(internalName) && (e.member == null || e.member.matches(member))) {
                 return true;
             }
         }

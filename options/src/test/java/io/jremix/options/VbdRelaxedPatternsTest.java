@@ -1,15 +1,19 @@
-package io.jremix.agent.vbd;
+package io.jremix.options;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
-import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -135,5 +139,49 @@ class VbdRelaxedPatternsTest {
     void malformedPatternsNameTheirLine(String line) {
         OptionException e = assertThrows(OptionException.class, () -> of("# first", line));
         assertTrue(e.getMessage().contains("relaxed.txt line 2"), e.getMessage());
+    }
+
+    @Test
+    void aPatternLongerThanTheLimitIsRefusedWithItsLine() throws OptionException {
+        String longest = "a/" + "b".repeat(VbdRelaxedPatterns.MAX_PATTERN - 2);
+        assertTrue(of(longest + "   # a comment does not count").relaxesClass(longest));
+        for (String line : List.of(longest + "c", "*".repeat(100_000))) {
+            OptionException e = assertThrows(OptionException.class, () -> of("# first", line));
+            assertTrue(e.getMessage().endsWith("' in relaxed.txt line 2: longer than 1000 characters"), e.getMessage());
+            assertTrue(e.getMessage().length() < 200, "the message quotes an excerpt: " + e.getMessage());
+        }
+    }
+
+    /** The matcher does what the regular expression it replaced did (each * as .*), on random patterns and names. */
+    @Test
+    void globsMatchAsTheirRegularExpressions() {
+        Random random = new Random(54);
+        for (int i = 0; i < 5_000; i++) {
+            String pattern = word(random, "ab/*", 8);
+            String name = word(random, "ab/", 10);
+            String regex = Arrays.stream(pattern.split("\\*", -1)).map(p -> p.isEmpty() ? "" : Pattern.quote(p))
+                    .collect(Collectors.joining(".*"));
+            assertEquals(name.matches(regex), new Glob(pattern).matches(name), pattern + " on " + name);
+        }
+    }
+
+    private static String word(Random random, String letters, int maxLength) {
+        StringBuilder sb = new StringBuilder();
+        for (int n = random.nextInt(maxLength + 1); n > 0; n--) {
+            sb.append(letters.charAt(random.nextInt(letters.length())));
+        }
+        return sb.toString();
+    }
+
+    @Test
+    void aFileThatIsNotAPatternFileIsRefusedInOneLine(@TempDir Path dir) throws IOException {
+        Path latin1 = dir.resolve("latin1.txt");
+        Files.write(latin1, new byte[] {'c', 'o', 'm', '.', 'C', 'a', 'f', (byte) 0xe9, '\n'});
+        assertEquals("cannot read relaxed-pattern file '" + latin1 + "': not UTF-8: byte 0xe9 at offset 7 (line 1)",
+                assertThrows(OptionException.class, () -> VbdRelaxedPatterns.read(latin1)).getMessage());
+        Path big = dir.resolve("big.txt");
+        Files.writeString(big, "a*".repeat(VbdRelaxedPatterns.MAX_BYTES / 2) + "\n");
+        assertEquals("cannot read relaxed-pattern file '" + big + "': larger than 1 MiB, the most jremix reads of such"
+                + " a file", assertThrows(OptionException.class, () -> VbdRelaxedPatterns.read(big)).getMessage());
     }
 }
