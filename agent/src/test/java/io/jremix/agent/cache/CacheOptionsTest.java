@@ -9,6 +9,7 @@ import java.util.stream.LongStream;
 
 import io.jremix.agent.AgentOptions;
 import io.jremix.options.OptionException;
+import io.jremix.report.cache.RepairProfile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -102,7 +103,8 @@ class CacheOptionsTest {
 
     @Test
     void profileAloneRepairsWithoutDetectingAndDetectNeverRepairs(@TempDir Path dir) throws Exception {
-        String profile = "-XX:REMIXProfile=" + Files.writeString(dir.resolve("p.json"), "{}");
+        String profile = "-XX:REMIXProfile=" + Files.writeString(dir.resolve("p.json"),
+                new RepairProfile(List.of()).json());
         CacheOptions alone = parse(profile);
         assertTrue(alone.repair());
         assertFalse(alone.detection());
