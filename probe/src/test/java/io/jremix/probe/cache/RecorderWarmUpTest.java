@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * The warm-up records through every entry point, and its records go nowhere the agent reads; it leaves the thread and
@@ -43,6 +44,22 @@ class RecorderWarmUpTest {
             }
         }
         assertEquals(expected, recorded);
+    }
+
+    /** The warm-up runs once: its sites leave the table when it is done, and a heap holds no CacheSite of it. */
+    @Test
+    void theWarmUpsSitesAreReleasedWhenItIsDone() {
+        int lastSiteBefore = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, false, 8, "A", "a", "A", "A"));
+        Set<Integer> sites = new TreeSet<>();
+        RecorderWarmUp.run((thread, time, address, offset, meta, type, site, epoch) -> {
+            if (site > lastSiteBefore) {
+                sites.add(site);
+            }
+        });
+        assertEquals(11, sites.size(), sites.toString());
+        for (int site : sites) {
+            assertNull(CacheSites.get(site), "site " + site);
+        }
     }
 
     private static String access(CacheSite.Kind kind, boolean write, int location) {
