@@ -7,11 +7,10 @@ import java.lang.reflect.Method;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
-import java.util.Map;
-import java.util.Set;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
+import io.jremix.agent.ModuleAccess;
 
 /**
  * The disk under the JFR recordings jremix streams: the park profiler's monitor events and the re-armed windows'
@@ -128,8 +127,7 @@ public final class JfrRepository {
             try {
                 Module jfr = ModuleLayer.boot().findModule("jdk.jfr").orElseThrow();
                 if (inst != null) {
-                    inst.redefineModule(jfr, Set.of(), Map.of(), Map.of(INTERNAL, Set.of(JfrRepository.class.getModule())),
-                            Set.of(), Map.of());
+                    ModuleAccess.openToAgent(inst, jfr, INTERNAL);
                 }
                 Class<?> type = Class.forName(INTERNAL + ".Repository");
                 return new Repository(type.getMethod("getRepository").invoke(null));
@@ -152,7 +150,8 @@ public final class JfrRepository {
                 for (Method m : instance.getClass().getMethods()) {
                     if (m.getName().equals("setBasePath") && m.getParameterCount() == 1) {
                         Class<?> type = m.getParameterTypes()[0];
-                        m.invoke(instance, type.isInstance(dir) ? dir : type.getConstructor(Path.class).newInstance(dir));
+                        Object path = type.isInstance(dir) ? dir : type.getConstructor(Path.class).newInstance(dir);
+                        m.invoke(instance, path);
                         return;
                     }
                 }
