@@ -33,7 +33,6 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         PrintStream err = System.err;
         try {
-            System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
             System.setProperty(AttachSession.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
             start(args, inst);
         } catch (Throwable t) {
@@ -44,14 +43,14 @@ public final class Agent {
     /**
      * Loaded into a running JVM. {@code bin/jremix dump} gets the park report by loading a jar that only names this
      * class: the system class loader has had it since {@code -javaagent} put this jar on the class path, so this is
-     * the same class, with the same profiler, as the premain's. {@code bin/jremix attach} loads this jar (or, into a
-     * program started under jremix, that one) with a request for {@link AttachSession}.
+     * the same class, with the same profiler, as the premain's. {@code bin/jremix attach} loads that jar too, with a
+     * request for {@link AttachSession}: its manifest names this jar on its class path, where the system class loader
+     * of a program started without jremix finds this class (the attach session puts the probes in the boot loader).
      */
     public static void agentmain(String args, Instrumentation inst) {
         PrintStream err = System.err;
         try {
             if (AttachRequest.isRequest(args)) {
-                System.setProperty(AttachSession.LOADED_PROPERTY, JremixVersion.current());
                 AttachSession.handle(AttachRequest.parse(args), inst); // answers on its channel, whatever happens
             } else if (ParkDump.isRequest(args)) {
                 dump(ParkDump.requestedFile(args));

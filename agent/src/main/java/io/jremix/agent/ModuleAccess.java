@@ -21,4 +21,10 @@ public final class ModuleAccess {
         inst.redefineModule(base, Set.of(probes), Map.of("jdk.internal.misc", Set.of(probes)), Map.of(), Set.of(),
                 Map.of());
     }
+
+    /** Opens {@code pkg} of the JDK's {@code module} to the agent's own classes, for reflection on its internals. */
+    public static void openToAgent(Instrumentation inst, Module module, String pkg) {
+        inst.redefineModule(module, Set.of(), Map.of(), Map.of(pkg, Set.of(ModuleAccess.class.getModule())),
+                Set.of(), Map.of());
+    }
 }

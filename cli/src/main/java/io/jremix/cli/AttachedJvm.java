@@ -17,7 +17,6 @@ import com.sun.tools.attach.VirtualMachine;
  */
 final class AttachedJvm implements AutoCloseable {
     private static final int OLDEST_JAVA = 17;
-    private static final String LOADED = "jremix.agent";
     private static final String STARTED = "jremix.started";
     private static final String ATTACHED_CACHE = "jremix.attach.cache";
     private static final String ATTACHED_PARK = "jremix.attach.park";
@@ -91,9 +90,10 @@ final class AttachedJvm implements AutoCloseable {
     }
 
     /**
-     * Loads the agent with the command and relays its answer until it says it is done. Into a JVM the agent is in
-     * already (started under jremix, or attached before), the jar that only names the agent class, which that JVM
-     * has loaded: so there is one agent, and the boot class path is not appended twice.
+     * Loads the agent with the command and relays its answer until it says it is done: always the jar that only
+     * names the agent class, with the agent's jar on its class path. A JVM the agent is in already (started under
+     * jremix, or attached before) has that class, so there is one agent; another loads it from the agent's jar. No
+     * jar appends to the boot class path: the agent defines the probes in the boot loader itself.
      */
     int send(AttachCommand command, Installation installation, PrintStream out, PrintStream err) throws LaunchException {
         boolean stop = command.action().equals("stop");
@@ -105,11 +105,11 @@ final class AttachedJvm implements AutoCloseable {
             throw new LaunchException("park profiling is not running in process " + pid + "; start it with"
                     + " 'bin/jremix attach " + pid + " -XXgetparkcontention'");
         }
-        Path agent = Path.of(installation.agent());
-        Path jar = properties.getProperty(LOADED) == null ? agent : agent.resolveSibling("jremix-agent-dump.jar");
+        installation.agent(); // the agent and the probes' jar, which the dump agent's class path leads to
+        String jar = installation.dumpAgent();
         try (AttachChannel channel = AttachChannel.create()) {
             try {
-                vm.loadAgent(jar.toString(), command.request(channel.file()));
+                vm.loadAgent(jar, command.request(channel.file()));
             } catch (AgentLoadException | AgentInitializationException | IOException e) {
                 throw new LaunchException("could not load jremix into process " + pid + ": " + e.getMessage());
             }

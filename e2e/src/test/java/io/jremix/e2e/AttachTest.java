@@ -22,10 +22,12 @@ class AttachTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
     private static final String TALLY = SERVICE + "$Tally";
     private static final String SEMAPHORE = "java.util.concurrent.Semaphore$NonfairSync";
-    /** What the JVM itself prints on the program's stderr when an agent is loaded into it; jremix prints nothing. */
+    /**
+     * What the JVM itself prints on the program's stderr when an agent is loaded into it (JDK 21+); jremix prints
+     * nothing, and appends nothing to the boot class path, which would have a JVM sharing classes warn that
+     * "Sharing is only supported for boot loader classes because bootstrap classpath has been appended".
+     */
     private static final List<String> JVM_WARNINGS = List.of(
-            "OpenJDK 64-Bit Server VM warning: Sharing is only supported for boot loader classes because bootstrap"
-                    + " classpath has been appended",
             "WARNING: A Java agent has been loaded dynamically", "WARNING: If a serviceability tool is in use",
             "WARNING: If a serviceability tool is not in use", "WARNING: Dynamic loading of agents will be disallowed");
     private static final long IDLE_TIMEOUT_MILLIS = 60_000;

@@ -33,11 +33,6 @@ public final class AttachSession {
     public static final String CACHE_PROPERTY = "jremix.attach.cache";
     /** Since when the attached park profiler runs; absent when none runs. */
     public static final String PARK_PROPERTY = "jremix.attach.park";
-    /**
-     * Set once the agent is in this JVM, started with it or attached: a later attach then loads the jar that only
-     * names the agent class, which this JVM has loaded, instead of appending the boot class path again.
-     */
-    public static final String LOADED_PROPERTY = "jremix.agent";
     /** The options of a program started under jremix. */
     public static final String STARTED_PROPERTY = "jremix.started";
     static final int FAILED = 2;
@@ -55,6 +50,7 @@ public final class AttachSession {
             return; // no way to answer: the client says that the program did not
         }
         try {
+            BootClasses.ensure(inst);
             switch (request.command()) {
                 case "start" -> start(request.argument(), inst, channel);
                 case "dump" -> dump(request, channel);

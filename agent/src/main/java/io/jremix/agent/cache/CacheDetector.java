@@ -182,6 +182,7 @@ public final class CacheDetector {
         public void settled() {
             if (attached != null) {
                 inst.removeTransformer(transformer);
+                SiteTable.release();
                 attached.settled();
             }
         }

@@ -442,7 +442,7 @@ final class DetectionWindow implements Runnable {
         closedAt = now;
         budget.closed(now);
         if (windows == 1 && rearming() && options.hotClasses() > 0) {
-            samples = ExecutionSamples.create(hot, log, meter::watch);
+            samples = ExecutionSamples.create(hot, log, inst, meter::watch);
         }
         waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
                 .addAll(methods));

@@ -1,11 +1,13 @@
 package io.jremix.agent.cache;
 
+import java.lang.instrument.Instrumentation;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.jfr.JfrRepository;
 import io.jremix.probe.cache.EventBuffer;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedClass;
@@ -25,6 +27,8 @@ import jdk.jfr.consumer.RecordingStream;
  * The e2e tests' LiveService, busy about 0.35 ms of each 20 ms tick, went 3.3 to 7.7 s without a sample at 20 ms,
  * and 1 to 5 of its 28 five-second stretches had fewer than the 10 samples a selection needs; at 19 ms, where the
  * phase moves 1 ms a tick, 1.5 to 2.2 s and 0 or 1 (bench/results/sampler-phase.md, JDK 17, six JVMs at once).
+ *
+ * <p>JFR records to disk for the stream, where {@link JfrRepository} says, and only while there is room there.
  */
 final class ExecutionSamples {
     static final long PERIOD_MILLIS = 19;
@@ -32,16 +36,22 @@ final class ExecutionSamples {
 
     private final HotClasses hot;
     private final AgentLog log;
+    /** Chooses JFR's repository ({@link JfrRepository#prepare}). */
+    private final Instrumentation inst;
     /** Told of each thread that reads a recording, so that its CPU is counted as jremix's. */
     private final Consumer<Thread> onReader;
     /** The recording while sampling, {@code null} while paused. */
     private RecordingStream stream;
-    /** Set once JFR failed to record: no recording is tried again, and every re-armed window probes every class. */
-    private boolean failed;
+    /**
+     * Set once JFR failed to record, or stopped for want of disk room (on the reader's thread): no recording is
+     * tried again, and every re-armed window probes every class.
+     */
+    private volatile boolean failed;
 
-    private ExecutionSamples(HotClasses hot, AgentLog log, Consumer<Thread> onReader) {
+    private ExecutionSamples(HotClasses hot, AgentLog log, Instrumentation inst, Consumer<Thread> onReader) {
         this.hot = hot;
         this.log = log;
+        this.inst = inst;
         this.onReader = onReader;
     }
 
@@ -49,10 +59,10 @@ final class ExecutionSamples {
      * A sampler for {@code hot}, paused until {@link #sample sample(true)}; {@code null}, said in the verbose log, if
      * this JVM has no Flight Recorder.
      */
-    static ExecutionSamples create(HotClasses hot, AgentLog log, Consumer<Thread> onReader) {
+    static ExecutionSamples create(HotClasses hot, AgentLog log, Instrumentation inst, Consumer<Thread> onReader) {
         try {
             if (FlightRecorder.isAvailable()) {
-                return new ExecutionSamples(hot, log, onReader);
+                return new ExecutionSamples(hot, log, inst, onReader);
             }
             log.verbose("No Flight Recorder in this JVM: every re-armed window probes every class.");
         } catch (RuntimeException | Error e) {
@@ -75,10 +85,21 @@ final class ExecutionSamples {
     }
 
     private void record() {
+        String noDisk = JfrRepository.prepare(inst);
+        if (noDisk != null) {
+            withoutSamples(noDisk);
+            return;
+        }
         try {
             RecordingStream s = new RecordingStream();
             s.enable(EXECUTION_SAMPLE).withPeriod(Duration.ofMillis(PERIOD_MILLIS)).withStackTrace();
             s.onEvent(EXECUTION_SAMPLE, e -> sample(hot, e));
+            s.onFlush(() -> {
+                if (!failed && !JfrRepository.hasRoom()) {
+                    withoutSamples(JfrRepository.noRoom());
+                    s.close();
+                }
+            });
             // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
             Thread reader = new Thread(() -> read(s, log), "jremix-execution-samples");
             reader.setDaemon(true);
@@ -90,6 +111,12 @@ final class ExecutionSamples {
             failed = true;
             log.verbose("JFR cannot sample this JVM (" + e + "): every re-armed window probes every class.");
         }
+    }
+
+    /** Said once, on the program's stderr like a report: a window that probes every class costs more. */
+    private void withoutSamples(String why) {
+        failed = true;
+        log.info("JFR does not sample the running classes: " + why + "; re-armed windows probe every class.");
     }
 
     private static void read(RecordingStream stream, AgentLog log) {

@@ -15,23 +15,27 @@ import io.jremix.report.cache.ObjectLayout;
 /**
  * Names what lives at an offset of an object: the field layout of a class as the JVM chose it (read through
  * Unsafe field offsets, superclass fields included), the static fields in a class mirror, or an array element.
+ *
+ * <p>A layout is the JVM's, so each is read once per JVM, whichever detection asks: a cache per detection would
+ * leave its entries in the classes' {@link ClassValue} maps once it is gone, and an attached detection, started
+ * again and again, would add its own each time.
  */
 public final class FieldLayouts {
     /** Object alignment: objects take a multiple of it (HotSpot's default ObjectAlignmentInBytes). */
     private static final int ALIGNMENT = 8;
     private static final int HEADER = HeapAddresses.headerSize();
-    private final Map<String, Layout> byName = new ConcurrentHashMap<>();
-    private final ClassValue<ArrayLayout> arrays = new ClassValue<>() {
+    private static final Map<String, Layout> BY_NAME = new ConcurrentHashMap<>();
+    private static final ClassValue<ArrayLayout> ARRAYS = new ClassValue<>() {
         @Override
         protected ArrayLayout computeValue(Class<?> arrayType) {
             return new ArrayLayout(arrayType);
         }
     };
-    private final ClassValue<Layout> layouts = new ClassValue<>() {
+    private static final ClassValue<Layout> LAYOUTS = new ClassValue<>() {
         @Override
         protected Layout computeValue(Class<?> type) {
             Layout layout = new Layout(type);
-            byName.put(type.getName(), layout);
+            BY_NAME.put(type.getName(), layout);
             return layout;
         }
     };
@@ -40,7 +44,7 @@ public final class FieldLayouts {
      * The layout of a class whose fields were looked up, for the report, or {@code null}.
      */
     ObjectLayout describe(String className) {
-        Layout layout = byName.get(className);
+        Layout layout = BY_NAME.get(className);
         return layout == null ? null : describe(layout);
     }
 
@@ -60,27 +64,27 @@ public final class FieldLayouts {
 
     /** Bytes an instance of {@code type} takes, header and alignment included. */
     int instanceSize(Class<?> type) {
-        return layouts.get(type).size;
+        return LAYOUTS.get(type).size;
     }
 
     /** The instance field named by a field instruction ({@code owner.name}) in an object of class {@code type}. */
     Datum instanceField(Class<?> type, String owner, String name) {
-        return layouts.get(type).named(owner, name);
+        return LAYOUTS.get(type).named(owner, name);
     }
 
     /** The instance field at {@code offset} of an object of class {@code type}, or an unnamed slot. */
     Datum instanceAt(Class<?> type, int offset, int size) {
-        return layouts.get(type).at(layouts.get(type).instance, offset, size, Datum.Kind.FIELD);
+        return LAYOUTS.get(type).at(LAYOUTS.get(type).instance, offset, size, Datum.Kind.FIELD);
     }
 
     /** The static field of {@code holder} at {@code offset} in its mirror, or an unnamed slot. */
     Datum staticAt(Class<?> holder, int offset, int size) {
-        return layouts.get(holder).at(layouts.get(holder).statics, offset, size, Datum.Kind.STATIC);
+        return LAYOUTS.get(holder).at(LAYOUTS.get(holder).statics, offset, size, Datum.Kind.STATIC);
     }
 
     /** The element of an array of type {@code arrayType} at byte {@code offset}. */
     Datum element(Class<?> arrayType, int offset) {
-        return arrays.get(arrayType).element(offset);
+        return ARRAYS.get(arrayType).element(offset);
     }
 
     /**

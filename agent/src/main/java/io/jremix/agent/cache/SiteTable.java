@@ -12,21 +12,37 @@ import io.jremix.probe.cache.CacheSites;
 import io.jremix.probe.cache.ProbeGate;
 
 /**
- * Registers sites with the probes once per instruction, so that windows re-opened later reuse the same ids, and
- * gives each the switch of the class whose code holds it ({@link ProbeGate.ClassSwitch}; classes of one name in
- * several loaders share one).
+ * Registers sites with the probes once per instruction for the JVM's life, so that windows re-opened later, and
+ * detections attached again, reuse the same ids: a site keeps the switch it was given (compiled code folds it),
+ * and the probes' tables do not grow with each attach. Each site gets the switch of the class whose code holds it
+ * ({@link ProbeGate.ClassSwitch}; classes of one name in several loaders share one). Once an attached detection has
+ * given every class its original bytecode back, {@link #release()} takes the sites out of the probes' table; an
+ * instruction instrumented again gets its site back under its old id.
  */
 final class SiteTable implements CacheInstrumenter.SiteRegistry {
     private static final Map<String, ProbeGate.ClassSwitch> SWITCHES = new HashMap<>();
-    private final Map<String, Integer> ids = new HashMap<>();
+    private static final Map<String, Integer> IDS = new HashMap<>();
 
     @Override
-    public synchronized int register(String key, CacheSite site) {
-        return ids.computeIfAbsent(key, k -> {
-            int id = CacheSites.register(site);
-            ProbeGate.assign(id, switchOf(site.codeClass()));
+    public int register(String key, CacheSite site) {
+        synchronized (IDS) {
+            Integer id = IDS.get(key);
+            if (id == null) {
+                id = CacheSites.register(site);
+                IDS.put(key, id);
+                ProbeGate.assign(id, switchOf(site.codeClass()));
+            } else if (CacheSites.get(id) == null) {
+                CacheSites.put(id, site);
+            }
             return id;
-        });
+        }
+    }
+
+    /** Takes every site out of the probes' table, when no class carries probes; ids stay their instructions'. */
+    static void release() {
+        synchronized (IDS) {
+            IDS.values().forEach(id -> CacheSites.put(id, null));
+        }
     }
 
     /** The switch of the probes in {@code codeClass}'s code. */

@@ -18,6 +18,7 @@ import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.jfr.JfrRepository;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.JfrFrames;
 import io.jremix.core.park.MonitorTable;
@@ -40,6 +41,9 @@ import io.jremix.core.park.ThreadLabel;
  * 25 alike, where {@code RecordingStream.stop()} exists only from 20 on), waiting at most
  * {@value #DRAIN_MILLIS} ms for that; then it runs JFR's shutdown hook if it took it over
  * ({@link JfrShutdownHook}), so JFR cannot delete the last chunk before the stream has read it.
+ *
+ * <p>JFR records to disk for the stream, where {@link JfrRepository} says, and only while there is room: a flush
+ * that finds too little stops the recording, and the events taken in until then stay in the table.
  */
 final class JfrMonitorEvents {
     static final long DRAIN_MILLIS = 5_000;
@@ -58,6 +62,8 @@ final class JfrMonitorEvents {
     private final Thread jfrHook;
     private volatile boolean ended;
     private volatile boolean failed;
+    /** Set once the recording was stopped for want of disk room: there is nothing left to stop at close. */
+    private volatile boolean outOfRoom;
     private boolean closed;
 
     private JfrMonitorEvents(RecordingStream stream, Recording recording, MonitorTable table, AgentLog log,
@@ -72,11 +78,15 @@ final class JfrMonitorEvents {
 
     /**
      * @param inst to take JFR's shutdown hook over ({@link JfrShutdownHook}); {@code null} leaves it racing
-     * @throws IllegalStateException if this JVM has no Flight Recorder or it cannot record
+     * @throws IllegalStateException if this JVM has no Flight Recorder or it cannot record, with why as a clause
      */
     static JfrMonitorEvents start(MonitorTable table, AgentLog log, Instrumentation inst) {
         if (!FlightRecorder.isAvailable()) {
             throw new IllegalStateException("this JVM has no Flight Recorder");
+        }
+        String noDisk = JfrRepository.prepare(inst);
+        if (noDisk != null) {
+            throw new IllegalStateException(noDisk);
         }
         RecordingStream stream = new RecordingStream();
         Recording recording = newestNotStarted();
@@ -89,7 +99,7 @@ final class JfrMonitorEvents {
             stream.onEvent(ENTER, e -> events.accept(e, true));
             stream.onEvent(WAIT, e -> events.accept(e, false));
             stream.onFlush(events::flushed);
-            stream.onError(events::fail);
+            stream.onError(t -> events.fail(t.toString()));
             stream.onClose(() -> events.ended = true);
             Thread reader = new Thread(events::read, "jremix-monitor-events");
             reader.setDaemon(true);
@@ -111,7 +121,7 @@ final class JfrMonitorEvents {
         try {
             stream.start();
         } catch (RuntimeException | Error e) {
-            fail(e);
+            fail(e.toString());
         }
     }
 
@@ -165,7 +175,7 @@ final class JfrMonitorEvents {
                 table.waited(className, address, start, end, origin);
             }
         } catch (RuntimeException ex) {
-            fail(ex);
+            fail(ex.toString());
         }
     }
 
@@ -186,16 +196,39 @@ final class JfrMonitorEvents {
     }
 
     private void flushed() {
-        if (!failed) {
+        if (!JfrRepository.hasRoom()) {
+            stopForRoom();
+        } else if (!failed) {
             table.delivered();
         }
     }
 
     /** One line, then events are ignored: what was gathered still gets reported, the program goes on. */
-    private void fail(Throwable t) {
+    private void fail(String why) {
         if (!failed && !closing()) {
             failed = true;
-            log.info("Monitor profiling stopped: " + t);
+            log.info("Monitor profiling stopped: " + why + ".");
+        }
+    }
+
+    /**
+     * Stops the recording, from the stream's thread, before JFR fills the disk: the stream then reads to the end of
+     * what was recorded and ends.
+     */
+    private void stopForRoom() {
+        if (outOfRoom) {
+            return;
+        }
+        outOfRoom = true;
+        fail(JfrRepository.noRoom());
+        if (recording == null) {
+            stream.close();
+            return;
+        }
+        try {
+            recording.stop();
+        } catch (IllegalStateException e) {
+            // stopped already, by close or at exit
         }
     }
 
@@ -239,7 +272,9 @@ final class JfrMonitorEvents {
     private void drain() {
         if (recording != null) {
             try {
-                recording.stop();
+                if (!outOfRoom) {
+                    recording.stop();
+                }
             } catch (IllegalStateException e) {
                 // JFR's hook got there first (it was not taken over) and may delete the last chunk before it is read
                 log.info("Monitor profiling: JFR's shutdown hook stopped the recording first; the monitor events of"

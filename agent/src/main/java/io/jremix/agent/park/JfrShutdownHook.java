@@ -5,7 +5,8 @@ import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
+
+import io.jremix.agent.ModuleAccess;
 
 /**
  * Takes JFR's own shutdown hook out of the race with the exit report. At exit JFR's hook stops every recording
@@ -28,9 +29,7 @@ final class JfrShutdownHook {
     /** Unregisters JFR's hook and returns it, for the caller to run; {@code null} if it could not be found. */
     static Thread takeOver(Instrumentation inst) {
         try {
-            Module base = Object.class.getModule();
-            inst.redefineModule(base, Set.of(), Map.of(), Map.of("java.lang", Set.of(JfrShutdownHook.class.getModule())),
-                    Set.of(), Map.of());
+            ModuleAccess.openToAgent(inst, Object.class.getModule(), "java.lang");
             Class<?> hooks = Class.forName("java.lang.ApplicationShutdownHooks");
             Field field = hooks.getDeclaredField("hooks");
             field.setAccessible(true);

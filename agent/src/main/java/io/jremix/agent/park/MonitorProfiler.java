@@ -54,15 +54,18 @@ public final class MonitorProfiler {
     /**
      * Starts streaming monitor events from this JVM. Events from before the call are not seen.
      *
-     * @param inst the agent's instrumentation, to take JFR's shutdown hook over; {@code null} leaves it racing
-     *             {@link #close()} at exit
-     * @return the running profiler, or {@code null} after one line on {@code log} if JFR is missing, disabled or
-     *         fails to start; the program is unaffected either way
+     * @param inst the agent's instrumentation, to take JFR's shutdown hook over and to choose its repository;
+     *             {@code null} leaves the hook racing {@link #close()} at exit, and JFR's repository as it is
+     * @return the running profiler, or {@code null} after one line on {@code log} if JFR is missing, disabled,
+     *         short of disk room or fails to start; the program is unaffected either way
      */
     public static MonitorProfiler start(AgentLog log, Instrumentation inst) {
         MonitorTable table = new MonitorTable(LAG_NANOS);
         try {
             return new MonitorProfiler(table, JfrMonitorEvents.start(table, log, inst));
+        } catch (IllegalStateException e) {
+            log.info("Monitor contention is not profiled: " + e.getMessage() + ".");
+            return null;
         } catch (LinkageError | RuntimeException e) {
             log.info("Monitor contention is not profiled: JFR is not available (" + e + ").");
             return null;

@@ -4,6 +4,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
@@ -38,6 +39,14 @@ public final class ParkProfiler implements ParkListener {
     private static final String LOCK_SUPPORT = LockSupport.class.getName();
 
     private static volatile ParkProfiler running;
+    /** Profilers started in this JVM: a thread's {@link Parker} belongs to the one it was made for. */
+    private static final AtomicInteger STARTS = new AtomicInteger();
+    /**
+     * Each thread's park state, one entry per thread for the JVM's life, made anew for each profiler. A thread-local
+     * of the profiler's own would outlive it in every thread that parked (the entry stays in the thread's map until
+     * the map happens to expunge it, with the records it points to), once more after every attach.
+     */
+    private static final ThreadLocal<Parker> PARKERS = new ThreadLocal<>();
 
     private final ParkOptions options;
     private final AgentLog log;
@@ -49,7 +58,7 @@ public final class ParkProfiler implements ParkListener {
      * the JDK method that calls {@code Unsafe.park} directly) to the program's first.
      */
     private final SiteFrames siteFrames = new SiteFrames(ParkHooks.class);
-    private final ThreadLocal<Parker> parkers = ThreadLocal.withInitial(Parker::new);
+    private final int start = STARTS.incrementAndGet();
 
     /** Parks on the profiler itself: only its self-test in the starting thread makes them. */
     private int selfTestParks;
@@ -222,7 +231,7 @@ public final class ParkProfiler implements ParkListener {
         if (r == null) {
             return null;
         }
-        Parker p = parkers.get();
+        Parker p = parker();
         // the site before the record's lock: a walk there would make every other parker wait for it
         p.site = p.siteFor(r, siteFrames);
         p.site.parking();
@@ -242,7 +251,17 @@ public final class ParkProfiler implements ParkListener {
 
     @Override
     public void unparking(Thread thread) {
-        parkers.get().unparking(thread, System.nanoTime());
+        parker().unparking(thread, System.nanoTime());
+    }
+
+    /** This thread's park state for this profiler. */
+    private Parker parker() {
+        Parker p = PARKERS.get();
+        if (p == null || p.profiler != start) {
+            p = new Parker(start);
+            PARKERS.set(p);
+        }
+        return p;
     }
 
     /**
@@ -294,7 +313,7 @@ public final class ParkProfiler implements ParkListener {
     private void warmUp() {
         BlockerTable table = new BlockerTable(0, 1);
         ParkRecord r = table.recordFor(this);
-        Parker p = new Parker();
+        Parker p = new Parker(0);
         p.site = p.siteFor(r, new SiteFrames(SiteFrames.class)); // no hooks' frame above
         p.site.parking();
         p.record = r;
@@ -303,7 +322,7 @@ public final class ParkProfiler implements ParkListener {
         p.returned(System.nanoTime());
         p.unparking(Thread.currentThread(), System.nanoTime());
         r.held(0);
-        parkers.get();
+        parker();
         ParkSnapshot done = r.snapshot();
         new ParkRun.Blocker(done, true).plusCollected(done); // what retiring a collected blocker's record runs
         table.sweep(true);

@@ -41,6 +41,8 @@ final class Parker {
     }
 
     private final Slot[] slots = new Slot[SLOTS];
+    /** The profiler it was made for, by its number among those started in the JVM. */
+    final int profiler;
 
     ParkRecord record;
     ParkSite site;
@@ -50,7 +52,8 @@ final class Parker {
     private ParkRecord acquired;
     private long acquiredAt;
 
-    Parker() {
+    Parker(int profiler) {
+        this.profiler = profiler;
         for (int i = 0; i < SLOTS; i++) {
             slots[i] = new Slot();
         }

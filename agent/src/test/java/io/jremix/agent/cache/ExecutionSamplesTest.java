@@ -30,7 +30,7 @@ class ExecutionSamplesTest {
         AgentLog log = new AgentLog(new PrintStream(err, true, StandardCharsets.UTF_8), "REMIX: ", false, true);
         HotClasses hot = new HotClasses(32);
         List<Thread> readers = new CopyOnWriteArrayList<>();
-        ExecutionSamples samples = ExecutionSamples.create(hot, log, readers::add);
+        ExecutionSamples samples = ExecutionSamples.create(hot, log, null, readers::add);
         AtomicBoolean running = new AtomicBoolean(true);
         Thread busy = new Thread(() -> {
             while (running.get()) {

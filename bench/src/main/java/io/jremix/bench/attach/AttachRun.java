@@ -1,7 +1,6 @@
 package io.jremix.bench.attach;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,6 +14,7 @@ import java.util.regex.Pattern;
 import io.jremix.bench.Command;
 import io.jremix.bench.longrun.MemorySample;
 import io.jremix.report.Json;
+import io.jremix.workloads.cache.SaturatedService;
 
 /**
  * One run: {@link ServiceUnderTest} warmed up, then its throughput before, during and after an attached detection
@@ -160,7 +160,12 @@ final class AttachRun {
     }
 
     private ServiceUnderTest start(List<String> jvmOptions, int threads) throws IOException {
-        return ServiceUnderTest.start(java, jvmOptions, home.resolve("workloads/target/jremix-workloads.jar"), threads);
+        return start(SaturatedService.class, jvmOptions, threads);
+    }
+
+    ServiceUnderTest start(Class<?> service, List<String> jvmOptions, int threads) throws IOException {
+        return ServiceUnderTest.start(java, jvmOptions, home.resolve("workloads/target/jremix-workloads.jar"), service,
+                threads);
     }
 
     /** A phase of {@link #phaseSeconds} in which the service runs alone, in {@link #SLICES} slices. */
@@ -173,7 +178,7 @@ final class AttachRun {
         return new Phase(name, points);
     }
 
-    private Command.Result attach(long pid, String... args) throws IOException, InterruptedException {
+    Command.Result attach(long pid, String... args) throws IOException, InterruptedException {
         List<String> argv = new ArrayList<>(List.of(home.resolve("bin/jremix").toString(), "attach",
                 Long.toString(pid)));
         argv.addAll(List.of(args));
@@ -181,7 +186,7 @@ final class AttachRun {
     }
 
     /** Waits until jremix runs nothing in the service: every class restored, the profiler's hooks gone. */
-    private void awaitIdle(long pid) throws IOException, InterruptedException {
+    void awaitIdle(long pid) throws IOException, InterruptedException {
         long deadline = System.currentTimeMillis() + IDLE_TIMEOUT_MILLIS;
         while (!attach(pid, "status").stdout().contains("jremix is not running there")) {
             if (System.currentTimeMillis() > deadline) {
@@ -193,12 +198,11 @@ final class AttachRun {
     }
 
     private Checkpoint checkpoint(String name, long pid) throws IOException, InterruptedException {
-        MemorySample sample = MemorySample.take(jcmd, pid, 0);
-        Process info = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "VM.metaspace")
-                .redirectErrorStream(true).start();
-        String text = new String(info.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        info.waitFor();
-        return new Checkpoint(name, sample, metaspaceUsedKb(text));
+        return new Checkpoint(name, MemorySample.take(jcmd, pid, 0), metaspaceUsedKb(jcmd(pid, "VM.metaspace")));
+    }
+
+    String jcmd(long pid, String command) throws IOException, InterruptedException {
+        return MemorySample.jcmd(jcmd, pid, command);
     }
 
     /**

@@ -13,8 +13,9 @@ import java.util.concurrent.TimeUnit;
 import io.jremix.workloads.cache.SaturatedService;
 
 /**
- * {@link SaturatedService} started with plain java, read while it runs: the requests it has served (from its
- * {@code served <millis> <count>} lines) and the CPU time its process has used (from /proc).
+ * {@link SaturatedService} (or another service of the workloads that stops on a {@code stop} line) started with plain
+ * java, read while it runs: the requests it has served (from its {@code served <millis> <count>} lines) and the CPU
+ * time its process has used (from /proc).
  */
 final class ServiceUnderTest implements AutoCloseable {
     /** Clock ticks per second of /proc/&lt;pid&gt;/stat's times: USER_HZ, 100 on Linux. */
@@ -37,10 +38,11 @@ final class ServiceUnderTest implements AutoCloseable {
         reader.start();
     }
 
-    static ServiceUnderTest start(Path java, List<String> jvmOptions, Path workloads, int threads) throws IOException {
+    static ServiceUnderTest start(Path java, List<String> jvmOptions, Path workloads, Class<?> service, int threads)
+            throws IOException {
         List<String> argv = new java.util.ArrayList<>(List.of(java.toString()));
         argv.addAll(jvmOptions);
-        argv.addAll(List.of("-cp", workloads.toString(), SaturatedService.class.getName(), Integer.toString(threads)));
+        argv.addAll(List.of("-cp", workloads.toString(), service.getName(), Integer.toString(threads)));
         return new ServiceUnderTest(new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.DISCARD).start());
     }
 

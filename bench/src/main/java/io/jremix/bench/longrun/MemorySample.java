@@ -23,13 +23,34 @@ public record MemorySample(long seconds, long rssKb, long liveHeapBytes, long jr
      * {@code null} if the program ended while it was taken.
      */
     public static MemorySample take(Path jcmd, long pid, long seconds) throws IOException, InterruptedException {
-        Process histogram = new ProcessBuilder(jcmd.toString(), Long.toString(pid), "GC.class_histogram")
-                .redirectErrorStream(true).start();
-        String text = new String(histogram.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        histogram.waitFor();
-        long[] heap = histogram(text);
+        return of(jcmd(jcmd, pid, "GC.class_histogram"), pid, seconds);
+    }
+
+    /** What {@code jcmd <pid> <command>} prints ({@code GC.class_histogram} runs a full collection first). */
+    public static String jcmd(Path jcmd, long pid, String command) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(jcmd.toString(), Long.toString(pid), command).redirectErrorStream(true).start();
+        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return text;
+    }
+
+    /** A sample from {@code histogram}, just taken of {@code pid}, and its RSS now; {@code null} as for take. */
+    public static MemorySample of(String histogram, long pid, long seconds) {
+        long[] heap = histogram(histogram);
         long rss = rssKb(pid);
         return heap == null || rss < 0 ? null : new MemorySample(seconds, rss, heap[0], heap[1], heap[2]);
+    }
+
+    /** The instances of {@code className} in a class histogram; 0 without a row for it. */
+    public static long instances(String histogram, String className) {
+        return histogram.lines().map(MemorySample::row).filter(r -> r != null && r[3].equals(className))
+                .mapToLong(r -> Long.parseLong(r[1])).findFirst().orElse(0);
+    }
+
+    /** A class's row of a histogram, {@code num: instances bytes class (module)}, split; {@code null} for others. */
+    private static String[] row(String line) {
+        String[] f = line.trim().split("\\s+");
+        return f.length >= 4 && f[0].endsWith(":") ? f : null;
     }
 
     /** The resident set of {@code pid} in KB, or -1 once the process has gone. */
@@ -58,12 +79,12 @@ public record MemorySample(long seconds, long rssKb, long liveHeapBytes, long jr
         long bytes = 0;
         for (String line : output.lines().toList()) {
             String[] f = line.trim().split("\\s+");
+            String[] row = row(line);
             if (f.length >= 3 && f[0].equals("Total")) {
                 total = Long.parseLong(f[2]);
-            } else if (f.length >= 4 && f[0].endsWith(":") && f[3].startsWith("io.jremix.")
-                    && !f[3].startsWith("io.jremix.workloads.")) {
-                objects += Long.parseLong(f[1]);
-                bytes += Long.parseLong(f[2]);
+            } else if (row != null && row[3].startsWith("io.jremix.") && !row[3].startsWith("io.jremix.workloads.")) {
+                objects += Long.parseLong(row[1]);
+                bytes += Long.parseLong(row[2]);
             }
         }
         return total < 0 ? null : new long[] {total, objects, bytes};

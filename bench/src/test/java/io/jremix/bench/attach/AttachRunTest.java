@@ -28,6 +28,18 @@ class AttachRunTest {
     }
 
     @Test
+    void javaThreadsAreReadFromAThreadDumpOfJdk17Or25() {
+        String dump = """
+                "main" #1 prio=5 os_prio=0 cpu=90.49ms elapsed=1.27s tid=0x00007f593402a880 nid=0x1 waiting on condition
+                "JFR Recorder Thread" #44 [12015] daemon prio=5 os_prio=0 cpu=8.51ms elapsed=17.71s tid=0x01
+                "JFR Sampler Thread" os_prio=0 cpu=52.99ms elapsed=15.55s tid=0x00007f173c008420 nid=12140 runnable
+                "a "quoted" name" #12 daemon prio=5 os_prio=0 cpu=0.1ms elapsed=1s tid=0x02 nid=0x3 runnable
+                   java.lang.Thread.State: RUNNABLE
+                """;
+        assertEquals(List.of("JFR Recorder Thread", "a \"quoted\" name", "main"), AttachChurn.javaThreads(dump));
+    }
+
+    @Test
     void throughputIsRequestsOverTheServicesOwnClockAndOverItsCpuTime() {
         AttachRun.Phase p = new AttachRun.Phase("before", new ServiceUnderTest.Progress(1000, 100, 2.0),
                 new ServiceUnderTest.Progress(3000, 20100, 6.0));

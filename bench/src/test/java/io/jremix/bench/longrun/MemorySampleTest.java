@@ -24,6 +24,8 @@ class MemorySampleTest {
                 Total         20317        1624328
                 """;
         assertArrayEquals(new long[] {1624328, 310, 24160}, MemorySample.histogram(jcmd));
+        assertEquals(10, MemorySample.instances(jcmd, "io.jremix.probe.cache.EventBuffer"));
+        assertEquals(0, MemorySample.instances(jcmd, "io.jremix.probe.cache.CacheSite"));
     }
 
     @Test

@@ -19,6 +19,11 @@ public final class CacheSites {
         return count++;
     }
 
+    /** Puts {@code site} under an id registered before; {@code null} releases the site the id had. */
+    public static synchronized void put(int id, CacheSite site) {
+        table[id] = site;
+    }
+
     /** The site with this id, or {@code null}. */
     public static CacheSite get(int id) {
         CacheSite[] t = table;

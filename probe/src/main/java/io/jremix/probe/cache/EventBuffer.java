@@ -68,7 +68,11 @@ public final class EventBuffer {
     private static final AtomicInteger IN_USE = new AtomicInteger();
     private static final AtomicInteger NEXT_INDEX = new AtomicInteger();
     private static final AtomicLong REFUSED_THREADS = new AtomicLong();
-    private static volatile List<Thread> ignored = List.of();
+    /**
+     * The agent's threads, whose accesses are never traced; held weakly: a thread that has ended still holds what it
+     * ran (JDK 21 and later keep a platform thread's task), and an attached detection would stay reachable after it.
+     */
+    private static volatile List<WeakReference<Thread>> ignored = List.of();
     /** Written by the agent's thread only. */
     private static volatile long retiredDropped;
     private static final int IDLE = 0;
@@ -130,7 +134,7 @@ public final class EventBuffer {
 
     /** A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored. */
     private static EventBuffer create(Thread t, boolean askedBefore) {
-        if (ignored.contains(t)) {
+        if (isIgnored(t)) {
             return NONE;
         }
         if (IN_USE.incrementAndGet() > MAX_BUFFERS) {
@@ -161,10 +165,24 @@ public final class EventBuffer {
 
     /** Never trace accesses made by {@code t} (the agent's own threads). */
     public static synchronized void ignore(Thread t) {
-        List<Thread> l = new ArrayList<>(ignored);
-        l.removeIf(old -> old.getState() == Thread.State.TERMINATED); // a window's burst thread each time it opens
-        l.add(t);
+        List<WeakReference<Thread>> l = new ArrayList<>();
+        for (WeakReference<Thread> r : ignored) { // a window's burst thread each time it opens: the ended ones go
+            Thread old = r.get();
+            if (old != null && old.getState() != Thread.State.TERMINATED) {
+                l.add(r);
+            }
+        }
+        l.add(new WeakReference<>(t));
         ignored = List.copyOf(l);
+    }
+
+    private static boolean isIgnored(Thread t) {
+        for (WeakReference<Thread> r : ignored) {
+            if (r.get() == t) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -114,6 +114,14 @@ public final class RecorderWarmUp {
             }
         }
 
+        /** Takes the warm-up's sites out of the probes' table: the warm-up runs once, and nothing records them after. */
+        void release() {
+            for (int site : new int[] {elementWrite, elementRead, fieldWrite, fieldRead, staticWrite, staticRead,
+                    unsafeWrite, unsafeRead, header, varHandleWrite, varHandleRead}) {
+                CacheSites.put(site, null);
+            }
+        }
+
         /** Checks {@code n} ended epochs, as a collection makes the recording path do ({@link GcEpoch#ended}). */
         void endEpochs(int n) {
             for (int i = 0; i < n; i++) {
@@ -158,6 +166,7 @@ public final class RecorderWarmUp {
         } finally {
             CacheProbe.endWarmUp();
             EventBuffer.forgetUnlisted();
+            records.release();
         }
     }
 

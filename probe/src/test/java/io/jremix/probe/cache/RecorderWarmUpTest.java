@@ -9,6 +9,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 /**
  * The warm-up records through every entry point, and its records go nowhere the agent reads; it leaves the thread and
@@ -19,18 +20,24 @@ class RecorderWarmUpTest {
     /**
      * Each kind of site, read and written, and each shape of VarHandle, reaches the warm-up's ring: a record that
      * failed on its way (a static field not found, a handle of a shape not known) would leave that way uncompiled,
-     * and the program's first sample of it would run in the interpreter.
+     * and the program's first sample of it would run in the interpreter. The warm-up runs once: its sites leave the
+     * table when it is done, and the heap holds no CacheSite of it.
      */
     @Test
     void everyEntryPointRecords() {
         int lastSiteBefore = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, false, 8, "A", "a", "A", "A"));
         Set<String> recorded = new TreeSet<>();
+        Set<Integer> sites = new TreeSet<>();
         RecorderWarmUp.run((thread, time, address, offset, meta, type, site, epoch) -> {
             if (site > lastSiteBefore) {
                 CacheSite s = CacheSites.get(site);
                 recorded.add(access(s.kind(), s.write(), EventMeta.location(meta)));
+                sites.add(site);
             }
         });
+        for (int site : sites) {
+            assertNull(CacheSites.get(site), "site " + site + " released");
+        }
 
         Set<String> expected = new TreeSet<>(Set.of(access(CacheSite.Kind.HEADER, false, EventMeta.FIELD)));
         for (boolean write : new boolean[] {false, true}) {
