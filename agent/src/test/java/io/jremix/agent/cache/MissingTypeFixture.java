@@ -1,0 +1,34 @@
+package io.jremix.agent.cache;
+
+import java.util.Map;
+
+/**
+ * Code that verifies without its {@link Mapper}, whose interface {@link Absent} the test leaves out at run time, as
+ * byte-buddy's JNA injector verifies without JNA: the mapper goes only where any object may go (an {@code Object}
+ * parameter, a field and an array of its own type), so the verifier never has to load it. Kept to what a class file
+ * of version 49 can hold (no lambdas, no string concatenation), for the test's copy without stack-map frames.
+ */
+public class MissingTypeFixture {
+    Mapper last;
+
+    /** Two interface calls of two arguments: the probes stash a {@code String} at the first, a mapper at the second. */
+    public static Map<String, Object> options(Map<String, Object> options, boolean withMapper) {
+        options.put("allow-objects", Boolean.TRUE);
+        if (withMapper) {
+            options.put("function-mapper", new Mapper());
+        }
+        return options;
+    }
+
+    /** Field and array accesses of the mapper's type, which VBD rewrites; never called. */
+    void keep(Mapper[] mappers, int i) {
+        last = mappers[i];
+        mappers[i] = last;
+    }
+
+    interface Absent {
+    }
+
+    static final class Mapper implements Absent {
+    }
+}

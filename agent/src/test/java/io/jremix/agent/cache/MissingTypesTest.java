@@ -1,0 +1,107 @@
+package io.jremix.agent.cache;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.lang.reflect.InvocationTargetException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import io.jremix.agent.vbd.VbdRelaxedPatterns;
+import io.jremix.agent.vbd.VbdRewriter;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Opcodes;
+
+/**
+ * A rewritten class verifies with no class that its original did not need: {@link MissingTypeFixture} loads and runs
+ * without its mapper's interface, probed, probed with duplicated bodies and VBD-rewritten, from javac's class file
+ * (checked against its stack-map frames) and from a copy of version 49 (whose types the verifier infers, merging
+ * them through the class hierarchy where paths meet).
+ */
+class MissingTypesTest {
+    private static final String ABSENT = MissingTypeFixture.Absent.class.getName();
+    /** What the fixture returns without the mapper; with it, it fails as the original does. */
+    private static final String WITHOUT_MAPPER = "{allow-objects=true}";
+
+    static List<List<String>> rewritesAndVersions() {
+        List<String> rewrites = List.of("probes", "probes with duplicated bodies", "VBD");
+        return rewrites.stream().flatMap(r -> List.of(List.of(r, "javac's"), List.of(r, "49")).stream()).toList();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("rewritesAndVersions")
+    void rewrittenClassLoadsAndRunsAsItsOriginalWithoutATypeNeitherNeeds(List<String> rewriteAndVersion)
+            throws Exception {
+        byte[] original = CacheInstrumenterTest.classBytes(MissingTypeFixture.class);
+        if (rewriteAndVersion.get(1).equals("49")) {
+            original = asVersion49(original);
+        }
+        byte[] rewritten = rewrite(rewriteAndVersion.get(0), original);
+
+        List<String> plain = outcomes(original);
+        assertEquals(WITHOUT_MAPPER, plain.get(0));
+        assertEquals(plain, outcomes(rewritten));
+    }
+
+    private static byte[] rewrite(String how, byte[] classfile) {
+        return switch (how) {
+            case "VBD" -> new VbdRewriter(VbdRelaxedPatterns.none()).rewrite(classfile).classfile();
+            default -> new CacheInstrumenter(new SiteTable(), 4, how.endsWith("bodies"))
+                    .instrument(classfile, CacheInstrumenterTest.LOADER).classfile();
+        };
+    }
+
+    /** What {@code options} returns, or throws, without the mapper and with it, in a loader without its interface. */
+    private static List<String> outcomes(byte[] fixture) throws Exception {
+        Map<String, byte[]> classes = Map.of(MissingTypeFixture.class.getName(), fixture,
+                MissingTypeFixture.Mapper.class.getName(),
+                CacheInstrumenterTest.classBytes(MissingTypeFixture.Mapper.class));
+        ClassLoader loader = new ClassLoader(MissingTypesTest.class.getClassLoader()) {
+            @Override
+            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+                synchronized (getClassLoadingLock(name)) {
+                    if (name.equals(ABSENT)) {
+                        throw new ClassNotFoundException(name);
+                    }
+                    byte[] b = classes.get(name);
+                    if (b == null) {
+                        return super.loadClass(name, resolve);
+                    }
+                    Class<?> k = findLoadedClass(name);
+                    return k != null ? k : defineClass(name, b, 0, b.length);
+                }
+            }
+        };
+        return List.of(run(loader, false), run(loader, true));
+    }
+
+    private static String run(ClassLoader loader, boolean withMapper) {
+        try {
+            Class<?> c = Class.forName(MissingTypeFixture.class.getName(), true, loader);
+            return String.valueOf(c.getMethod("options", Map.class, boolean.class)
+                    .invoke(null, new HashMap<>(), withMapper));
+        } catch (InvocationTargetException e) {
+            return e.getCause().toString();
+        } catch (ReflectiveOperationException | LinkageError e) {
+            return e.toString();
+        }
+    }
+
+    /** The class as a class file of version 49: no stack-map frames, its types inferred by the verifier. */
+    private static byte[] asVersion49(byte[] classfile) throws IOException {
+        ClassWriter writer = new ClassWriter(0);
+        new ClassReader(classfile).accept(new ClassVisitor(Opcodes.ASM9, writer) {
+            @Override
+            public void visit(int version, int access, String name, String signature, String superName,
+                              String[] interfaces) {
+                super.visit(Opcodes.V1_5, access, name, signature, superName, interfaces);
+            }
+        }, ClassReader.SKIP_FRAMES);
+        return writer.toByteArray();
+    }
+}
