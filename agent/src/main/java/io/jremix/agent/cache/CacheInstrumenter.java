@@ -3,6 +3,7 @@ package io.jremix.agent.cache;
 import java.util.HashSet;
 import java.util.Set;
 
+import io.jremix.agent.vbd.NullPaths;
 import io.jremix.agent.vbd.VolatileFieldCalls;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.CacheSite;
@@ -192,7 +193,8 @@ final class CacheInstrumenter implements Opcodes {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
                         FieldInsnNode f = (FieldInsnNode) insn;
-                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)) {
+                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)
+                                && !NullPaths.isNullPath(f)) {
                             field(f, f.owner, f.name, f.desc, op == PUTFIELD);
                         }
                     }
@@ -210,7 +212,7 @@ final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case IASTORE, FASTORE, AASTORE, BASTORE, CASTORE, SASTORE, LASTORE, DASTORE -> {
-                        if (!unshared.contains(insn)) {
+                        if (!unshared.contains(insn) && !NullPaths.isNullPath(insn)) {
                             arrayStore(insn, op == LASTORE || op == DASTORE);
                         }
                     }
