@@ -88,12 +88,18 @@ final class MethodRewriter {
         for (AbstractInsnNode insn : code) {
             int op = insn.getOpcode();
             if (insn instanceof FieldInsnNode f) {
-                if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
+                if (unpublishedAccesses.contains(f)) {
+                    keptCheck(f, nullPaths);
+                } else if (fenced.test(f)) {
                     MethodInsnNode call = VolatileFieldCalls.callable(m.name, f) ? fieldSites.call(f) : null;
                     if (call != null) {
                         boolean checked = !onThis.contains(f);
                         LabelNode ifNull = checked && op == Opcodes.PUTFIELD ? nullPaths.add(f, true) : null;
-                        edits.add(() -> VolatileFieldCalls.replace(code, f, call, checked, ifNull));
+                        InsnList kept = checked ? new InsnList() : keptCheck(f, nullPaths);
+                        edits.add(() -> {
+                            code.insertBefore(f, kept);
+                            VolatileFieldCalls.replace(code, f, call, checked, ifNull);
+                        });
                         fieldCalls++;
                     } else {
                         edits.add(() -> fieldFences.fence(code, f));
@@ -209,6 +215,29 @@ final class MethodRewriter {
 
     private static AbstractInsnNode[] call(String name, String desc) {
         return new AbstractInsnNode[] {new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAYS, name, desc, false)};
+    }
+
+    /**
+     * For a store of a reference that becomes a call with no check in front (its object is {@code this}), a copy of
+     * the original {@code putfield} where the verifier still checks it and nothing runs it ({@link NullPaths}): the
+     * original's verification checked the value's class against the field's, loading it, and a class that failed to
+     * verify for want of a class must fail under VBD too. The old verifier checks only the code it can reach, so in
+     * a class file without frames the returned code jumps there when the object is {@code null}, which it never is.
+     */
+    private static InsnList keptCheck(FieldInsnNode f, NullPaths paths) {
+        InsnList jump = new InsnList();
+        Type type = Type.getType(f.desc);
+        boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
+        if (f.getOpcode() != Opcodes.PUTFIELD || !reference || f.desc.equals(OBJECT)) {
+            return jump;
+        }
+        LabelNode path = paths.add(f, false);
+        if (path != null && !paths.framed()) { // object, value -> object, value, object
+            jump.add(new InsnNode(Opcodes.SWAP));
+            jump.add(new InsnNode(Opcodes.DUP_X1));
+            jump.add(new JumpInsnNode(Opcodes.IFNULL, path));
+        }
+        return jump;
     }
 
     /**

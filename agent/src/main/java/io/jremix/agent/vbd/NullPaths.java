@@ -25,6 +25,10 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * only with {@code dup} and {@code swap} forms, which that analysis follows, and joins no other path, where it would
  * lose track. In compiled code the test folds into the access's own null check.
  *
+ * <p>A store of a reference that becomes a call with no check in front (its object is {@code this}) gets such a
+ * copy too, never jumped to in a class file with frames: the verifier checks it all the same, so the class needs the
+ * classes the original's verification needed (the value's class, checked against the field's), no fewer.
+ *
  * <p>An out-of-line store carries its original's line, is covered by the handlers that covered it, and begins with a
  * stack-map frame (class files of version 50 and later): the state before the original store, from the method's
  * frames ({@link AnalyzerAdapter}), plus whatever the way there left above the operands. It never completes, but the
@@ -52,9 +56,12 @@ public final class NullPaths implements Opcodes {
      * touching no memory (whoever reads rewritten code, cache detection beside VBD, has no access to trace there).
      */
     public static boolean isNullPath(AbstractInsnNode store) {
-        AbstractInsnNode next = next(store);
-        return next != null && next.getOpcode() == ACONST_NULL && next(next) != null
-                && next(next).getOpcode() == ATHROW;
+        AbstractInsnNode next = VolatileFieldCalls.next(store);
+        if (next == null || next.getOpcode() != ACONST_NULL) {
+            return false;
+        }
+        AbstractInsnNode after = VolatileFieldCalls.next(next);
+        return after != null && after.getOpcode() == ATHROW;
     }
 
     /** Whether {@code m} has a store that may need a null path. */
@@ -113,6 +120,11 @@ public final class NullPaths implements Opcodes {
         return start;
     }
 
+    /** Whether the class file has stack-map frames, so that the verifier checks code that no jump reaches. */
+    boolean framed() {
+        return framed;
+    }
+
     /** Appends the paths after the method's code; their handlers come after its own, so its own keep their order. */
     void close() {
         m.instructions.add(paths);
@@ -161,14 +173,6 @@ public final class NullPaths implements Opcodes {
 
     private static boolean isStore(int op) {
         return op >= IASTORE && op <= SASTORE || op == PUTFIELD;
-    }
-
-    private static AbstractInsnNode next(AbstractInsnNode insn) {
-        AbstractInsnNode n = insn.getNext();
-        while (n != null && n.getOpcode() < 0) {
-            n = n.getNext();
-        }
-        return n;
     }
 
     private static int lineOf(AbstractInsnNode insn) {

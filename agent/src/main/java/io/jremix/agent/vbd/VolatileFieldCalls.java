@@ -116,7 +116,8 @@ public final class VolatileFieldCalls {
         return site ? (MethodInsnNode) call : null;
     }
 
-    private static AbstractInsnNode next(AbstractInsnNode insn) {
+    /** The next instruction after {@code insn}, past labels, lines and frames; {@code null} at the end. */
+    static AbstractInsnNode next(AbstractInsnNode insn) {
         AbstractInsnNode n = insn.getNext();
         while (n != null && n.getOpcode() < 0) {
             n = n.getNext();

@@ -5,7 +5,8 @@ import java.util.Map;
 /**
  * Code that verifies without its {@link Mapper}, whose interface {@link Absent} the test leaves out at run time, as
  * byte-buddy's JNA injector verifies without JNA: the mapper goes only where any object may go (an {@code Object}
- * parameter, a field and an array of its own type), so the verifier never has to load it. Kept to what a class file
+ * parameter, a field and an array of its own type), so the verifier never has to load it; and code that does not
+ * ({@link Keeper}). Kept to what a class file
  * of version 49 can hold (no lambdas, no string concatenation), for the test's copy without stack-map frames.
  */
 public class MissingTypeFixture {
@@ -29,6 +30,21 @@ public class MissingTypeFixture {
     interface Absent {
     }
 
-    static final class Mapper implements Absent {
+    abstract static class Base {
+    }
+
+    static final class Mapper extends Base implements Absent {
+    }
+
+    /**
+     * Stores a mapper in a field of its superclass's type: the verifier checks the one against the other, loading
+     * the mapper, so without its interface this class fails to load, rewritten or not.
+     */
+    static final class Keeper {
+        Base held;
+
+        void hold() {
+            held = new Mapper();
+        }
     }
 }

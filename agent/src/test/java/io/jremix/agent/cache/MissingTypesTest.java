@@ -18,8 +18,8 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
 
 /**
- * A rewritten class verifies with no class that its original did not need: {@link MissingTypeFixture} loads and runs
- * without its mapper's interface, probed, probed with duplicated bodies and VBD-rewritten, from javac's class file
+ * A rewritten class verifies with the classes its original needed, no more and no fewer: {@link MissingTypeFixture}
+ * loads and runs without its mapper's interface, and its {@code Keeper}, whose original needs it, fails to load, probed, probed with duplicated bodies and VBD-rewritten, from javac's class file
  * (checked against its stack-map frames) and from a copy of version 49 (whose types the verifier infers, merging
  * them through the class hierarchy where paths meet).
  */
@@ -27,6 +27,7 @@ class MissingTypesTest {
     private static final String ABSENT = MissingTypeFixture.Absent.class.getName();
     /** What the fixture returns without the mapper; with it, it fails as the original does. */
     private static final String WITHOUT_MAPPER = "{allow-objects=true}";
+    private static final String NO_ABSENT = "java.lang.NoClassDefFoundError: " + ABSENT.replace('.', '/');
 
     static List<List<String>> rewritesAndVersions() {
         List<String> rewrites = List.of("probes", "probes with duplicated bodies", "VBD");
@@ -37,14 +38,20 @@ class MissingTypesTest {
     @MethodSource("rewritesAndVersions")
     void rewrittenClassLoadsAndRunsAsItsOriginalWithoutATypeNeitherNeeds(List<String> rewriteAndVersion)
             throws Exception {
-        byte[] original = CacheInstrumenterTest.classBytes(MissingTypeFixture.class);
-        if (rewriteAndVersion.get(1).equals("49")) {
-            original = asVersion49(original);
+        Map<String, byte[]> original = new HashMap<>();
+        Map<String, byte[]> rewritten = new HashMap<>();
+        for (Class<?> c : List.of(MissingTypeFixture.class, MissingTypeFixture.Keeper.class)) {
+            byte[] classfile = CacheInstrumenterTest.classBytes(c);
+            if (rewriteAndVersion.get(1).equals("49")) {
+                classfile = asVersion49(classfile);
+            }
+            original.put(c.getName(), classfile);
+            byte[] r = rewrite(rewriteAndVersion.get(0), classfile);
+            rewritten.put(c.getName(), r != null ? r : classfile);
         }
-        byte[] rewritten = rewrite(rewriteAndVersion.get(0), original);
 
         List<String> plain = outcomes(original);
-        assertEquals(WITHOUT_MAPPER, plain.get(0));
+        assertEquals(List.of(WITHOUT_MAPPER, NO_ABSENT, NO_ABSENT), plain);
         assertEquals(plain, outcomes(rewritten));
     }
 
@@ -56,11 +63,15 @@ class MissingTypesTest {
         };
     }
 
-    /** What {@code options} returns, or throws, without the mapper and with it, in a loader without its interface. */
-    private static List<String> outcomes(byte[] fixture) throws Exception {
-        Map<String, byte[]> classes = Map.of(MissingTypeFixture.class.getName(), fixture,
-                MissingTypeFixture.Mapper.class.getName(),
-                CacheInstrumenterTest.classBytes(MissingTypeFixture.Mapper.class));
+    /**
+     * What {@code options} returns, or throws, without the mapper and with it, and how loading the keeper ends, in
+     * a loader without the mapper's interface.
+     */
+    private static List<String> outcomes(Map<String, byte[]> fixtures) throws Exception {
+        Map<String, byte[]> classes = new HashMap<>(fixtures);
+        for (Class<?> c : List.of(MissingTypeFixture.Mapper.class, MissingTypeFixture.Base.class)) {
+            classes.put(c.getName(), CacheInstrumenterTest.classBytes(c));
+        }
         ClassLoader loader = new ClassLoader(MissingTypesTest.class.getClassLoader()) {
             @Override
             protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
@@ -77,7 +88,15 @@ class MissingTypesTest {
                 }
             }
         };
-        return List.of(run(loader, false), run(loader, true));
+        return List.of(run(loader, false), run(loader, true), load(loader, MissingTypeFixture.Keeper.class));
+    }
+
+    private static String load(ClassLoader loader, Class<?> c) {
+        try {
+            return "loaded " + Class.forName(c.getName(), true, loader).getSimpleName();
+        } catch (ClassNotFoundException | LinkageError e) {
+            return e.toString();
+        }
     }
 
     private static String run(ClassLoader loader, boolean withMapper) {
