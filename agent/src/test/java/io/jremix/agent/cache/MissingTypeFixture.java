@@ -21,6 +21,13 @@ public class MissingTypeFixture {
         return options;
     }
 
+    /** Accesses to a field of a class that also has a field of the absent type, whose class nothing loads. */
+    public static int tally(int n) {
+        Tally t = new Tally(n);
+        t.count++;
+        return t.count;
+    }
+
     /** Field and array accesses of the mapper's type, which VBD rewrites; never called. */
     void keep(Mapper[] mappers, int i) {
         last = mappers[i];
@@ -34,6 +41,16 @@ public class MissingTypeFixture {
     }
 
     static final class Mapper extends Base implements Absent {
+    }
+
+    /** A class with a field of an optional type, absent at run time, and one its code uses. */
+    static final class Tally {
+        Absent optional;
+        int count;
+
+        Tally(int count) {
+            this.count = count;
+        }
     }
 
     /**

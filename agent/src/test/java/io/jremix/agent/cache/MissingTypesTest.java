@@ -18,8 +18,9 @@ import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.Opcodes;
 
 /**
- * A rewritten class verifies with the classes its original needed, no more and no fewer: {@link MissingTypeFixture}
- * loads and runs without its mapper's interface, and its {@code Keeper}, whose original needs it, fails to load, probed, probed with duplicated bodies and VBD-rewritten, from javac's class file
+ * A rewritten class needs the classes its original needed, no more and no fewer: {@link MissingTypeFixture} loads
+ * and runs without its mapper's interface, its {@code Keeper}, whose original needs it, fails to load, and its
+ * {@code Tally}, which declares a field of that type, works (VBD's accessors find fields without reflection), probed, probed with duplicated bodies and VBD-rewritten, from javac's class file
  * (checked against its stack-map frames) and from a copy of version 49 (whose types the verifier infers, merging
  * them through the class hierarchy where paths meet).
  */
@@ -38,57 +39,74 @@ class MissingTypesTest {
     @MethodSource("rewritesAndVersions")
     void rewrittenClassLoadsAndRunsAsItsOriginalWithoutATypeNeitherNeeds(List<String> rewriteAndVersion)
             throws Exception {
-        Map<String, byte[]> original = new HashMap<>();
-        Map<String, byte[]> rewritten = new HashMap<>();
-        for (Class<?> c : List.of(MissingTypeFixture.class, MissingTypeFixture.Keeper.class)) {
+        boolean version49 = rewriteAndVersion.get(1).equals("49");
+        WithoutAbsent plain = new WithoutAbsent();
+        WithoutAbsent rewritten = new WithoutAbsent();
+        for (Class<?> c : List.of(MissingTypeFixture.class, MissingTypeFixture.Keeper.class,
+                MissingTypeFixture.Tally.class)) {
             byte[] classfile = CacheInstrumenterTest.classBytes(c);
-            if (rewriteAndVersion.get(1).equals("49")) {
-                classfile = asVersion49(classfile);
-            }
-            original.put(c.getName(), classfile);
-            byte[] r = rewrite(rewriteAndVersion.get(0), classfile);
-            rewritten.put(c.getName(), r != null ? r : classfile);
+            classfile = version49 ? asVersion49(classfile) : classfile;
+            plain.classes.put(c.getName(), classfile);
+            byte[] r = rewrite(rewriteAndVersion.get(0), classfile, rewritten);
+            rewritten.classes.put(c.getName(), r != null ? r : classfile);
         }
 
-        List<String> plain = outcomes(original);
-        assertEquals(List.of(WITHOUT_MAPPER, NO_ABSENT, NO_ABSENT), plain);
-        assertEquals(plain, outcomes(rewritten));
+        List<String> outcomes = outcomes(plain);
+        assertEquals(List.of(WITHOUT_MAPPER, NO_ABSENT, NO_ABSENT, "2"), outcomes);
+        assertEquals(outcomes, outcomes(rewritten));
     }
 
-    private static byte[] rewrite(String how, byte[] classfile) {
+    private static byte[] rewrite(String how, byte[] classfile, ClassLoader loader) {
         return switch (how) {
-            case "VBD" -> new VbdRewriter(VbdRelaxedPatterns.none()).rewrite(classfile).classfile();
+            case "VBD" -> new VbdRewriter(VbdRelaxedPatterns.none()).rewrite(classfile, loader).classfile();
             default -> new CacheInstrumenter(new SiteTable(), 4, how.endsWith("bodies"))
                     .instrument(classfile, CacheInstrumenterTest.LOADER).classfile();
         };
     }
 
     /**
-     * What {@code options} returns, or throws, without the mapper and with it, and how loading the keeper ends, in
-     * a loader without the mapper's interface.
+     * What {@code options} returns, or throws, without the mapper and with it, how loading the keeper ends, and what
+     * {@code tally(1)} returns.
      */
-    private static List<String> outcomes(Map<String, byte[]> fixtures) throws Exception {
-        Map<String, byte[]> classes = new HashMap<>(fixtures);
-        for (Class<?> c : List.of(MissingTypeFixture.Mapper.class, MissingTypeFixture.Base.class)) {
-            classes.put(c.getName(), CacheInstrumenterTest.classBytes(c));
+    private static List<String> outcomes(WithoutAbsent loader) {
+        return List.of(run(loader, "options", new HashMap<>(), false), run(loader, "options", new HashMap<>(), true),
+                load(loader, MissingTypeFixture.Keeper.class), run(loader, "tally", 1));
+    }
+
+    /** Defines the fixtures from its bytes and the mapper's classes from theirs, and finds no mapper interface. */
+    private static final class WithoutAbsent extends ClassLoader {
+        final Map<String, byte[]> classes = new HashMap<>();
+
+        WithoutAbsent() {
+            super(MissingTypesTest.class.getClassLoader());
         }
-        ClassLoader loader = new ClassLoader(MissingTypesTest.class.getClassLoader()) {
-            @Override
-            protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-                synchronized (getClassLoadingLock(name)) {
-                    if (name.equals(ABSENT)) {
-                        throw new ClassNotFoundException(name);
-                    }
-                    byte[] b = classes.get(name);
-                    if (b == null) {
-                        return super.loadClass(name, resolve);
-                    }
-                    Class<?> k = findLoadedClass(name);
-                    return k != null ? k : defineClass(name, b, 0, b.length);
+
+        @Override
+        protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(name)) {
+                if (name.equals(ABSENT)) {
+                    throw new ClassNotFoundException(name);
                 }
+                byte[] b = classes.get(name);
+                if (b == null && (name.equals(MissingTypeFixture.Mapper.class.getName())
+                        || name.equals(MissingTypeFixture.Base.class.getName()))) {
+                    b = classBytes(name);
+                }
+                if (b == null) {
+                    return super.loadClass(name, resolve);
+                }
+                Class<?> k = findLoadedClass(name);
+                return k != null ? k : defineClass(name, b, 0, b.length);
             }
-        };
-        return List.of(run(loader, false), run(loader, true), load(loader, MissingTypeFixture.Keeper.class));
+        }
+
+        private static byte[] classBytes(String name) throws ClassNotFoundException {
+            try {
+                return CacheInstrumenterTest.classBytes(Class.forName(name));
+            } catch (IOException e) {
+                throw new ClassNotFoundException(name, e);
+            }
+        }
     }
 
     private static String load(ClassLoader loader, Class<?> c) {
@@ -99,11 +117,15 @@ class MissingTypesTest {
         }
     }
 
-    private static String run(ClassLoader loader, boolean withMapper) {
+    private static String run(ClassLoader loader, String method, Object... args) {
         try {
             Class<?> c = Class.forName(MissingTypeFixture.class.getName(), true, loader);
-            return String.valueOf(c.getMethod("options", Map.class, boolean.class)
-                    .invoke(null, new HashMap<>(), withMapper));
+            for (java.lang.reflect.Method m : c.getMethods()) {
+                if (m.getName().equals(method)) {
+                    return String.valueOf(m.invoke(null, args));
+                }
+            }
+            throw new NoSuchMethodException(method);
         } catch (InvocationTargetException e) {
             return e.getCause().toString();
         } catch (ReflectiveOperationException | LinkageError e) {
