@@ -20,9 +20,10 @@ import org.objectweb.asm.Opcodes;
 /**
  * A rewritten class needs the classes its original needed, no more and no fewer: {@link MissingTypeFixture} loads
  * and runs without its mapper's interface, its {@code Keeper}, whose original needs it, fails to load, and its
- * {@code Tally}, which declares a field of that type, works (VBD's accessors find fields without reflection), probed, probed with duplicated bodies and VBD-rewritten, from javac's class file
- * (checked against its stack-map frames) and from a copy of version 49 (whose types the verifier infers, merging
- * them through the class hierarchy where paths meet).
+ * {@code Tally}, which declares a field of that type, works (VBD's accessors find fields without reflection);
+ * probed, probed with duplicated bodies and VBD-rewritten, from javac's class file (checked against its stack-map
+ * frames) and from a copy of version 49 (whose types the verifier infers, merging them through the class hierarchy
+ * where paths meet).
  */
 class MissingTypesTest {
     private static final String ABSENT = MissingTypeFixture.Absent.class.getName();

@@ -72,7 +72,8 @@ final class VbdBytecode {
                     if (!exempt && !fenced(f) && !NullPaths.isNullPath(f)) {
                         out.add(where + ": unfenced field access " + f.owner + "." + f.name);
                     }
-                } else if ((op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)
+                } else if ((op >= Opcodes.IALOAD && op <= Opcodes.SALOAD
+                        || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)
                         && !dropped(insn) && !NullPaths.isNullPath(insn)) {
                     out.add(where + ": plain array access " + op);
                 } else if (insn instanceof MethodInsnNode call) {

@@ -62,7 +62,8 @@ public final class DeclaredFields {
             return reflected(c, name, descriptor);
         }
         Integer access = fields.entrySet().stream()
-                .filter(e -> descriptor == null ? e.getKey().startsWith(name + " ") : e.getKey().equals(name + " " + descriptor))
+                .filter(e -> descriptor == null ? e.getKey().startsWith(name + " ")
+                        : e.getKey().equals(name + " " + descriptor))
                 .map(Map.Entry::getValue).findFirst().orElse(null);
         if (access == null || (access & Modifier.STATIC) != 0) {
             return null;

@@ -21,7 +21,8 @@ class TraceRecorderTest {
     private static final int FIELD_SITE = CacheSites.register(
             new CacheSite(CacheSite.Kind.FIELD, true, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "value", "Test", "here"));
     private static final int ABSENT_STATIC_SITE = CacheSites.register(
-            new CacheSite(CacheSite.Kind.STATIC, false, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "absent", "Test", "here"));
+            new CacheSite(CacheSite.Kind.STATIC, false, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "absent",
+                    "Test", "here"));
     private static final int ELEMENT_SITE = CacheSites.register(
             new CacheSite(CacheSite.Kind.ELEMENT, false, 0, null, null, "Test", "there"));
     private static final int NO_SITE = Integer.MAX_VALUE;
