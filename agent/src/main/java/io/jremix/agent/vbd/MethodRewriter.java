@@ -221,14 +221,15 @@ final class MethodRewriter {
      * For a store of a reference that becomes a call with no check in front (its object is {@code this}), a copy of
      * the original {@code putfield} where the verifier still checks it and nothing runs it ({@link NullPaths}): the
      * original's verification checked the value's class against the field's, loading it, and a class that failed to
-     * verify for want of a class must fail under VBD too. The old verifier checks only the code it can reach, so in
+     * verify for want of a class must fail under VBD too. A value of the field's own type needs no check, and gets
+     * no copy: the copy counts in the method's size, which C2's inlining limits read. The old verifier checks only the code it can reach, so in
      * a class file without frames the returned code jumps there when the object is {@code null}, which it never is.
      */
     private static InsnList keptCheck(FieldInsnNode f, NullPaths paths) {
         InsnList jump = new InsnList();
         Type type = Type.getType(f.desc);
         boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
-        if (f.getOpcode() != Opcodes.PUTFIELD || !reference || f.desc.equals(OBJECT)) {
+        if (f.getOpcode() != Opcodes.PUTFIELD || !reference || f.desc.equals(OBJECT) || !paths.checksValue(f)) {
             return jump;
         }
         LabelNode path = paths.add(f, false);

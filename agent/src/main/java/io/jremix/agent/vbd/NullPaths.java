@@ -7,8 +7,10 @@ import java.util.Map;
 
 import org.objectweb.asm.Label;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.objectweb.asm.commons.AnalyzerAdapter;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.FrameNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -26,8 +28,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * lose track. In compiled code the test folds into the access's own null check.
  *
  * <p>A store of a reference that becomes a call with no check in front (its object is {@code this}) gets such a
- * copy too, never jumped to in a class file with frames: the verifier checks it all the same, so the class needs the
- * classes the original's verification needed (the value's class, checked against the field's), no fewer.
+ * copy too, where its value is not of the field's own type, never jumped to in a class file with frames: the verifier
+ * checks it all the same, so the class needs the classes the original's verification needed (the value's class,
+ * checked against the field's), no fewer.
  *
  * <p>An out-of-line store carries its original's line, is covered by the handlers that covered it, and begins with a
  * stack-map frame (class files of version 50 and later): the state before the original store, from the method's
@@ -118,6 +121,21 @@ public final class NullPaths implements Opcodes {
             }
         }
         return start;
+    }
+
+    /**
+     * Whether the verifier checks the value {@code putfield} stores against the field's type, which loads the
+     * value's class: unless the frames show the value of the field's very type, or {@code null}.
+     */
+    boolean checksValue(FieldInsnNode putfield) {
+        FrameNode frame = frames.get(putfield);
+        if (frame == null) {
+            return !framed; // without frames the types are unknown; an unreachable store is never checked
+        }
+        Object value = frame.stack.get(frame.stack.size() - 1);
+        Type field = Type.getType(putfield.desc);
+        String name = field.getSort() == Type.ARRAY ? field.getDescriptor() : field.getInternalName();
+        return !(value.equals(name) || value == NULL);
     }
 
     /** Whether the class file has stack-map frames, so that the verifier checks code that no jump reaches. */
