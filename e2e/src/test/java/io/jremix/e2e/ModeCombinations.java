@@ -37,6 +37,12 @@ final class ModeCombinations {
         return all;
     }
 
+    /** Each mode alone (detection, repair from a profile, park profiling, VBD), and all of them together. */
+    static List<List<String>> eachAloneAndAll() {
+        return List.of(List.of("-remix:detect"), List.of("-remix", PROFILE), List.of("-XXgetparkcontention"),
+                List.of("-XX:+VBD"), List.of("-remix", PROFILE, "-XXgetparkcontention", "-XX:+VBD"));
+    }
+
     /** Whether the combination runs cache-contention detection (repair detects too). */
     static boolean detects(List<String> modes) {
         return modes.contains("-remix:detect") || modes.contains("-remix");

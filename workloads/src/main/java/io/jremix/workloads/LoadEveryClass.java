@@ -6,19 +6,21 @@ import java.net.URLClassLoader;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
 /**
  * Loads and initialises every class of the jars given, in one class loader over all of them, and prints how many
- * loaded and, by error type, how many did not (a library's classes that need an optional dependency cannot). Under
+ * loaded and, one line each, those that did not (a library's classes that need an optional dependency cannot): the
+ * class, the error's type and, for a missing class, its name, following an initialiser's error to its cause. Under
  * jremix the output must be the same as under plain java: every transformer sees every class.
  *
  * <p>Usage: {@code LoadEveryClass <jar>...}.
  */
 public final class LoadEveryClass {
+    /** Begins the line of each class that did not load. */
+    public static final String NOT_LOADED = "not loaded: ";
+
     private LoadEveryClass() {
     }
 
@@ -30,19 +32,28 @@ public final class LoadEveryClass {
             names.addAll(classNames(args[i]));
         }
         int loaded = 0;
-        Map<String, Integer> failed = new TreeMap<>();
+        List<String> failed = new ArrayList<>();
         try (URLClassLoader loader = new URLClassLoader(urls, LoadEveryClass.class.getClassLoader())) {
             for (String name : names) {
                 try {
                     Class.forName(name, true, loader);
                     loaded++;
                 } catch (ClassNotFoundException | LinkageError e) {
-                    failed.merge(e.getClass().getName(), 1, Integer::sum);
+                    failed.add(NOT_LOADED + name + ": " + outcome(e));
                 }
             }
         }
         System.out.println("loaded " + loaded + " of " + names.size() + " classes");
-        failed.forEach((type, n) -> System.out.println("failed " + n + " with " + type));
+        failed.forEach(System.out::println);
+    }
+
+    /** The error's type, the missing class of one that names it, and the same of an initialiser's error's cause. */
+    private static String outcome(Throwable e) {
+        String missing = e instanceof NoClassDefFoundError || e instanceof ClassNotFoundException
+                ? " " + e.getMessage() : "";
+        String cause = e instanceof ExceptionInInitializerError && e.getCause() != null
+                ? " from " + outcome(e.getCause()) : "";
+        return e.getClass().getName() + missing + cause;
     }
 
     private static List<String> classNames(String jar) throws IOException {

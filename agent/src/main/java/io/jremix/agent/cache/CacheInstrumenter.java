@@ -3,6 +3,7 @@ package io.jremix.agent.cache;
 import java.util.HashSet;
 import java.util.Set;
 
+import io.jremix.agent.vbd.NullPaths;
 import io.jremix.agent.vbd.VolatileFieldCalls;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.CacheSite;
@@ -32,7 +33,9 @@ import org.objectweb.asm.tree.VarInsnNode;
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
  * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
- * other arguments go to fresh locals past the method's own, which no frame mentions and no branch crosses.
+ * other arguments go to fresh locals past the method's own, which no frame mentions and no branch crosses; the
+ * probe calls take {@code Object} (or the exact type the stack holds), so the verifier checks no assignment it did
+ * not check before, and loads no class the original did not.
  * Field accesses in a constructor before its {@code super()}/{@code this()} call are left alone: the receiver is
  * not yet initialized there and must not escape to a probe.
  *
@@ -139,6 +142,8 @@ final class CacheInstrumenter implements Opcodes {
         final String javaName;
         final boolean classConstants;
         final boolean frames;
+        /** Whether the verifier checks the methods against their stack-map frames, never inferring types. */
+        final boolean typedByFrames;
         final Set<String> ownStaticFinals = new HashSet<>();
 
         ClassContext(ClassNode cn) {
@@ -146,6 +151,7 @@ final class CacheInstrumenter implements Opcodes {
             this.javaName = cn.name.replace('/', '.');
             this.classConstants = (cn.version & 0xFFFF) >= V1_5; // ldc of a class needs class file version 49
             this.frames = (cn.version & 0xFFFF) >= V1_6;
+            this.typedByFrames = (cn.version & 0xFFFF) >= V1_7;
             for (FieldNode f : cn.fields) {
                 if ((f.access & (ACC_STATIC | ACC_FINAL)) == (ACC_STATIC | ACC_FINAL)) {
                     ownStaticFinals.add(f.name);
@@ -187,7 +193,8 @@ final class CacheInstrumenter implements Opcodes {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
                         FieldInsnNode f = (FieldInsnNode) insn;
-                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)) {
+                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)
+                                && !NullPaths.isNullPath(f)) {
                             field(f, f.owner, f.name, f.desc, op == PUTFIELD);
                         }
                     }
@@ -205,7 +212,7 @@ final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case IASTORE, FASTORE, AASTORE, BASTORE, CASTORE, SASTORE, LASTORE, DASTORE -> {
-                        if (!unshared.contains(insn)) {
+                        if (!unshared.contains(insn) && !NullPaths.isNullPath(insn)) {
                             arrayStore(insn, op == LASTORE || op == DASTORE);
                         }
                     }
@@ -306,7 +313,7 @@ final class CacheInstrumenter implements Opcodes {
          */
         private void header(MethodInsnNode c) {
             int site = site(CacheSite.Kind.HEADER, false, 0, null, null);
-            stashTop = stashBase;
+            newStash();
             InsnList before = new InsnList();
             InsnList after = new InsnList();
             stash(Type.getArgumentTypes(c.desc), 0, before, after);
@@ -339,7 +346,7 @@ final class CacheInstrumenter implements Opcodes {
             }
             boolean write = update || c.name.startsWith("put");
             int site = site(CacheSite.Kind.UNSAFE, write, sizeOf(value), null, null);
-            stashTop = stashBase;
+            newStash();
             InsnList before = new InsnList();
             InsnList after = new InsnList();
             int[] slots = stash(args, 1, before, after);
@@ -354,7 +361,7 @@ final class CacheInstrumenter implements Opcodes {
         private void varHandle(MethodInsnNode c) {
             Type[] args = Type.getArgumentTypes(c.desc);
             int site = site(CacheSite.Kind.VARHANDLE, VAR_HANDLE_WRITES.contains(c.name), 0, null, null);
-            stashTop = stashBase;
+            newStash();
             InsnList before = new InsnList();
             InsnList after = new InsnList();
             int[] slots = stash(args, 0, before, after);
@@ -367,6 +374,20 @@ final class CacheInstrumenter implements Opcodes {
             before.add(probe("varHandle", "(Ljava/lang/invoke/VarHandle;Ljava/lang/Object;II)V"));
             before.add(after);
             insertBefore(c, before);
+        }
+
+        /**
+         * Starts a probe's stash. With stack-map frames (class files of version 51 and later) every probe reuses the
+         * same locals: no frame names them. Older class files may be verified by type inference (version 50 when its
+         * frames fail), which merges a local's types where paths meet and at exception handlers, loading both
+         * classes to find their common superclass: one local holding a {@code String} at one probe and a class
+         * whose interface is missing at another made byte-buddy's {@code ClassInjector$UsingJna} fail to load. There
+         * each probe gets locals of its own, which only ever hold the types the original code had at that probe.
+         */
+        private void newStash() {
+            if (ctx.typedByFrames) {
+                stashTop = stashBase;
+            }
         }
 
         /**

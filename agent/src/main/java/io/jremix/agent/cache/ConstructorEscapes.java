@@ -85,7 +85,8 @@ final class ConstructorEscapes {
         return null;
     }
 
-    private static byte[] read(ClassLoader loader, String owner) {
+    /** The class file of {@code owner} (internal name) as a resource of {@code loader}, or {@code null}. */
+    static byte[] read(ClassLoader loader, String owner) {
         ClassLoader from = loader != null ? loader : ClassLoader.getPlatformClassLoader();
         try (InputStream in = from.getResourceAsStream(owner + ".class")) {
             return in == null ? null : in.readAllBytes();

@@ -11,6 +11,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.jremix.core.cache.Datum;
 import io.jremix.probe.cache.HeapAddresses;
 import io.jremix.report.cache.ObjectLayout;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.FieldNode;
 
 /**
  * Names what lives at an offset of an object: the field layout of a class as the JVM chose it (read through
@@ -133,16 +138,13 @@ public final class FieldLayouts {
             className = type.getName();
             for (Class<?> c = type; c != null; c = c.getSuperclass()) {
                 String owner = c.getName().replace('.', '/');
-                for (Field f : c.getDeclaredFields()) {
-                    int size = HeapAddresses.sizeOf(f.getType());
-                    if (!Modifier.isStatic(f.getModifiers())) {
-                        int offset = (int) HeapAddresses.objectFieldOffset(f);
-                        hierarchy.add(new Slot(owner, f.getName(), f.getType().getSimpleName(),
-                                Datum.field(c.getName(), f.getName(), offset, size)));
+                for (Declared f : declared(c)) {
+                    if (!f.isStatic()) {
+                        hierarchy.add(new Slot(owner, f.name(), f.type(),
+                                Datum.field(c.getName(), f.name(), f.offset(), f.size())));
                     } else if (c == type) {
-                        int offset = (int) HeapAddresses.staticFieldOffset(f);
-                        statics.add(new Slot(owner, f.getName(), f.getType().getSimpleName(),
-                                Datum.staticField(c.getName(), f.getName(), offset, size)));
+                        statics.add(new Slot(owner, f.name(), f.type(),
+                                Datum.staticField(c.getName(), f.name(), f.offset(), f.size())));
                     }
                 }
             }
@@ -192,5 +194,55 @@ public final class FieldLayouts {
     }
 
     private record Slot(String owner, String name, String type, Datum datum) {
+    }
+
+    /** A field {@code c} declares: its name, its type's simple name, its offset (in the mirror if static), size. */
+    private record Declared(String name, String type, boolean isStatic, int offset, int size) {
+    }
+
+    /**
+     * The fields {@code c} declares, by reflection; or, where reflection cannot list them because the type of one
+     * cannot load (an optional library's, absent), from its class file, offsets by name: reflection loads every
+     * field's type, and the layout of such a class was retried, and failed, at every sample of its objects.
+     */
+    private static List<Declared> declared(Class<?> c) {
+        List<Declared> out = new ArrayList<>();
+        try {
+            for (Field f : c.getDeclaredFields()) {
+                boolean isStatic = Modifier.isStatic(f.getModifiers());
+                long offset = isStatic ? HeapAddresses.staticFieldOffset(f) : HeapAddresses.objectFieldOffset(f);
+                out.add(new Declared(f.getName(), f.getType().getSimpleName(), isStatic, (int) offset,
+                        HeapAddresses.sizeOf(f.getType())));
+            }
+            return out;
+        } catch (LinkageError typeMissing) {
+            out.clear();
+        }
+        byte[] classfile = ConstructorEscapes.read(c.getClassLoader(), c.getName().replace('.', '/'));
+        if (classfile != null) {
+            ClassNode cn = new ClassNode();
+            new ClassReader(classfile).accept(cn, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG);
+            for (FieldNode f : cn.fields) {
+                Type t = Type.getType(f.desc);
+                String name = t.getClassName();
+                out.add(new Declared(f.name, name.substring(Math.max(name.lastIndexOf('.'), name.lastIndexOf('$')) + 1),
+                        (f.access & Opcodes.ACC_STATIC) != 0, (int) HeapAddresses.fieldOffset(c, f.name),
+                        HeapAddresses.sizeOf(t.getSort() >= Type.ARRAY ? Object.class : primitive(t))));
+            }
+        }
+        return out;
+    }
+
+    private static Class<?> primitive(Type t) {
+        return switch (t.getSort()) {
+            case Type.BOOLEAN -> boolean.class;
+            case Type.BYTE -> byte.class;
+            case Type.CHAR -> char.class;
+            case Type.SHORT -> short.class;
+            case Type.INT -> int.class;
+            case Type.FLOAT -> float.class;
+            case Type.LONG -> long.class;
+            default -> double.class;
+        };
     }
 }

@@ -12,7 +12,10 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
@@ -26,7 +29,9 @@ import org.objectweb.asm.tree.TypeInsnNode;
  *       ({@link FieldFences});
  *   <li>every array-element load and store becomes a call of the matching {@code VolatileArrays} method (the
  *       operands are already on the stack in the right order); {@code AALOAD} is followed by a cast to the
- *       component type the verifier knew, and {@code BALOAD}/{@code BASTORE} pick byte or boolean by that type;
+ *       component type the verifier knew, and {@code BALOAD}/{@code BASTORE} pick byte or boolean by that type. A
+ *       load keeps the original instruction in front as a check, its value dropped; a store jumps to its
+ *       {@link NullPaths null path} when its array is {@code null}: the JVM's own exceptions and messages;
  *   <li>plain {@code Unsafe} and {@code VarHandle} accesses become volatile or fenced ({@link PlainAccessCalls});
  *   <li>bulk copies and fills get a full fence before and after, as VBD-HotSpot fences its intrinsics;
  *   <li>a constructor gets a release fence before each {@code RETURN}, so that no store publishing the new object
@@ -36,7 +41,8 @@ import org.objectweb.asm.tree.TypeInsnNode;
  *       ones otherwise.
  * </ul>
  * A relaxed method is not rewritten at all. Every change keeps the stack depth at each instruction and the types
- * in each stack-map frame, so the frames read with {@code EXPAND_FRAMES} stay valid. The array types come from
+ * in each stack-map frame, so the frames read with {@code EXPAND_FRAMES} stay valid; the null paths bring their
+ * own. The array types come from
  * {@link ArrayTypes}.
  */
 final class MethodRewriter {
@@ -71,6 +77,7 @@ final class MethodRewriter {
         boolean sites = unpublished != null && (classVersion & 0xFFFF) >= Opcodes.V1_7;
         Set<AbstractInsnNode> unpublishedAccesses = sites ? Set.copyOf(unpublished.accesses()) : Set.of();
         Set<FieldInsnNode> onThis = ThisValues.fieldAccessesOnThis(owner, m);
+        NullPaths nullPaths = NullPaths.needed(m) ? new NullPaths(owner, classVersion, m) : null;
         List<Runnable> edits = new ArrayList<>();
         int fields = 0;
         int fieldCalls = 0;
@@ -81,10 +88,18 @@ final class MethodRewriter {
         for (AbstractInsnNode insn : code) {
             int op = insn.getOpcode();
             if (insn instanceof FieldInsnNode f) {
-                if (!unpublishedAccesses.contains(f) && fenced.test(f)) {
+                if (unpublishedAccesses.contains(f)) {
+                    keptCheck(f, nullPaths);
+                } else if (fenced.test(f)) {
                     MethodInsnNode call = VolatileFieldCalls.callable(m.name, f) ? fieldSites.call(f) : null;
                     if (call != null) {
-                        edits.add(() -> VolatileFieldCalls.replace(code, f, call, onThis.contains(f)));
+                        boolean checked = !onThis.contains(f);
+                        LabelNode ifNull = checked && op == Opcodes.PUTFIELD ? nullPaths.add(f, true) : null;
+                        InsnList kept = checked ? new InsnList() : keptCheck(f, nullPaths);
+                        edits.add(() -> {
+                            code.insertBefore(f, kept);
+                            VolatileFieldCalls.replace(code, f, call, checked, ifNull);
+                        });
                         fieldCalls++;
                     } else {
                         edits.add(() -> fieldFences.fence(code, f));
@@ -92,9 +107,11 @@ final class MethodRewriter {
                     fields++;
                 }
             } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
-                AbstractInsnNode[] replacement = arrayAccess(op, arrayTypes.get(insn));
-                if (replacement != null) {
-                    edits.add(() -> replace(code, insn, replacement));
+                AbstractInsnNode[] call = arrayAccess(op, arrayTypes.get(insn));
+                if (call != null) {
+                    boolean store = op >= Opcodes.IASTORE;
+                    InsnList check = store ? nullTest(op, nullPaths.add(insn, false)) : loadCheck(insn);
+                    edits.add(() -> replace(code, insn, check, call));
                     arrays++;
                 }
             } else if (insn instanceof MethodInsnNode call) {
@@ -118,6 +135,9 @@ final class MethodRewriter {
             }
         }
         edits.forEach(Runnable::run);
+        if (nullPaths != null) {
+            nullPaths.close();
+        }
         for (AbstractInsnNode a : unpublishedAccesses) {
             unpublishedSite(code, (FieldInsnNode) a, unpublished.calls());
         }
@@ -197,7 +217,70 @@ final class MethodRewriter {
         return new AbstractInsnNode[] {new MethodInsnNode(Opcodes.INVOKESTATIC, ARRAYS, name, desc, false)};
     }
 
-    private static void replace(InsnList code, AbstractInsnNode insn, AbstractInsnNode[] replacement) {
+    /**
+     * For a store of a reference that becomes a call with no check in front (its object is {@code this}), a copy of
+     * the original {@code putfield} where the verifier still checks it and nothing runs it ({@link NullPaths}): the
+     * original's verification checked the value's class against the field's, loading it, and a class that failed to
+     * verify for want of a class must fail under VBD too. A value of the field's own type needs no check, and gets
+     * no copy: the copy counts in the method's size, which C2's inlining limits read. The old verifier checks only the code it can reach, so in
+     * a class file without frames the returned code jumps there when the object is {@code null}, which it never is.
+     */
+    private static InsnList keptCheck(FieldInsnNode f, NullPaths paths) {
+        InsnList jump = new InsnList();
+        Type type = Type.getType(f.desc);
+        boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
+        if (f.getOpcode() != Opcodes.PUTFIELD || !reference || f.desc.equals(OBJECT) || !paths.checksValue(f)) {
+            return jump;
+        }
+        LabelNode path = paths.add(f, false);
+        if (path != null && !paths.framed()) { // object, value -> object, value, object
+            jump.add(new InsnNode(Opcodes.SWAP));
+            jump.add(new InsnNode(Opcodes.DUP_X1));
+            jump.add(new JumpInsnNode(Opcodes.IFNULL, path));
+        }
+        return jump;
+    }
+
+    /**
+     * The original load on copies of its operands, its value dropped: the JVM's own {@link NullPointerException} and
+     * {@link ArrayIndexOutOfBoundsException}, messages included, where the original threw them; a plain read whose
+     * value nobody sees orders nothing, and C2 keeps only its checks, which make the call's redundant.
+     */
+    private static InsnList loadCheck(AbstractInsnNode load) {
+        InsnList check = new InsnList();
+        check.add(new InsnNode(Opcodes.DUP2));
+        check.add(load.clone(Map.of()));
+        boolean wide = load.getOpcode() == Opcodes.LALOAD || load.getOpcode() == Opcodes.DALOAD;
+        check.add(new InsnNode(wide ? Opcodes.POP2 : Opcodes.POP));
+        return check;
+    }
+
+    /**
+     * A copy of a store's array brought above its index and value, and a jump to {@code ifNull}, the store's
+     * {@link NullPaths null path}, when it is {@code null}; nothing when the store is unreachable ({@code ifNull}
+     * is {@code null}).
+     */
+    private static InsnList nullTest(int op, LabelNode ifNull) {
+        InsnList test = new InsnList();
+        if (ifNull == null) {
+            return test;
+        }
+        if (op == Opcodes.LASTORE || op == Opcodes.DASTORE) { // array, index, value2 -> ..., array
+            test.add(new InsnNode(Opcodes.DUP2_X2));
+            test.add(new InsnNode(Opcodes.POP2));
+            test.add(new InsnNode(Opcodes.DUP2_X2));
+        } else {                                               // array, index, value -> ..., array
+            test.add(new InsnNode(Opcodes.DUP_X2));
+            test.add(new InsnNode(Opcodes.POP));
+            test.add(new InsnNode(Opcodes.DUP2_X1));
+        }
+        test.add(new InsnNode(Opcodes.POP));
+        test.add(new JumpInsnNode(Opcodes.IFNULL, ifNull));
+        return test;
+    }
+
+    private static void replace(InsnList code, AbstractInsnNode insn, InsnList check, AbstractInsnNode[] replacement) {
+        code.insertBefore(insn, check);
         for (AbstractInsnNode r : replacement) {
             code.insertBefore(insn, r);
         }

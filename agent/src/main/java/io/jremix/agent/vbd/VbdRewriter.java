@@ -1,13 +1,16 @@
 package io.jremix.agent.vbd;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
 import io.jremix.options.VbdRelaxedPatterns;
+import io.jremix.probe.vbd.DeclaredFields;
 import io.jremix.probe.vbd.VolatileFields;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassWriter;
@@ -87,9 +90,26 @@ public final class VbdRewriter {
 
     /** Rewrites {@code original}; throws if the class cannot be rewritten (the caller then leaves it as it was). */
     public Outcome rewrite(byte[] original) {
+        return rewrite(original, null, false);
+    }
+
+    /**
+     * Rewrites {@code original}, which {@code loader} defines, first recording the fields it declares: the sites
+     * find their fields there ({@code DeclaredFields}), not by reflection, which would load every field's type.
+     */
+    public Outcome rewrite(byte[] original, ClassLoader loader) {
+        return rewrite(original, loader, true);
+    }
+
+    private Outcome rewrite(byte[] original, ClassLoader loader, boolean declare) {
         ClassReader reader = new ClassReader(original);
         ClassNode c = new ClassNode();
         reader.accept(c, ClassReader.EXPAND_FRAMES);
+        if (declare) {
+            Map<String, Integer> fields = new HashMap<>();
+            c.fields.forEach(f -> fields.put(f.name + " " + f.desc, f.access));
+            DeclaredFields.declare(loader, c.name, fields);
+        }
         String name = c.name.replace('/', '.');
         if (annotated(c.invisibleAnnotations, c.visibleAnnotations) || patterns.relaxesClass(c.name)) {
             orderedElsewhere.wholeClass(c.name);

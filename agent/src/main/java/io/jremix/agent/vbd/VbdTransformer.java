@@ -60,7 +60,7 @@ final class VbdTransformer implements ClassFileTransformer {
             stats.jdkClassLoaded();
             return null;
         }
-        VbdRewriter.Outcome o = rewriter.rewrite(classfile);
+        VbdRewriter.Outcome o = rewriter.rewrite(classfile, loader);
         boolean callsProbe = o.fieldCalls() + o.arraySites() + o.unpublishedSites() > 0;
         if (o.classfile() != null && callsProbe && module.isNamed() && !module.canRead(arrays)) {
             inst.redefineModule(module, Set.of(arrays), Map.of(), Map.of(), Set.of(), Map.of());

@@ -7,6 +7,8 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 
@@ -16,7 +18,9 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * rather than a plain access between free-standing fences.
  *
  * <p>The plain instruction stays in front as a load whose value is dropped: it resolves the field, checks access and
- * throws the JVM's own {@link NullPointerException}, exactly where and as the original did. An access to a field of
+ * throws the JVM's own {@link NullPointerException}, exactly where and as the original did; a store's object is
+ * tested first, and a {@code null} one goes to the original {@code putfield} ({@link NullPaths}), whose message says
+ * "Cannot assign field" where the load's says "Cannot read field". An access to a field of
  * {@code this} ({@link ThisValues#fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
  * class has the field the instruction names, which the site resolves when it first runs) and goes without, so it
  * keeps the size of the instruction it replaces. Constructors (whose stores may act on the object before its
@@ -34,15 +38,17 @@ public final class VolatileFieldCalls {
     }
 
     /**
-     * Replaces {@code f} in {@code code} by {@code call}: with a check in front unless the object is {@code this},
-     * and a cast back after a reference load.
+     * Replaces {@code f} in {@code code} by {@code call}: with a check in front if {@code checked} (the object is not
+     * {@code this}), and a cast back after a reference load. A checked store first jumps to {@code ifNull}, its
+     * {@link NullPaths null path}, when its object is {@code null} ({@code ifNull} is {@code null} for a load, whose
+     * check throws as the original did, or an unreachable store).
      */
-    static void replace(InsnList code, FieldInsnNode f, MethodInsnNode call, boolean onThis) {
+    static void replace(InsnList code, FieldInsnNode f, MethodInsnNode call, boolean checked, LabelNode ifNull) {
         Type type = Type.getType(f.desc);
         boolean load = f.getOpcode() == Opcodes.GETFIELD;
         InsnList site = new InsnList();
-        if (!onThis) {
-            site.add(check(f, type, load));
+        if (checked) {
+            site.add(check(f, type, load, ifNull));
         }
         site.add(call);
         boolean reference = type.getSort() == Type.OBJECT || type.getSort() == Type.ARRAY;
@@ -53,7 +59,7 @@ public final class VolatileFieldCalls {
         code.remove(f);
     }
 
-    private static InsnList check(FieldInsnNode f, Type type, boolean load) {
+    private static InsnList check(FieldInsnNode f, Type type, boolean load, LabelNode ifNull) {
         InsnList check = new InsnList();
         if (load) {
             check.add(new InsnNode(Opcodes.DUP));
@@ -64,6 +70,10 @@ public final class VolatileFieldCalls {
             check.add(new InsnNode(Opcodes.DUP2_X1));
             check.add(new InsnNode(Opcodes.POP2));
             check.add(new InsnNode(Opcodes.DUP_X2));
+        }
+        if (ifNull != null) { // the load below would throw "Cannot read field", not the store's "Cannot assign field"
+            check.add(new InsnNode(Opcodes.DUP));
+            check.add(new JumpInsnNode(Opcodes.IFNULL, ifNull));
         }
         check.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
         check.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
@@ -106,7 +116,8 @@ public final class VolatileFieldCalls {
         return site ? (MethodInsnNode) call : null;
     }
 
-    private static AbstractInsnNode next(AbstractInsnNode insn) {
+    /** The next instruction after {@code insn}, past labels, lines and frames; {@code null} at the end. */
+    static AbstractInsnNode next(AbstractInsnNode insn) {
         AbstractInsnNode n = insn.getNext();
         while (n != null && n.getOpcode() < 0) {
             n = n.getNext();

@@ -22,7 +22,9 @@ import org.objectweb.asm.tree.MethodNode;
  * call, or, fenced, a load followed by an acquire fence and a store between a release and a full fence (a field of another class may be anything, so its accesses
  * count unless the caller knows them final or volatile; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
  * Unsafe access is left; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle
- * access is fenced on both sides. No field declaration changes.
+ * access is fenced on both sides. No field declaration changes. A plain array load whose value is dropped at once is
+ * a check (the volatile call follows), and a plain store followed by {@code aconst_null} and {@code athrow} is the
+ * null path of a rewritten one.
  */
 final class VbdBytecode {
     private static final Set<String> UNSAFES = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe");
@@ -68,10 +70,12 @@ final class VbdBytecode {
                             && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC);
                     boolean exempt = own ? ordered.contains(f.name) || clinitStatic
                             : patterns.relaxesMember(f.owner, f.name) || orderedFields.contains(f.owner + "." + f.name);
-                    if (!exempt && !fenced(f)) {
+                    if (!exempt && !fenced(f) && !NullPaths.isNullPath(f)) {
                         out.add(where + ": unfenced field access " + f.owner + "." + f.name);
                     }
-                } else if (op >= Opcodes.IALOAD && op <= Opcodes.SALOAD || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE) {
+                } else if ((op >= Opcodes.IALOAD && op <= Opcodes.SALOAD
+                        || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)
+                        && !dropped(insn) && !NullPaths.isNullPath(insn)) {
                     out.add(where + ": plain array access " + op);
                 } else if (insn instanceof MethodInsnNode call) {
                     if (isPlainUnsafe(call)) {
@@ -87,6 +91,12 @@ final class VbdBytecode {
             }
         }
         return out;
+    }
+
+    /** A load whose value is dropped at once: a check, which orders nothing (the access is the call after it). */
+    private static boolean dropped(AbstractInsnNode load) {
+        int next = next(load) == null ? -1 : next(load).getOpcode();
+        return load.getOpcode() <= Opcodes.SALOAD && (next == Opcodes.POP || next == Opcodes.POP2);
     }
 
     private static boolean fenced(FieldInsnNode f) {

@@ -274,7 +274,8 @@ class VbdRewriterTest {
             VolatileFieldCalls.Access call = insn instanceof MethodInsnNode c ? VolatileFieldCalls.accessOf(c) : null;
             if (call != null) {
                 out.add((call.store() ? "putfield " : "getfield ") + call.name() + " volatile");
-            } else if (insn instanceof FieldInsnNode f && VolatileFieldCalls.checkedCall(f) == null) {
+            } else if (insn instanceof FieldInsnNode f && VolatileFieldCalls.checkedCall(f) == null
+                    && !NullPaths.isNullPath(f)) {
                 String before = fenceName(f.getPrevious());
                 String after = fenceName(f.getNext());
                 String op = org.objectweb.asm.util.Printer.OPCODES[f.getOpcode()].toLowerCase();

@@ -151,7 +151,7 @@ class VolatileFieldCallsTest {
     private static List<FieldInsnNode> fields(MethodNode m) {
         java.util.ArrayList<FieldInsnNode> out = new java.util.ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof FieldInsnNode f) {
+            if (insn instanceof FieldInsnNode f && !NullPaths.isNullPath(f)) {
                 out.add(f);
             }
         }

@@ -1,6 +1,5 @@
 package io.jremix.probe.cache;
 
-import java.lang.reflect.Field;
 
 /**
  * One instrumented bytecode instruction: what it accesses and where it is. The agent creates sites while it
@@ -66,33 +65,47 @@ public final class CacheSite {
         return where;
     }
 
-    /** The mirror holding this static field and its offset, resolved on first use from the class javac named. */
+    /**
+     * The mirror holding this static field and its offset, resolved on first use from the class javac named: by
+     * name, as reflection would make a {@link java.lang.reflect.Field} for every field of each class on the way,
+     * loading their types (classes plain java never loads, or fails to).
+     */
     StaticSlot staticSlot(Class<?> namedOwner) throws NoSuchFieldException {
         StaticSlot s = staticSlot;
         if (s == null) {
-            Field f = findStatic(namedOwner, name);
-            s = new StaticSlot(HeapAddresses.staticFieldBase(f), (int) HeapAddresses.staticFieldOffset(f));
+            Class<?> holder = declaring(namedOwner, name);
+            if (holder == null) {
+                throw new NoSuchFieldException(namedOwner.getName() + "." + name);
+            }
+            s = new StaticSlot(holder, (int) HeapAddresses.fieldOffset(holder, name));
             staticSlot = s;
         }
         return s;
     }
 
-    private static Field findStatic(Class<?> c, String name) throws NoSuchFieldException {
+    /** The class that declares the static field {@code name} as resolved from {@code c}, or {@code null}. */
+    private static Class<?> declaring(Class<?> c, String name) {
         for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            for (Field f : k.getDeclaredFields()) {
-                if (f.getName().equals(name) && java.lang.reflect.Modifier.isStatic(f.getModifiers())) {
-                    return f;
-                }
+            if (declares(k, name)) {
+                return k;
             }
             for (Class<?> i : k.getInterfaces()) {
-                try {
-                    return findStatic(i, name);
-                } catch (NoSuchFieldException ignored) {
-                    // keep looking in the next interface
+                Class<?> d = declaring(i, name);
+                if (d != null) {
+                    return d;
                 }
             }
         }
-        throw new NoSuchFieldException(c.getName() + "." + name);
+        return null;
+    }
+
+    private static boolean declares(Class<?> c, String name) {
+        try {
+            HeapAddresses.fieldOffset(c, name);
+            return true;
+        } catch (InternalError none) {
+            return false;
+        }
     }
 
     /** Where a static field lives: the declaring class's mirror, and the offset in it. */

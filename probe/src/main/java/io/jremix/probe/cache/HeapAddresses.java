@@ -128,6 +128,16 @@ public final class HeapAddresses {
         return U.objectFieldOffset(f);
     }
 
+    /**
+     * The offset of the field {@code name} that {@code c} declares, found by name: in an object, or for a static
+     * field in its class's mirror (HotSpot keeps statics there). Unlike a {@link Field}, it loads no type.
+     *
+     * @throws InternalError if {@code c} declares no field by that name
+     */
+    public static long fieldOffset(Class<?> c, String name) {
+        return U.objectFieldOffset(c, name);
+    }
+
     public static long staticFieldOffset(Field f) {
         return U.staticFieldOffset(f);
     }

@@ -1,7 +1,6 @@
 package io.jremix.probe.vbd;
 
 import java.lang.invoke.MethodHandles;
-import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
 import java.util.function.Predicate;
 
@@ -119,16 +118,8 @@ public final class VolatileFields {
 
     /** The offset (or its complement, see {@link #link}) of field {@code name} as resolved from {@code owner}. */
     static long offset(Class<?> owner, String name, String descriptor) {
-        for (Class<?> c = owner; c != null; c = c.getSuperclass()) {
-            for (Field f : c.getDeclaredFields()) {
-                if (f.getName().equals(name) && !Modifier.isStatic(f.getModifiers())
-                        && f.getType().descriptorString().equals(descriptor)) {
-                    long offset = U.objectFieldOffset(f);
-                    return Modifier.isFinal(f.getModifiers()) || isJdk.test(owner) ? ~offset : offset;
-                }
-            }
-        }
-        throw new NoSuchFieldError(owner.getName() + "." + name);
+        DeclaredFields.Found f = DeclaredFields.instanceField(owner, name, descriptor);
+        return Modifier.isFinal(f.access()) || isJdk.test(owner) ? ~f.offset() : f.offset();
     }
 
     /**

@@ -20,6 +20,9 @@ class TraceRecorderTest {
 
     private static final int FIELD_SITE = CacheSites.register(
             new CacheSite(CacheSite.Kind.FIELD, true, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "value", "Test", "here"));
+    private static final int ABSENT_STATIC_SITE = CacheSites.register(
+            new CacheSite(CacheSite.Kind.STATIC, false, 8, "io/jremix/probe/cache/TraceRecorderTest$Holder", "absent",
+                    "Test", "here"));
     private static final int ELEMENT_SITE = CacheSites.register(
             new CacheSite(CacheSite.Kind.ELEMENT, false, 0, null, null, "Test", "there"));
     private static final int NO_SITE = Integer.MAX_VALUE;
@@ -70,7 +73,7 @@ class TraceRecorderTest {
             TraceRecorder.element("not an array", 0, ELEMENT_SITE);
             TraceRecorder.element(new long[4], 4, ELEMENT_SITE);
             TraceRecorder.element(new long[4], -1, ELEMENT_SITE);
-            TraceRecorder.staticField(Holder.class, FIELD_SITE); // no static field of that name
+            TraceRecorder.staticField(Holder.class, ABSENT_STATIC_SITE); // no field of that name
             TraceRecorder.unsafe(null, 16, FIELD_SITE);
             TraceRecorder.unsafe(new Holder(), -8, FIELD_SITE);
             TraceRecorder.varHandle(view, new byte[8], 0, ELEMENT_SITE);
