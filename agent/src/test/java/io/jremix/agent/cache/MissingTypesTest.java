@@ -8,8 +8,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import io.jremix.agent.vbd.VbdRelaxedPatterns;
 import io.jremix.agent.vbd.VbdRewriter;
+import io.jremix.options.VbdRelaxedPatterns;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.objectweb.asm.ClassReader;
