@@ -23,6 +23,11 @@ public final class Jremix {
     public static final Path JCSTRESS = Path.of(System.getProperty("jremix.jcstress",
             HOME.resolve("jcstress/target/jremix-jcstress.jar").toString()));
     public static final String PACKAGE = "io.jremix.workloads.cache.";
+    /**
+     * Tags the tests of when a window traces what (bursts, shedding): the agent's own Java logic, the same on every
+     * JDK, which {@code .ci/run} runs on its first JDK only.
+     */
+    public static final String WINDOW_POLICY = "window-policy";
     /** Hang protection only: beside a CPU hog the litmus runs took more than 180 s. */
     private static final long TIMEOUT_SECONDS = 600;
     private static final int SCHEDULING_ATTEMPTS = 5;

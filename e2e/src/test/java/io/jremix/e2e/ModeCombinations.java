@@ -37,6 +37,20 @@ final class ModeCombinations {
         return all;
     }
 
+    /**
+     * Every pair of two modes' settings in at least one combination: six of {@link #all}'s eleven, a covering array
+     * of strength 2 (each cache mode with and without park profiling and with and without VBD, and park profiling
+     * with and without VBD). {@code -Djremix.everyMode=true} gives {@link #all} instead.
+     */
+    static List<List<String>> everyPair() {
+        if (Boolean.getBoolean("jremix.everyMode")) {
+            return all();
+        }
+        return List.of(List.of("-XXgetparkcontention"), List.of("-XX:+VBD"), List.of("-remix:detect"),
+                List.of("-remix:detect", "-XXgetparkcontention", "-XX:+VBD"), List.of("-remix", PROFILE, "-XX:+VBD"),
+                List.of("-remix", PROFILE, "-XXgetparkcontention"));
+    }
+
     /** Each mode alone (detection, repair from a profile, park profiling, VBD), and all of them together. */
     static List<List<String>> eachAloneAndAll() {
         return List.of(List.of("-remix:detect"), List.of("-remix", PROFILE), List.of("-XXgetparkcontention"),

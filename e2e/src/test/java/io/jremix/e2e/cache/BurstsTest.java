@@ -7,6 +7,7 @@ import java.util.Map;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -30,6 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PacedCounters contends only in the first quarter of every 20 ms, as a service's requests do, a period that
  * bursts at a fixed spacing could fall in step with (they are spaced at random).
  */
+@Tag(Jremix.WINDOW_POLICY)
 class BurstsTest {
     /** Bursts at the ratio they take by default, 1:10. */
     private static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms");

@@ -7,6 +7,7 @@ import java.util.Map;
 import java.util.function.Predicate;
 
 import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,6 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * as long as contention at it would take to show, 6 s, longer than most seeded programs run. The windows stay open
  * for a minute, so that only shedding stops the tracing.
  */
+@Tag(Jremix.WINDOW_POLICY)
 class ShedClassesTest {
     private static final List<String> LONG_WINDOW = List.of("-remix:detect", "-XX:+REMIXDebug", "-XX:REMIXWindow=60",
             "-XX:REMIXMaxWindow=60");
@@ -73,7 +75,7 @@ class ShedClassesTest {
     void aContendedClassStopsBeingTracedOnceItsContentionHasBeenFound(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
         Jremix.Run run = Jremix.contendedWorkload(with(LONG_WINDOW, "-XX:REMIXReport=" + report), "BaseTest", "8",
-                "800000000");
+                "400000000");
 
         assertEquals(0, run.exit(), run.stderr());
         String updater = Jremix.PACKAGE + "BaseTest";
@@ -94,7 +96,7 @@ class ShedClassesTest {
     void contentionNotFoundIsTracedForTheClassWindow(String classWindow, boolean shedExpected) throws Exception {
         List<String> options = with(with(with(LONG_WINDOW, "-XX:REMIXThreshold=1000000000000"),
                 "-XX:REMIXClassWindow=" + classWindow), "-XX:+REMIXVerbose");
-        Jremix.Run run = Jremix.contendedWorkload(options, "BaseTest", "8", "800000000");
+        Jremix.Run run = Jremix.contendedWorkload(options, "BaseTest", "8", "400000000");
 
         assertEquals(0, run.exit(), run.stderr());
         String updater = Jremix.PACKAGE + "BaseTest";
