@@ -21,7 +21,7 @@ public final class Corpus {
     private static final String JBOSS_RUNTIME_LOGGING = "org.jboss.logging:jboss-logging:3.3.1.Final";
     private static final String JBOSS_RUNTIME_COMMON = "org.wildfly.common:wildfly-common:1.5.0.Final";
     private static final String ATOMIC = "java.util.concurrent.atomic.";
-    /** A run moves its items in 2–4 s on a quiet 2-core machine, long enough for a detection window. */
+    /** A run moves its items in a few seconds without jremix, long enough for detection windows. */
     public static final List<Bug> BUGS = List.of(
             new Bug("netty-mpsc", "Netty `MpscLinkedQueue`", "https://github.com/netty/netty/issues/2584",
                     Source.maven("io.netty:netty-common", "4.0.20.Final", "4.0.21.Final"),
@@ -53,14 +53,14 @@ public final class Corpus {
                     List.of("org.jboss.threads.EnhancedQueueExecutor")),
             new Bug("caffeine-ring", "Caffeine `BoundedBuffer$RingBuffer` counters",
                     "https://github.com/ben-manes/caffeine/commit/be221139d54a6ef1217bbac4cd50df5eb0e5fb23",
-                    Source.maven(CAFFEINE, "1.0.1", "1.1.0"), CacheReads.class, "reads", 20_000_000,
+                    Source.maven(CAFFEINE, "1.0.1", "1.1.0"), CacheReads.class, "reads", 4_000_000,
                     // the read and write counters are two AtomicLongs, allocated one after the other
                     List.of(ATOMIC + "AtomicLong::value"),
                     List.of(CAFFEINE_CACHE + "BoundedBuffer", CAFFEINE_CACHE + "ReadCounterRef",
                             CAFFEINE_CACHE + "ReadAndWriteCounterRef", ATOMIC + "AtomicLong")),
             new Bug("caffeine-drain", "Caffeine `BoundedLocalCache.drainStatus`",
                     "https://github.com/ben-manes/caffeine/commit/d11df1aefd2be1ad72fbac4ce3405f877df18452",
-                    Source.maven(CAFFEINE, "1.1.0", "1.2.0"), CacheReads.class, "reads-writes", 10_000_000,
+                    Source.maven(CAFFEINE, "1.1.0", "1.2.0"), CacheReads.class, "reads-writes", 4_000_000,
                     // the status is an AtomicReference allocated just before the cache's hash map
                     List.of(ATOMIC + "AtomicReference::value", "java.util.concurrent.ConcurrentHashMap::table"),
                     List.of(CAFFEINE_CACHE + "BoundedLocalCache", CAFFEINE_CACHE + "BLCHeader")),

@@ -43,8 +43,11 @@ public final class CorpusBench {
             + " --load,\nbeside a busy loop on every core), the version after at 1x and 10x the default sensitivity,"
             + " and plain,\nfixed and repaired times. Bugs: "
             + Corpus.BUGS.stream().map(Bug::id).collect(Collectors.joining(", "));
-    /** A detection run stops sending after this long: under load a run may take many times its quiet time. */
-    private static final long CAP_SECONDS = 120;
+    /**
+     * A detection run stops sending after this long: under load, or where detection slows the program down (Caffeine's
+     * cache reads), a run may take many times its quiet time; a minute is many windows.
+     */
+    private static final long CAP_SECONDS = 60;
     /**
      * A timed round moves this share of a detection run's items: a round of about a second on a quiet machine, long
      * enough once warm, where detection wants a few seconds of contention to sample.
