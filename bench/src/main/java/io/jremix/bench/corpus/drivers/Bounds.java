@@ -50,6 +50,21 @@ final class Bounds {
     }
 
     /**
+     * Waits for {@code threads}, each of which left {@code {moved, sent, received}} in its slot of {@code counts},
+     * and returns the three summed over the threads.
+     */
+    static long[] joinAndSum(Thread[] threads, long[][] counts) throws InterruptedException {
+        long[] total = new long[3];
+        for (int t = 0; t < threads.length; t++) {
+            threads[t].join();
+            for (int i = 0; i < total.length; i++) {
+                total[i] += counts[t][i];
+            }
+        }
+        return total;
+    }
+
+    /**
      * Prints the driver's line, capped if fewer than {@code planned} items moved; exits 1 if the checksum received
      * is not the one sent.
      */

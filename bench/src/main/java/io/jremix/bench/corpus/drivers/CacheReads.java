@@ -59,16 +59,8 @@ public final class CacheReads {
             }, writes ? "writer" : "reader-" + (t + 1));
             threads[t].start();
         }
-        long operations = 0;
-        long expected = 0;
-        long sum = 0;
-        for (int t = 0; t < threads.length; t++) {
-            threads[t].join();
-            operations += counts[t][0];
-            expected += counts[t][1];
-            sum += counts[t][2];
-        }
-        bounds.end(operations, 2 * bounds.items, expected, sum);
+        long[] total = Bounds.joinAndSum(threads, counts);
+        bounds.end(total[0], 2 * bounds.items, total[1], total[2]);
     }
 
     /** 0 + 1 + ... + (n - 1): what a pass over the first {@code n} keys reads. */

@@ -45,16 +45,8 @@ public final class MapCounts {
             }, "updater-" + (t + 1));
             threads[t].start();
         }
-        long updates = 0;
-        long put = 0;
-        long removedOrLeft = 0;
-        for (int t = 0; t < threads.length; t++) {
-            threads[t].join();
-            updates += counts[t][0];
-            put += counts[t][1];
-            removedOrLeft += counts[t][2];
-        }
-        removedOrLeft += map.values().stream().mapToLong(Integer::longValue).sum();
-        bounds.end(updates, 2 * bounds.items, put, removedOrLeft);
+        long[] total = Bounds.joinAndSum(threads, counts);
+        long left = map.values().stream().mapToLong(Integer::longValue).sum();
+        bounds.end(total[0], 2 * bounds.items, total[1], total[2] + left);
     }
 }

@@ -3,6 +3,8 @@ package io.jremix.bench.corpus.drivers;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.Queue;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 import com.github.benmanes.caffeine.SingleConsumerQueue;
 import io.netty.util.internal.PlatformDependent;
@@ -19,11 +21,8 @@ import rx.internal.util.MpscPaddedQueue;
 public final class QueueHandoff {
     private static final Long END = -1L;
 
-    /** The two operations the drivers need, whatever the queue's own interface. */
-    private interface Channel {
-        void offer(Long value);
-
-        Long poll();
+    /** The two operations the driver needs, whatever the queue's own interface. */
+    private record Channel(Consumer<Long> offer, Supplier<Long> poll) {
     }
 
     private QueueHandoff() {
@@ -40,11 +39,11 @@ public final class QueueHandoff {
             while (items < bounds.items && !bounds.overCap()) {
                 backlog.awaitRoom(items);
                 Long value = items & 127;
-                channel.offer(value);
+                channel.offer.accept(value);
                 sum += value;
                 items++;
             }
-            channel.offer(END);
+            channel.offer.accept(END);
             sent[0] = items;
             sent[1] = sum;
         }, "producer");
@@ -53,7 +52,7 @@ public final class QueueHandoff {
             long items = 0;
             long sum = 0;
             for (Long value; ; ) {
-                while ((value = channel.poll()) == null) {
+                while ((value = channel.poll.get()) == null) {
                     Thread.onSpinWait();
                 }
                 if (value < 0) {
@@ -77,17 +76,7 @@ public final class QueueHandoff {
             case "caffeine-scq" -> ofQueue(singleConsumerQueue());
             case "rxjava-mpsc" -> {
                 MpscPaddedQueue<Long> queue = new MpscPaddedQueue<>();
-                yield new Channel() {
-                    @Override
-                    public void offer(Long value) {
-                        queue.offer(value);
-                    }
-
-                    @Override
-                    public Long poll() {
-                        return queue.poll();
-                    }
-                };
+                yield new Channel(queue::offer, queue::poll);
             }
             default -> throw new IllegalArgumentException("unknown queue: " + variant);
         };
@@ -111,16 +100,6 @@ public final class QueueHandoff {
     }
 
     private static Channel ofQueue(Queue<Long> queue) {
-        return new Channel() {
-            @Override
-            public void offer(Long value) {
-                queue.offer(value);
-            }
-
-            @Override
-            public Long poll() {
-                return queue.poll();
-            }
-        };
+        return new Channel(queue::offer, queue::poll);
     }
 }
