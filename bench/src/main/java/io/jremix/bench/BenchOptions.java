@@ -8,7 +8,8 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * The {@code --name value} options of one bench script. A bad option stops the script before it measures anything,
+ * The {@code --name value} options and {@code --name} flags of one bench script. A bad option stops the script
+ * before it measures anything,
  * with one line on stderr and exit code 2, as the launcher does; {@code -h} or {@code --help} prints the usage and
  * exits 0.
  */
@@ -18,10 +19,18 @@ public final class BenchOptions {
     private final Function<String, RuntimeException> refusal;
 
     BenchOptions(String[] args, List<String> names, Function<String, RuntimeException> refusal) {
+        this(args, names, List.of(), refusal);
+    }
+
+    BenchOptions(String[] args, List<String> names, List<String> flags, Function<String, RuntimeException> refusal) {
         this.refusal = refusal;
         this.given = new HashMap<>();
         for (int i = 0; i < args.length; i++) {
             String name = args[i];
+            if (flags.contains(name)) {
+                given.put(name, "");
+                continue;
+            }
             if (!names.contains(name)) {
                 throw refusal.apply("unknown option " + name);
             }
@@ -37,11 +46,17 @@ public final class BenchOptions {
      * hold only {@code names}, each followed by its value.
      */
     public static BenchOptions parse(String script, String usage, String[] args, String... names) {
+        return parse(script, usage, args, List.of(), names);
+    }
+
+    /** As {@link #parse(String, String, String[], String...)}, where {@code args} may also hold {@code flags}. */
+    public static BenchOptions parse(String script, String usage, String[] args, List<String> flags,
+                                     String... names) {
         if (Arrays.asList(args).contains("-h") || Arrays.asList(args).contains("--help")) {
             System.out.println(usage);
             System.exit(0);
         }
-        return new BenchOptions(args, List.of(names), line -> {
+        return new BenchOptions(args, List.of(names), flags, line -> {
             System.err.println(script + ": " + line + " (" + script + " --help lists the options)");
             System.exit(2);
             return new IllegalStateException("unreachable: the JVM is exiting");
@@ -59,6 +74,11 @@ public final class BenchOptions {
         String value = given.get(name);
         return value == null ? otherwise
                 : Arrays.stream(value.split(",", -1)).mapToInt(v -> count(name, v, min)).toArray();
+    }
+
+    /** Whether the flag {@code name} was given. */
+    public boolean flag(String name) {
+        return given.containsKey(name);
     }
 
     /** The value of {@code name}, or {@code otherwise} (which may be null) if not given. */

@@ -6,6 +6,7 @@ import java.util.List;
 
 import io.jremix.bench.cache.DetectionOverhead;
 import io.jremix.bench.cache.RepairBenchmark;
+import io.jremix.bench.corpus.CorpusBench;
 import io.jremix.bench.libs.RealLibraries;
 import io.jremix.bench.park.ParkJfr;
 import io.jremix.bench.park.ParkOverhead;
@@ -18,6 +19,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -54,6 +56,15 @@ class BenchOptionsTest {
     }
 
     @Test
+    void flagsTakeNoValue() {
+        BenchOptions o = new BenchOptions(new String[] {"--load", "--runs", "3"}, NAMES, List.of("--load"),
+                IllegalArgumentException::new);
+        assertTrue(o.flag("--load"));
+        assertEquals(3, o.count("--runs", 5, 1));
+        assertFalse(options("--runs", "3").flag("--load"));
+    }
+
+    @Test
     void badOptionsAreRefusedWithTheirName() {
         assertEquals("unknown option --run", refusal("--run", "3"));
         assertEquals("--runs needs a value", refusal("--runs"));
@@ -66,7 +77,7 @@ class BenchOptionsTest {
     /** Every bench script answers a bad option with one line and exit code 2, before it measures anything. */
     @ParameterizedTest
     @ValueSource(classes = {Harness.class, RepairBenchmark.class, DetectionOverhead.class, ParkOverhead.class,
-            ParkJfr.class, SchedulerBenchmark.class, HotMethods.class, RealLibraries.class})
+            ParkJfr.class, SchedulerBenchmark.class, HotMethods.class, RealLibraries.class, CorpusBench.class})
     void scriptsRefuseABadOptionWithOneLineAndExitCode2(Class<?> main) throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<String> argv = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), main.getName()));
