@@ -13,8 +13,10 @@ import java.util.Map;
  * @param advice      one entry per finding of this run
  * @param profile     the profile file, or {@code null}
  * @param profileNote what happened to it ("read 2 classes", "updated with 1 class", a warning)
+ * @param notes       what padding could not do (a class that failed, a JDK class left alone, a count not made)
  */
-public record RepairReport(List<Padded> padded, List<Advice> advice, String profile, List<String> profileNote) {
+public record RepairReport(List<Padded> padded, List<Advice> advice, String profile, List<String> profileNote,
+                           List<String> notes) {
 
     /**
      * @param className     the padded class
@@ -51,6 +53,7 @@ public record RepairReport(List<Padded> padded, List<Advice> advice, String prof
                 out.add("Advice for '" + a.className() + "' (" + a.kind().replace('-', ' ') + "): " + a.text() + ".");
             }
         }
+        out.addAll(notes);
         profileNote.forEach(n -> out.add("Profile " + profile + ": " + n));
         return out;
     }
@@ -72,6 +75,7 @@ public record RepairReport(List<Padded> padded, List<Advice> advice, String prof
         m.put("padded", list);
         m.put("profile", profile);
         m.put("profileNotes", profileNote);
+        m.put("notes", notes);
         return m;
     }
 }

@@ -92,7 +92,7 @@ class HtmlReportTest {
                 new RepairReport.Padded("a.Ring", List.of(List.of("head"), List.of("tail")), "profile", List.of(),
                         before, after),
                 new RepairReport.Padded("a.Old", List.of(List.of("x")), "profile", List.of(), null, null)),
-                List.of(), "p.json", List.of());
+                List.of(), "p.json", List.of(), List.of());
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(Map.of("report", "cache-contention",
                 "settings", Map.of("lineSize", 64L), "repair", repair.json())));
         String page = HtmlReport.render(doc);

@@ -38,15 +38,18 @@ public final class Repairer {
     private final Instrumentation inst;
     private final CacheOptions options;
     private final AgentLog log;
-    private final ContendedTransformer transformer = new ContendedTransformer();
+    private final ContendedTransformer transformer;
     private final List<String> profileNotes = new ArrayList<>();
     /** The profile as read, or {@code null} if there is none or it could not be used (then it is never overwritten). */
     private RepairProfile profile;
+    /** Made with the first findings: a run that only pads never reads field layouts while the program runs. */
+    private RepairPlanner planner;
 
     private Repairer(Instrumentation inst, CacheOptions options, AgentLog log) {
         this.inst = inst;
         this.options = options;
         this.log = log;
+        this.transformer = new ContendedTransformer(options.padJdkClasses());
     }
 
     /** Reads the profile and, if padding is asked for, installs the transformer that pads at load. */
@@ -62,9 +65,19 @@ public final class Repairer {
                     r.profile.classes().forEach(p -> r.transformer.plan(p, "profile"));
                 }
                 inst.addTransformer(r.transformer, false);
+                r.noteLoadedBeforeStart();
             }
         }
         return r;
+    }
+
+    /** A class of the profile defined before the transformer came keeps its layout (a JDK class, often): say so. */
+    private void noteLoadedBeforeStart() {
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (transformer.planned(c.getName()) && !ContendedTransformer.padded(c)) {
+                profileNotes.add("could not pad " + c.getName() + ": it had loaded before jremix started");
+            }
+        }
     }
 
     private void readProfile() {
@@ -90,12 +103,19 @@ public final class Repairer {
         if (options.mode() != CacheOptions.Mode.ONLINE) {
             return;
         }
-        for (PaddedClass p : RepairPlanner.plan(findings)) {
+        for (PaddedClass p : planner().plan(findings)) {
             if (!transformer.planned(p.className())) {
                 transformer.plan(p, "online");
                 log.verbose("Will pad " + p.className() + " " + p.groups() + " in every class loader that loads it from now on.");
             }
         }
+    }
+
+    private RepairPlanner planner() {
+        if (planner == null) {
+            planner = new RepairPlanner(new FieldLayouts(), options.padJdkClasses());
+        }
+        return planner;
     }
 
     /** The report of a run that pads without detecting: what was padded, no layouts. */
@@ -112,7 +132,8 @@ public final class Repairer {
      * @param layouts  the layouts detection knows by class name; {@code null}: no layouts
      */
     public RepairReport finish(List<Finding> findings, boolean learn, Function<String, ObjectLayout> layouts) {
-        List<String> notes = new ArrayList<>(profileNotes);
+        List<String> notes = new ArrayList<>();
+        List<String> profileNote = new ArrayList<>(profileNotes);
         Function<String, ObjectLayout> unpadded = layouts == null ? name -> null : name -> {
             ObjectLayout l = layouts.apply(name);
             return l == null || l.hasField(ContendedTransformer.TAIL_FIELD) ? null : l;
@@ -127,28 +148,30 @@ public final class Repairer {
                     before != null ? before : unpadded.apply(className), after.get(className)));
         });
         transformer.failed().forEach(f -> notes.add("could not pad " + f));
+        transformer.jdkLeftAlone().forEach(c -> notes.add("did not pad " + c + ": a JDK class, and padding it would"
+                + " grow every instance of it in the JVM (-XX:+REMIXPadJdkClasses pads it)"));
         List<RepairReport.Advice> advice = new ArrayList<>();
         for (Finding f : findings) {
             RepairAdvice.Status status = RepairAdvice.status(f,
-                    transformer.padded().containsKey(f.className().replace('.', '/')));
+                    transformer.padded().containsKey(f.className().replace('.', '/')), planner().onlyJdk(f));
             advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
                     status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
         }
         if (learn && profile != null) {
-            List<PaddedClass> learned = RepairPlanner.plan(findings);
+            List<PaddedClass> learned = planner().plan(findings);
             try {
                 String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
                 AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
-                notes.add((w.failure() == null ? "updated" : "could not be written ("
+                profileNote.add((w.failure() == null ? "updated" : "could not be written ("
                         + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
                         + Counted.of(learned.size(), "class", "classes") + " found in this run");
             } catch (IOException e) {
-                notes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
+                profileNote.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
                         + System.getProperty("java.io.tmpdir"));
             }
         }
         return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
-                notes);
+                profileNote, notes);
     }
 
     /** The layout of a padded copy of each class, as loaded; a class with no padded copy loaded has none. */
