@@ -41,6 +41,9 @@ public final class CacheContentionOptions {
             "let repair pad JDK classes, which grows every instance of them and of their subclasses in the whole JVM;"
                     + " without it, a JDK class is never padded: where a program's class extends it, the class's own"
                     + " fields are padded away from the inherited ones");
+    public static final Option<Boolean> SKIP_LIVE_COUNT = SECTION.flag("REMIXSkipLiveCount",
+            "at exit, do not count the live instances of the classes padded in the run (a full collection and a class"
+                    + " histogram, once)");
     public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
             "cache-line size to simulate, and within which latent false sharing is predicted");
     public static final Option<Long> THRESHOLD = SECTION.value("REMIXThreshold", Type.wholeNumber(0, Long.MAX_VALUE),
