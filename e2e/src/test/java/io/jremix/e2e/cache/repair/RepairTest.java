@@ -21,6 +21,8 @@ class RepairTest {
     private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
     private static final String CELL = "io.jremix.workloads.cache.BaseTest$VolatileLong";
     private static final String COUNTER = "io.jremix.workloads.cache.InterfaceReceivers$Counter";
+    private static final String QUEUE = "io.jremix.workloads.cache.InheritedTail$Queue";
+    private static final String ATOMIC_REFERENCE = "java.util.concurrent.atomic.AtomicReference";
     private static final String CP = System.getProperty("java.class.path");
     private static final int LINE = 64;
     /**
@@ -163,6 +165,63 @@ class RepairTest {
         assertTrue(offsets(padded.get("layoutAfter")).get("count") >= LINE, "after: a line past the header, "
                 + padded.get("layoutAfter"));
         assertFalse(Jremix.findings(doc).stream().anyMatch(f -> f.get("className").equals(COUNTER)), repaired.stderr());
+    }
+
+    /**
+     * The shape of Netty 4.0.20's MpscLinkedQueue: the producer swaps the value the queue inherits from
+     * AtomicReference, the consumer writes the queue's own head beside it. The finding names the queue, the profile
+     * pads the queue's own field a line away, AtomicReference keeps its 16 bytes, and the report says what the
+     * padding cost: the bytes an instance before and after (as the JVM allocates it), times the live instances.
+     * Four JVMs: about 12 s in all on a quiet machine.
+     */
+    @Test
+    void aFieldInheritedFromAJdkClassIsPaddedAwayInTheProgramsClass(@TempDir Path dir) throws Exception {
+        Path p = dir.resolve("profile.json");
+        Path first = dir.resolve("first.json");
+        Jremix.Run learn = Jremix.contendedWorkload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + p,
+                "-XX:REMIXReport=" + first), "InheritedTail", "4000000");
+        assertEquals(0, learn.exit(), learn.stderr());
+        List<Map<String, Object>> findings = Jremix.findings(Jremix.json(first));
+        Map<String, Object> queue = findings.stream().filter(f -> f.get("className").equals(QUEUE)
+                        && List.of("false-sharing", "latent-false-sharing").contains(f.get("kind")))
+                .findFirst().orElseThrow(() -> new AssertionError(learn.stderr()));
+        assertTrue(Jremix.strings(queue.get("fields")).containsAll(List.of("AtomicReference.value", "head")),
+                "both fields, the inherited one named with its class: " + queue.get("fields"));
+        assertEquals("pad-next-run", Jremix.map(queue.get("repair")).get("status"));
+        assertFalse(findings.stream().anyMatch(f -> f.get("className").equals(ATOMIC_REFERENCE)), learn.stderr());
+        List<Map<String, Object>> learned = Jremix.list(Jremix.map(Json.parse(Files.readString(p))).get("classes"));
+        assertEquals(List.of(QUEUE), learned.stream().map(c -> c.get("className")).toList());
+        assertEquals(List.of(List.of("head")), learned.get(0).get("groups"), "the queue's own field, alone");
+
+        Layout plain = Layout.parse(Jremix.exec(with(with(List.of(Jremix.java()), JOL.toArray(String[]::new)),
+                "-cp", CP, LayoutPrinter.class.getName(), QUEUE)).stdout()).get(QUEUE);
+        Jremix.Run run = Jremix.main(with(JOL, "-XX:REMIXProfile=" + p), CP, LayoutPrinter.class.getName(), QUEUE,
+                ATOMIC_REFERENCE);
+        assertEquals(0, run.exit(), run.stderr());
+        Map<String, Layout> padded = Layout.parse(run.stdout());
+        Layout q = padded.get(QUEUE);
+        assertEquals(4, plain.offset("head") - plain.offset("value"), "side by side before");
+        assertEquals(12, q.offset("value"), "the inherited field stays where AtomicReference puts it");
+        assertTrue(q.offset("head") - (q.offset("value") + 4) >= LINE, "its own field a line away: " + run.stdout());
+        assertTrue(q.allocated() - (q.offset("head") + 4) >= LINE, "and a line from the next object: " + run.stdout());
+        assertEquals(16, padded.get(ATOMIC_REFERENCE).size(), "AtomicReference is not grown: " + run.stdout());
+        assertEquals(16, padded.get(ATOMIC_REFERENCE).allocated());
+        assertTrue(run.stderr().contains("REMIX: Padded " + QUEUE + ": " + plain.allocated() + " -> " + q.allocated()
+                + " bytes an instance (+" + (q.allocated() - plain.allocated()) + "); "), "the sizes the JVM allocates: "
+                + run.stderr() + run.stdout());
+
+        Path second = dir.resolve("second.json");
+        Jremix.Run repaired = Jremix.workload(List.of("-remix", "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + second),
+                "InheritedTail", "200000");
+        assertEquals(0, repaired.exit(), repaired.stderr());
+        List<Map<String, Object>> paddedClasses = Jremix.list(Jremix.map(Jremix.json(second).get("repair")).get("padded"));
+        assertEquals(List.of(QUEUE), paddedClasses.stream().map(c -> c.get("className")).toList());
+        Map<String, Object> bytes = paddedClasses.get(0);
+        assertEquals(plain.allocated(), bytes.get("instanceBytesBefore"));
+        assertEquals(q.allocated(), bytes.get("instanceBytesAfter"));
+        assertEquals(q.allocated() - plain.allocated(), bytes.get("bytesAdded"));
+        assertEquals(4L, bytes.get("liveInstances"), "the workload keeps its 4 queues to the end");
+        assertEquals(4 * (q.allocated() - plain.allocated()), bytes.get("liveBytesAdded"));
     }
 
     @Test
