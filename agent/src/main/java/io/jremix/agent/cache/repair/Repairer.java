@@ -5,8 +5,6 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -15,10 +13,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-import javax.management.JMException;
-
 import io.jremix.agent.AgentLog;
-import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.FieldLayouts;
 import io.jremix.core.Counted;
@@ -145,14 +140,16 @@ public final class Repairer {
             return l == null || l.hasField(ContendedTransformer.TAIL_FIELD) ? null : l;
         };
         Map<String, ContendedTransformer.Padded> byName = transformer.padded();
-        PaddedCopies copies = paddedCopies(byName.values());
-        Map<String, Long> live = atExit && options.countLive() ? liveInstances(copies, notes) : Map.of();
+        Set<String> names = new HashSet<>();
+        byName.values().forEach(p -> names.add(p.plan().className()));
+        PaddedCopies copies = PaddedCopies.of(inst, names);
+        Map<String, Long> live = atExit && options.countLive() ? copies.liveInstances(notes) : Map.of();
         List<RepairReport.Padded> padded = new ArrayList<>();
         byName.forEach((name, p) -> {
             String className = p.plan().className();
             ObjectLayout before = profile == null ? null : profile.layout(className);
             padded.add(new RepairReport.Padded(className, p.plan().groups(), p.source(), p.missingFields(),
-                    before != null ? before : unpadded.apply(className), copies.after().get(className),
+                    before != null ? before : unpadded.apply(className), copies.after(className),
                     live.get(className)));
         });
         transformer.failed().forEach(f -> notes.add("could not pad " + f));
@@ -180,91 +177,5 @@ public final class Repairer {
         }
         return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
                 profileNote, notes);
-    }
-
-    /**
-     * The padded copies loaded: the layout of one copy of each padded class, and the loaded classes that are one or
-     * extend one (padding a class grows its subclasses too), each with the padded class it counts towards.
-     */
-    private record PaddedCopies(Map<String, ObjectLayout> after, Map<String, CountedCopy> counted) {
-    }
-
-    /**
-     * A loaded class counted towards {@code paddedClass}: its instances of at least {@code minBytes}, the bytes its
-     * fields end at, more than an unpadded copy in another class loader takes.
-     */
-    private record CountedCopy(String paddedClass, long minBytes) {
-    }
-
-    private PaddedCopies paddedCopies(Collection<ContendedTransformer.Padded> padded) {
-        Set<String> names = new HashSet<>();
-        padded.forEach(p -> names.add(p.plan().className()));
-        PaddedCopies copies = new PaddedCopies(new HashMap<>(), new HashMap<>());
-        if (names.isEmpty()) {
-            return copies;
-        }
-        try {
-            ModuleAccess.open(inst); // field offsets come through jdk.internal.misc.Unsafe, in a run that only pads too
-        } catch (RuntimeException | LinkageError e) {
-            return copies;
-        }
-        int width = JvmDescription.current().contendedPaddingWidth().orElse(0);
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            Class<?> paddedClass = paddedAncestor(c, names);
-            if (paddedClass != null) {
-                try {
-                    ObjectLayout layout = FieldLayouts.of(c);
-                    copies.counted().putIfAbsent(c.getName(), new CountedCopy(paddedClass.getName(), layout.instanceBytes()));
-                    if (c == paddedClass) {
-                        copies.after().putIfAbsent(c.getName(), new ObjectLayout(layout.headerBytes(),
-                                align(fieldsEnd(layout) + width), layout.fields()));
-                    }
-                } catch (RuntimeException | LinkageError e) {
-                    // the report goes without this class
-                }
-            }
-        }
-        return copies;
-    }
-
-    /** Where the last field ends; HotSpot puts {@code ContendedPaddingWidth} bytes after it in a padded class. */
-    private static int fieldsEnd(ObjectLayout layout) {
-        return layout.fields().stream().mapToInt(f -> f.offset() + f.size()).max().orElse(layout.headerBytes());
-    }
-
-    /** Up to HotSpot's object alignment (8 bytes by default). */
-    private static int align(int bytes) {
-        return (bytes + 7) & ~7;
-    }
-
-    /** The padded class that {@code c} is or extends, as a padded copy; {@code null} if none. */
-    private static Class<?> paddedAncestor(Class<?> c, Set<String> names) {
-        for (Class<?> k = c; k != null; k = k.getSuperclass()) {
-            if (names.contains(k.getName()) && ContendedTransformer.padded(k)) {
-                return k;
-            }
-        }
-        return null;
-    }
-
-    /** The live instances of each padded class, its subclasses' included, from one class histogram. */
-    private static Map<String, Long> liveInstances(PaddedCopies copies, List<String> notes) {
-        Map<String, Long> live = new HashMap<>();
-        if (copies.counted().isEmpty()) {
-            return live;
-        }
-        try {
-            Map<LiveInstances.Sized, Long> histogram = LiveInstances.count();
-            copies.counted().values().forEach(c -> live.put(c.paddedClass(), 0L));
-            histogram.forEach((sized, instances) -> {
-                CountedCopy c = copies.counted().get(sized.className());
-                if (c != null && sized.instanceBytes() >= c.minBytes()) {
-                    live.merge(c.paddedClass(), instances, Long::sum);
-                }
-            });
-        } catch (JMException | RuntimeException | LinkageError e) {
-            notes.add("could not count the padded classes' live instances (" + e + ")");
-        }
-        return live;
     }
 }
