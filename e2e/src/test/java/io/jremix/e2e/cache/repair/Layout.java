@@ -3,6 +3,8 @@ package io.jremix.e2e.cache.repair;
 import java.util.HashMap;
 import java.util.Map;
 
+import org.openjdk.jol.info.ClassLayout;
+
 /**
  * The layouts {@link LayoutPrinter} printed: instance size, field offsets and, for a class that is not abstract, the
  * bytes an instance was allocated (-1 if not printed) per class.
@@ -26,6 +28,14 @@ record Layout(long size, Map<String, long[]> fields, long allocated) {
         Map<String, Layout> out = new HashMap<>();
         sizes.forEach((c, s) -> out.put(c, new Layout(s, fields.getOrDefault(c, Map.of()), allocated.getOrDefault(c, -1L))));
         return out;
+    }
+
+    /** The layout of {@code c} as JOL reads it in this JVM, which pads nothing; no allocated size (-1). */
+    static Layout of(Class<?> c) {
+        ClassLayout layout = ClassLayout.parseClass(c);
+        Map<String, long[]> fields = new HashMap<>();
+        layout.fields().forEach(f -> fields.put(f.name(), new long[] {f.offset(), f.size()}));
+        return new Layout(layout.instanceSize(), fields, -1);
     }
 
     long offset(String field) {

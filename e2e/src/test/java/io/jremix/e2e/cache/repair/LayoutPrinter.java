@@ -2,6 +2,8 @@ package io.jremix.e2e.cache.repair;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
 
 import org.openjdk.jol.info.ClassLayout;
 import org.openjdk.jol.info.FieldLayout;
@@ -12,9 +14,12 @@ import org.openjdk.jol.vm.VM;
  * {@code layout <class> size <bytes>} and {@code layout <class> field <name> <offset> <size>} lines, and for a class
  * that is not abstract {@code layout <class> allocated <bytes>}: what an instance really takes, HotSpot's padding
  * after the last {@code @Contended} group included, which the class's layout does not show (JOL's object size,
- * through self-attach, of an instance allocated without running a constructor).
+ * through self-attach, of an instance allocated without running a constructor, and kept to the end of the run, so
+ * that a report of live instances at exit counts one of each).
  */
 public final class LayoutPrinter {
+    private static final List<Object> KEPT = new ArrayList<>();
+
     private LayoutPrinter() {
     }
 
@@ -23,7 +28,9 @@ public final class LayoutPrinter {
             Class<?> c = Class.forName(name);
             print(c);
             if (!Modifier.isAbstract(c.getModifiers())) {
-                System.out.println("layout " + name + " allocated " + VM.current().sizeOf(unsafe().allocateInstance(c)));
+                Object instance = unsafe().allocateInstance(c);
+                KEPT.add(instance);
+                System.out.println("layout " + name + " allocated " + VM.current().sizeOf(instance));
             }
         }
     }
