@@ -102,6 +102,18 @@ class RepairTest {
         return out;
     }
 
+    /**
+     * Runs {@code workload} under {@code mode} at the test threshold, learning {@code dir/profile.json} and reporting
+     * to {@code dir/first.json}, again if it missed too little to find anything ({@link Jremix#contendedWorkload}).
+     */
+    private static Jremix.Run learn(Path dir, String mode, String workload, String... args) throws Exception {
+        Jremix.Run run = Jremix.contendedWorkload(List.of(mode, Jremix.TEST_THRESHOLD,
+                "-XX:REMIXProfile=" + dir.resolve("profile.json"), "-XX:REMIXReport=" + dir.resolve("first.json")),
+                workload, args);
+        assertEquals(0, run.exit(), run.stderr());
+        return run;
+    }
+
     /** The finding on {@code className} of one of {@code kinds} in a JSON report; else the run's stderr fails the test. */
     private static Map<String, Object> finding(Path report, String className, List<String> kinds, Jremix.Run run)
             throws Exception {
@@ -114,9 +126,7 @@ class RepairTest {
     void learnThenRepair(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
         Path first = dir.resolve("first.json");
-        Jremix.Run learn = Jremix.workload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + p,
-                "-XX:REMIXReport=" + first), "SpscQueue", "3000000");
-        assertEquals(0, learn.exit(), learn.stderr());
+        Jremix.Run learn = learn(dir, "-remix", "SpscQueue", "3000000");
         Map<String, Object> ring = finding(first, RING, List.of("false-sharing"), learn);
         assertEquals("pad-next-run", Jremix.map(ring.get("repair")).get("status"));
         Map<String, Object> learned = Jremix.list(Jremix.map(Json.parse(Files.readString(p))).get("classes")).get(0);
@@ -133,6 +143,11 @@ class RepairTest {
         assertEquals(RING, padded.get(0).get("className"));
         assertEquals("profile", padded.get(0).get("source"));
         assertEquals(ring.get("layout"), padded.get(0).get("layoutBefore"), "before: the profile's layout");
+        long before = (Long) Jremix.map(ring.get("layout")).get("instanceBytes");
+        long added = (Long) Jremix.map(padded.get(0).get("layoutAfter")).get("instanceBytes") - before;
+        assertEquals(List.of(before, added, added * (Long) padded.get(0).get("liveInstances")),
+                List.of(padded.get(0).get("instanceBytesBefore"), padded.get(0).get("bytesAdded"),
+                        padded.get(0).get("liveBytesAdded")), "what padding cost, in the JSON report: " + padded.get(0));
         Map<String, Long> after = offsets(padded.get(0).get("layoutAfter"));
         assertTrue(Math.abs(after.get("head") - after.get("tail")) >= LINE, "after: padded apart, " + after);
         assertEquals(8, Math.abs(offsets(ring.get("layout")).get("head") - offsets(ring.get("layout")).get("tail")));
@@ -149,9 +164,7 @@ class RepairTest {
     void learnThenRepairAFieldBesideTheHeaderThatInterfaceCallsRead(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
         Path first = dir.resolve("first.json");
-        Jremix.Run learn = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-                "-XX:REMIXProfile=" + p, "-XX:REMIXReport=" + first), "InterfaceReceivers", Jremix.INTERFACE_CALLS);
-        assertEquals(0, learn.exit(), learn.stderr());
+        Jremix.Run learn = learn(dir, "-remix:detect", "InterfaceReceivers", Jremix.INTERFACE_CALLS);
         Map<String, Object> counter = finding(first, COUNTER, List.of("false-sharing"), learn);
         Map<String, Object> writers = Jremix.map(counter.get("writers"));
         assertEquals(Set.of("count"), writers.keySet());
@@ -183,9 +196,7 @@ class RepairTest {
     void aFieldInheritedFromAJdkClassIsPaddedAwayInTheProgramsClass(@TempDir Path dir) throws Exception {
         Path p = dir.resolve("profile.json");
         Path first = dir.resolve("first.json");
-        Jremix.Run learn = Jremix.contendedWorkload(List.of("-remix", Jremix.TEST_THRESHOLD, "-XX:REMIXProfile=" + p,
-                "-XX:REMIXReport=" + first), "InheritedTail", "2000000");
-        assertEquals(0, learn.exit(), learn.stderr());
+        Jremix.Run learn = learn(dir, "-remix", "InheritedTail", "2000000");
         Map<String, Object> queue = finding(first, QUEUE, List.of("false-sharing", "latent-false-sharing"), learn);
         assertTrue(Jremix.strings(queue.get("fields")).containsAll(List.of("AtomicReference.value", "head")),
                 "both fields, the inherited one named with its class: " + queue.get("fields"));
