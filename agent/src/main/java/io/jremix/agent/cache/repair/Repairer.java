@@ -133,12 +133,26 @@ public final class Repairer {
      */
     public RepairReport finish(List<Finding> findings, boolean learn, Function<String, ObjectLayout> layouts,
                                boolean atExit) {
-        List<String> notes = new ArrayList<>();
-        List<String> profileNote = new ArrayList<>(profileNotes);
         Function<String, ObjectLayout> unpadded = layouts == null ? name -> null : name -> {
             ObjectLayout l = layouts.apply(name);
             return l == null || l.hasField(ContendedTransformer.TAIL_FIELD) ? null : l;
         };
+        List<String> notes = new ArrayList<>();
+        List<RepairReport.Padded> padded = padded(unpadded, atExit, notes);
+        transformer.failed().forEach(f -> notes.add("could not pad " + f));
+        transformer.jdkLeftAlone().forEach(c -> notes.add("did not pad " + c + ": a JDK class, and padding it would"
+                + " grow every instance of it in the JVM (-XX:+REMIXPadJdkClasses pads it)"));
+        List<String> profileNote = new ArrayList<>(profileNotes);
+        if (learn && profile != null) {
+            profileNote.add(learn(findings, unpadded));
+        }
+        return new RepairReport(padded, advice(findings), options.profile() == null ? null
+                : options.profile().toString(), profileNote, notes);
+    }
+
+    /** Each class padded, with its layouts before and after and, at exit, its live instances. */
+    private List<RepairReport.Padded> padded(Function<String, ObjectLayout> unpadded, boolean atExit,
+                                             List<String> notes) {
         Map<String, ContendedTransformer.Padded> byName = transformer.padded();
         Set<String> names = new HashSet<>();
         byName.values().forEach(p -> names.add(p.plan().className()));
@@ -152,9 +166,10 @@ public final class Repairer {
                     before != null ? before : unpadded.apply(className), copies.after(className),
                     live.get(className)));
         });
-        transformer.failed().forEach(f -> notes.add("could not pad " + f));
-        transformer.jdkLeftAlone().forEach(c -> notes.add("did not pad " + c + ": a JDK class, and padding it would"
-                + " grow every instance of it in the JVM (-XX:+REMIXPadJdkClasses pads it)"));
+        return padded;
+    }
+
+    private List<RepairReport.Advice> advice(List<Finding> findings) {
         List<RepairReport.Advice> advice = new ArrayList<>();
         for (Finding f : findings) {
             RepairAdvice.Status status = RepairAdvice.status(f,
@@ -162,20 +177,21 @@ public final class Repairer {
             advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
                     status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
         }
-        if (learn && profile != null) {
-            List<PaddedClass> learned = planner().plan(findings);
-            try {
-                String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
-                AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
-                profileNote.add((w.failure() == null ? "updated" : "could not be written ("
-                        + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
-                        + Counted.of(learned.size(), "class", "classes") + " found in this run");
-            } catch (IOException e) {
-                profileNote.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
-                        + System.getProperty("java.io.tmpdir"));
-            }
+        return advice;
+    }
+
+    /** Merges the findings into the profile and writes it: what became of it, in a line. */
+    private String learn(List<Finding> findings, Function<String, ObjectLayout> unpadded) {
+        List<PaddedClass> learned = planner().plan(findings);
+        try {
+            String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
+            AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
+            return (w.failure() == null ? "updated" : "could not be written (" + AtomicFiles.reason(w.failure())
+                    + "); wrote it to " + w.path() + " instead,") + " with "
+                    + Counted.of(learned.size(), "class", "classes") + " found in this run";
+        } catch (IOException e) {
+            return "could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
+                    + System.getProperty("java.io.tmpdir");
         }
-        return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
-                profileNote, notes);
     }
 }
