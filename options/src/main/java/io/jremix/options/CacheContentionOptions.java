@@ -37,6 +37,13 @@ public final class CacheContentionOptions {
     public static final Option<Path> PROFILE = SECTION.value("REMIXProfile", Type.file(), null,
             "repair plan: pad the classes it names when they load, which only reads it; with detection, add this run's"
                     + " findings to it at exit, which needs it writable");
+    public static final Option<Boolean> PAD_JDK_CLASSES = SECTION.flag("REMIXPadJdkClasses",
+            "let repair pad JDK classes, which grows every instance of them and of their subclasses in the whole JVM;"
+                    + " without it, a JDK class is never padded: where a program's class extends it, the class's own"
+                    + " fields are padded away from the inherited ones");
+    public static final Option<Boolean> SKIP_LIVE_COUNT = SECTION.flag("REMIXSkipLiveCount",
+            "at exit, do not count the live instances of the classes padded in the run (a full collection and a class"
+                    + " histogram, once)");
     public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
             "cache-line size to simulate, and within which latent false sharing is predicted");
     public static final Option<Long> THRESHOLD = SECTION.value("REMIXThreshold", Type.wholeNumber(0, Long.MAX_VALUE),

@@ -167,7 +167,7 @@ public final class CacheDetector {
         public void closed() {
             boolean last = !window.rearming();
             if (attached != null || !last) {
-                report(attached != null && last);
+                report(attached != null && last, false);
             }
             if (attached != null) {
                 if (last && window.restoring()) {
@@ -205,18 +205,19 @@ public final class CacheDetector {
     /** At exit: stops tracing, then reports. */
     private void finish() {
         window.stop();
-        report(true);
+        report(true, true);
     }
 
     /**
      * Prints the report and writes the JSON file.
      *
-     * @param last whether it is the run's last (at exit, or an attached window's), which adds the findings to the
-     *             repair profile
+     * @param last   whether it is the run's last (at exit, or an attached window's), which adds the findings to the
+     *               repair profile
+     * @param atExit whether the JVM is exiting, when repair counts the live instances of the classes it padded
      */
-    private void report(boolean last) {
+    private void report(boolean last, boolean atExit) {
         try {
-            CacheRun run = run(last);
+            CacheRun run = run(last, atExit);
             for (String line : CacheTextReport.lines(run)) {
                 log.info(line);
             }
@@ -229,7 +230,7 @@ public final class CacheDetector {
         }
     }
 
-    private CacheRun run(boolean last) {
+    private CacheRun run(boolean last, boolean atExit) {
         CacheRun.Settings settings = new CacheRun.Settings((int) Math.round(window.samplingScale()), options.lineSize(),
                 options.threshold(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
                 options.rearmNanos() / 1e9);
@@ -243,7 +244,7 @@ public final class CacheDetector {
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);
         List<Finding> findings = tracker.findings(SiteTable::where);
-        RepairReport repair = repairer == null ? null : repairer.finish(findings, last, layouts::describe);
+        RepairReport repair = repairer == null ? null : repairer.finish(findings, last, layouts::describe, atExit);
         return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
                 tracker.belowThreshold(SiteTable::where), repair, history.windows());
     }

@@ -43,11 +43,13 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param hotClasses    how many classes a re-armed window probes at most, 0 for every class
  * @param backOff       how many windows a class selected but quiet in its last windows skips at most, 0 for none
  * @param budget        share of the time, in percent, that a re-armed window may cost before the next opens
+ * @param padJdkClasses whether repair may pad JDK classes, growing them in the whole JVM
+ * @param countLive     whether the report at exit counts the padded classes' live instances
  */
 public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
                            boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
                            long maxWindowNanos, long shedAfterNanos, long classWindowNanos, long rearmNanos,
-                           int hotClasses, int backOff, double budget) {
+                           int hotClasses, int backOff, double budget, boolean padJdkClasses, boolean countLive) {
 
     /** Off, detect only ({@code -remix:detect}) or detect and repair ({@code -remix}, {@code -remix:online}). */
     public enum Mode { OFF, DETECT, ONLINE }
@@ -67,7 +69,8 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
                 v.get(MAX_WINDOW), v.get(CacheContentionOptions.SHED_AFTER), v.get(CacheContentionOptions.CLASS_WINDOW),
                 v.get(REARM),
                 v.get(CacheContentionOptions.HOT_CLASSES).intValue(), v.get(CacheContentionOptions.BACK_OFF).intValue(),
-                v.get(CacheContentionOptions.BUDGET));
+                v.get(CacheContentionOptions.BUDGET), v.get(CacheContentionOptions.PAD_JDK_CLASSES),
+                !v.get(CacheContentionOptions.SKIP_LIVE_COUNT));
     }
 
     /**

@@ -8,7 +8,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.jremix.core.CodeOwner;
 import io.jremix.core.cache.Datum;
+import io.jremix.core.cache.repair.ClassOrigins;
 import io.jremix.probe.cache.HeapAddresses;
 import io.jremix.report.cache.ObjectLayout;
 import org.objectweb.asm.ClassReader;
@@ -20,12 +22,16 @@ import org.objectweb.asm.tree.FieldNode;
 /**
  * Names what lives at an offset of an object: the field layout of a class as the JVM chose it (read through
  * Unsafe field offsets, superclass fields included), the static fields in a class mirror, or an array element.
+ * A field is named under the class that declares it, but one that a JDK class declares in an object of the
+ * program's is named under the object's class, as {@code AtomicReference.value} ({@link Datum#inherited}): the
+ * probes see the object's class, and that class, not the JDK's, is the one to pad. It also tells the repair planner
+ * which of the classes it names are the JDK's ({@link ClassOrigins}).
  *
  * <p>A layout is the JVM's, so each is read once per JVM, whichever detection asks: a cache per detection would
  * leave its entries in the classes' {@link ClassValue} maps once it is gone, and an attached detection, started
  * again and again, would add its own each time.
  */
-public final class FieldLayouts {
+public final class FieldLayouts implements ClassOrigins {
     /** Object alignment: objects take a multiple of it (HotSpot's default ObjectAlignmentInBytes). */
     private static final int ALIGNMENT = 8;
     private static final int HEADER = HeapAddresses.headerSize();
@@ -51,6 +57,25 @@ public final class FieldLayouts {
     ObjectLayout describe(String className) {
         Layout layout = BY_NAME.get(className);
         return layout == null ? null : describe(layout);
+    }
+
+    @Override
+    public boolean isJdk(String className) {
+        Layout layout = BY_NAME.get(className);
+        return layout != null && layout.jdk;
+    }
+
+    @Override
+    public String declaringClass(String className, String field) {
+        Layout layout = BY_NAME.get(className);
+        if (layout != null) {
+            for (Slot s : layout.hierarchy) {
+                if (s.datum.member().equals(field)) {
+                    return s.owner.replace('/', '.');
+                }
+            }
+        }
+        return className;
     }
 
     /** The layout of {@code type} as the JVM chose it (a repaired class's, to show it padded). */
@@ -126,6 +151,7 @@ public final class FieldLayouts {
     /** The fields of one class: in hierarchy order (most derived first) for lookups by name, and by offset. */
     private static final class Layout {
         final String className;
+        final boolean jdk;
         final List<Slot> hierarchy = new ArrayList<>();
         final List<Slot> instance;
         final List<Slot> statics = new ArrayList<>();
@@ -136,12 +162,15 @@ public final class FieldLayouts {
 
         Layout(Class<?> type) {
             className = type.getName();
+            jdk = CodeOwner.isJdk(type);
             for (Class<?> c = type; c != null; c = c.getSuperclass()) {
                 String owner = c.getName().replace('.', '/');
+                boolean jdkInProgram = !jdk && c != type && CodeOwner.isJdk(c);
                 for (Declared f : declared(c)) {
                     if (!f.isStatic()) {
-                        hierarchy.add(new Slot(owner, f.name(), f.type(),
-                                Datum.field(c.getName(), f.name(), f.offset(), f.size())));
+                        Datum d = jdkInProgram ? Datum.field(className, Datum.inherited(c.getName(), f.name()), f.offset(),
+                                f.size()) : Datum.field(c.getName(), f.name(), f.offset(), f.size());
+                        hierarchy.add(new Slot(owner, f.name(), f.type(), d));
                     } else if (c == type) {
                         statics.add(new Slot(owner, f.name(), f.type(),
                                 Datum.staticField(c.getName(), f.name(), f.offset(), f.size())));

@@ -1,10 +1,15 @@
 package io.jremix.agent.cache;
 
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
 import io.jremix.core.cache.Datum;
 import io.jremix.probe.cache.HeapAddresses;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -32,6 +37,33 @@ class FieldLayoutsTest {
         assertEquals(8, d.size());
         assertEquals(Datum.Kind.FIELD, d.kind());
         assertEquals("shared", layouts.instanceAt(Sub.class, (int) offset + 4, 4).member(), "inside the field");
+    }
+
+    /** A queue of the program's that extends AtomicReference, as Netty 4.0.20's MpscLinkedQueue does. */
+    static class Queue extends AtomicReference<Object> {
+        Object head;
+    }
+
+    @Test
+    void namesAFieldAJdkClassDeclaresUnderTheProgramsClassWithItsDeclaringClass() throws NoSuchFieldException {
+        long offset = HeapAddresses.objectFieldOffset(AtomicReference.class.getDeclaredField("value"));
+        Datum value = layouts.instanceAt(Queue.class, (int) offset, 4);
+        assertEquals(Queue.class.getName(), value.className(), "the object's class, the one padding can change");
+        assertEquals("AtomicReference.value", value.member());
+        assertSame(value, layouts.instanceField(Queue.class, "java/util/concurrent/atomic/AtomicReference", "value"),
+                "the same datum whether named by offset (a VarHandle) or by a field instruction");
+        String queue = Queue.class.getName().replace('.', '/');
+        assertEquals(Queue.class.getName(), layouts.instanceField(Queue.class, queue, "head").className());
+        assertEquals("java.util.concurrent.atomic.AtomicReference",
+                layouts.declaringClass(Queue.class.getName(), "AtomicReference.value"));
+        assertEquals(Queue.class.getName(), layouts.declaringClass(Queue.class.getName(), "head"));
+        assertFalse(layouts.isJdk(Queue.class.getName()));
+
+        Datum own = layouts.instanceAt(AtomicLong.class, (int) HeapAddresses.objectFieldOffset(
+                AtomicLong.class.getDeclaredField("value")), 8);
+        assertEquals(AtomicLong.class.getName(), own.className(), "a JDK object's field stays its class's");
+        assertEquals("value", own.member());
+        assertTrue(layouts.isJdk(AtomicLong.class.getName()));
     }
 
     @Test

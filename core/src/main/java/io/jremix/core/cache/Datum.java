@@ -34,6 +34,26 @@ public record Datum(String className, String member, int offset, int size, Kind 
         return new Datum(arrayType, null, offset, size, Kind.ELEMENT, index);
     }
 
+    /**
+     * The member name of a field that a JDK class declares, in an object of a class of the program's that extends it:
+     * the declaring class's simple name and the field's, {@code AtomicReference.value}, as JOL prints it. Such a datum
+     * is named under the object's class, which is what padding can change. A field's own name holds no dot, so the
+     * two never clash.
+     */
+    public static String inherited(String declaringClass, String field) {
+        return declaringClass.substring(declaringClass.lastIndexOf('.') + 1) + "." + field;
+    }
+
+    /** Whether {@code member} names a field a JDK superclass declares ({@link #inherited}). */
+    public static boolean isInherited(String member) {
+        return member.indexOf('.') >= 0;
+    }
+
+    /** The field's name as its class declares it: {@code value} for {@code AtomicReference.value}. */
+    public static String declaredName(String member) {
+        return member.substring(member.lastIndexOf('.') + 1);
+    }
+
     /** The label of a hit line: {@code value[16]} for fields, {@code [3]} for the element at index 3. */
     public String hitLabel() {
         return kind == Kind.ELEMENT ? "[" + index + "]" : member + "[" + offset + "]";

@@ -80,6 +80,14 @@ public interface JvmDescription {
         return vmOption("RestrictContended").map("true"::equals);
     }
 
+    /**
+     * The bytes HotSpot puts before each {@code @Contended} group and after the last one
+     * ({@code ContendedPaddingWidth}); empty if this JVM has no such flag.
+     */
+    default Optional<Integer> contendedPaddingWidth() {
+        return vmOption("ContendedPaddingWidth").map(Integer::valueOf);
+    }
+
     /** Whether references are compressed ({@code UseCompressedOops}); empty if this JVM has no such flag. */
     default Optional<Boolean> compressedOops() {
         return vmOption("UseCompressedOops").map("true"::equals);

@@ -13,6 +13,7 @@ import java.util.function.IntFunction;
 
 import io.jremix.core.cache.repair.PaddedClass;
 import io.jremix.core.cache.repair.RepairPlanner;
+import io.jremix.core.cache.repair.TestOrigins;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,6 +26,7 @@ class LatentSharingTest {
     private static final int RATIO = 1000;
     private static final Thresholds DEFAULT = Thresholds.withRate(Thresholds.DEFAULT_EVENTS_PER_SECOND);
     private static final IntFunction<String> SITES = id -> "Site#" + id;
+    private static final RepairPlanner PLANNER = new RepairPlanner(TestOrigins.PROGRAM, false);
 
     /** A queue whose head (consumer) and tail (producer) are 40 bytes apart in a 64-byte object. */
     private static final String QUEUE = "t.Queue";
@@ -108,7 +110,7 @@ class LatentSharingTest {
         assertTrue(n.ratePerSecond() >= DEFAULT.minEventsPerSecond(), n::toString);
         assertTrue(f.repairable());
         assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("head"), List.of("tail")))),
-                RepairPlanner.plan(run.findings()), "the profile pads them apart");
+                PLANNER.plan(run.findings()), "the profile pads them apart");
     }
 
     @Test
@@ -124,7 +126,7 @@ class LatentSharingTest {
         assertEquals(new Finding.Neighbours("value", n.writer(), COUNTER + "::value", n.otherWriter(), false, 32,
                 n.ratePerSecond()), n);
         assertEquals(Set.of(0, 1), Set.of(n.writer(), n.otherWriter()));
-        assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+        assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), PLANNER.plan(run.findings()));
     }
 
     @Test
@@ -159,7 +161,7 @@ class LatentSharingTest {
         assertEquals(new Finding.Neighbours("a", 0, ENDS + "::b", 1, false, 36, n.ratePerSecond()), n);
         assertTrue(n.ratePerSecond() >= DEFAULT.minEventsPerSecond(), n::toString);
         assertEquals(List.of(new PaddedClass(ENDS, List.of(List.of("a"), List.of("b")))),
-                RepairPlanner.plan(run.findings()));
+                PLANNER.plan(run.findings()));
     }
 
     @Test
@@ -237,7 +239,7 @@ class LatentSharingTest {
         Finding.Neighbours n = only(f.neighbours());
         assertEquals(false, n.sameObject());
         assertEquals(32, n.span());
-        assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), RepairPlanner.plan(run.findings()));
+        assertEquals(List.of(new PaddedClass(COUNTER, List.of(List.of("value")))), PLANNER.plan(run.findings()));
     }
 
     @Test
@@ -250,7 +252,7 @@ class LatentSharingTest {
         assertEquals(Map.of("head", Set.of(1), "tail", Set.of(0)), f.writers());
         assertTrue(only(f.neighbours()).sameObject());
         assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("head"), List.of("tail")))),
-                RepairPlanner.plan(run.findings()));
+                PLANNER.plan(run.findings()));
     }
 
     @Test

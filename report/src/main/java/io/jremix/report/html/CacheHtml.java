@@ -113,13 +113,25 @@ final class CacheHtml {
                 .append(esc(className)).append("\">\n<h2>Padded <code>").append(esc(className)).append("</code></h2>\n")
                 .append("<p>Padded at load (plan from the ").append(esc(p.text("source"))).append("): ")
                 .append(esc(String.join("; ", groups))).append(", each group a line apart from the others and from"
-                        + " neighbouring objects.</p>\n");
+                        + " neighbouring objects.</p>\n<p class=\"sizes\">").append(esc(sizes(p))).append("</p>\n");
         Writers colours = Writers.ofGroups(p);
         sb.append("<div class=\"side-by-side\">");
         sideLayout(sb, "before", "Before: unpadded, as the run that found it saw it", p.get("layoutBefore"), lineSize,
                 colours);
         sideLayout(sb, "after", "After: as padded in this run", p.get("layoutAfter"), lineSize, colours);
         sb.append("</div>\n").append(colours.legend()).append("</section>\n");
+    }
+
+    /** Bytes an instance before and after, and the bytes added to the live instances at exit, as far as known. */
+    private static String sizes(JsonView p) {
+        JsonView before = p.get("instanceBytesBefore");
+        JsonView after = p.get("instanceBytesAfter");
+        JsonView live = p.get("liveInstances");
+        return "Bytes an instance: " + (before.present() ? before.text() : "not known") + " before, "
+                + (after.present() ? after.text() : "not known") + " after"
+                + (p.get("bytesAdded").present() ? " (+" + p.text("bytesAdded") + ")" : "") + "; live instances at exit: "
+                + (live.present() ? live.text() + (p.get("liveBytesAdded").present() ? ", +" + p.text("liveBytesAdded")
+                + " bytes in all" : "") : "not counted") + ".";
     }
 
     private static void sideLayout(StringBuilder sb, String state, String label, JsonView layout, int lineSize,

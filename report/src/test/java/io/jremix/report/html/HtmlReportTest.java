@@ -90,9 +90,9 @@ class HtmlReportTest {
                 new ObjectLayout.Field("jremix$tailPadding", "long", 408, 8)));
         RepairReport repair = new RepairReport(List.of(
                 new RepairReport.Padded("a.Ring", List.of(List.of("head"), List.of("tail")), "profile", List.of(),
-                        before, after),
-                new RepairReport.Padded("a.Old", List.of(List.of("x")), "profile", List.of(), null, null)),
-                List.of(), "p.json", List.of());
+                        before, after, 10L),
+                new RepairReport.Padded("a.Old", List.of(List.of("x")), "profile", List.of(), null, null, null)),
+                List.of(), "p.json", List.of(), List.of());
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(Map.of("report", "cache-contention",
                 "settings", Map.of("lineSize", 64L), "repair", repair.json())));
         String page = HtmlReport.render(doc);
@@ -105,8 +105,11 @@ class HtmlReportTest {
         assertEquals(List.of(2, 4), lines(drawnAfter, "head", "tail"), "lines apart after");
         assertTrue(drawnAfter.contains("data-field=\"jremix$tailPadding\""), drawnAfter);
         assertTrue(ring.indexOf("data-state=\"before\"") < ring.indexOf("data-state=\"after\""));
+        assertTrue(ring.contains("Bytes an instance: 32 before, 416 after (+384); live instances at exit: 10, +3840 bytes"
+                + " in all."), ring);
         String old = section(page, "repaired-1");
-        assertEquals(2, old.split("not known", -1).length - 1, old);
+        assertEquals(4, old.split("not known", -1).length - 1, old);
+        assertTrue(old.contains("live instances at exit: not counted."), old);
     }
 
     /** From {@code marker} to the end of the element it opens: up to the next marker of its kind. */

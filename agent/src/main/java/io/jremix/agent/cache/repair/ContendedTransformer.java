@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
+import io.jremix.core.CodeOwner;
 import io.jremix.core.cache.repair.PaddedClass;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
@@ -24,6 +25,8 @@ import org.objectweb.asm.Opcodes;
  * Being transient and synthetic, it changes neither serialization nor the computed serialVersionUID, and tools
  * that skip synthetic members do not see it. Only a class's first definition can change its layout, so this
  * transformer is registered as not retransformable: detection's later retransformations start from its output.
+ * A JDK class (by its loader and module) is padded only when the run allows it: padding one grows every instance of
+ * it, and of its subclasses, in the whole JVM, whatever the plan it came from (a profile may be written by hand).
  */
 final class ContendedTransformer implements ClassFileTransformer {
     static final String CONTENDED = "Ljdk/internal/vm/annotation/Contended;";
@@ -38,6 +41,13 @@ final class ContendedTransformer implements ClassFileTransformer {
     private final Map<String, String> sources = new ConcurrentHashMap<>();
     private final Map<String, Padded> padded = new ConcurrentHashMap<>();
     private final Set<String> failed = ConcurrentHashMap.newKeySet();
+    private final Set<String> jdkLeftAlone = ConcurrentHashMap.newKeySet();
+    private final boolean padJdkClasses;
+
+    /** @param padJdkClasses whether JDK classes may be padded ({@code -XX:+REMIXPadJdkClasses}) */
+    ContendedTransformer(boolean padJdkClasses) {
+        this.padJdkClasses = padJdkClasses;
+    }
 
     /** Whether {@code type} was padded by this transformer: it has the tail field. */
     static boolean padded(Class<?> type) {
@@ -68,11 +78,20 @@ final class ContendedTransformer implements ClassFileTransformer {
         return Set.copyOf(failed);
     }
 
+    /** The JDK classes planned but left unpadded, as the run did not allow it. */
+    Set<String> jdkLeftAlone() {
+        return Set.copyOf(jdkLeftAlone);
+    }
+
     @Override
-    public byte[] transform(ClassLoader loader, String className, Class<?> redefined, ProtectionDomain domain,
-                            byte[] classfile) {
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> redefined,
+                            ProtectionDomain domain, byte[] classfile) {
         PaddedClass plan = className == null || redefined != null ? null : plans.get(className);
         if (plan == null) {
+            return null;
+        }
+        if (!padJdkClasses && CodeOwner.isJdk(loader, module)) {
+            jdkLeftAlone.add(plan.className());
             return null;
         }
         try {

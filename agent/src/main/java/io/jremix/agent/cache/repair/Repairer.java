@@ -5,8 +5,6 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.time.LocalDate;
 import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
@@ -38,15 +36,18 @@ public final class Repairer {
     private final Instrumentation inst;
     private final CacheOptions options;
     private final AgentLog log;
-    private final ContendedTransformer transformer = new ContendedTransformer();
+    private final ContendedTransformer transformer;
     private final List<String> profileNotes = new ArrayList<>();
     /** The profile as read, or {@code null} if there is none or it could not be used (then it is never overwritten). */
     private RepairProfile profile;
+    /** Made with the first findings: a run that only pads never reads field layouts while the program runs. */
+    private RepairPlanner planner;
 
     private Repairer(Instrumentation inst, CacheOptions options, AgentLog log) {
         this.inst = inst;
         this.options = options;
         this.log = log;
+        this.transformer = new ContendedTransformer(options.padJdkClasses());
     }
 
     /** Reads the profile and, if padding is asked for, installs the transformer that pads at load. */
@@ -62,9 +63,19 @@ public final class Repairer {
                     r.profile.classes().forEach(p -> r.transformer.plan(p, "profile"));
                 }
                 inst.addTransformer(r.transformer, false);
+                r.noteLoadedBeforeStart();
             }
         }
         return r;
+    }
+
+    /** A class of the profile defined before the transformer came keeps its layout (a JDK class, often): say so. */
+    private void noteLoadedBeforeStart() {
+        for (Class<?> c : inst.getAllLoadedClasses()) {
+            if (transformer.planned(c.getName()) && !ContendedTransformer.padded(c)) {
+                profileNotes.add("could not pad " + c.getName() + ": it had loaded before jremix started");
+            }
+        }
     }
 
     private void readProfile() {
@@ -90,7 +101,7 @@ public final class Repairer {
         if (options.mode() != CacheOptions.Mode.ONLINE) {
             return;
         }
-        for (PaddedClass p : RepairPlanner.plan(findings)) {
+        for (PaddedClass p : planner().plan(findings)) {
             if (!transformer.planned(p.className())) {
                 transformer.plan(p, "online");
                 log.verbose("Will pad " + p.className() + " " + p.groups() + " in every class loader that loads it from now on.");
@@ -98,76 +109,89 @@ public final class Repairer {
         }
     }
 
-    /** The report of a run that pads without detecting: what was padded, no layouts. */
+    private RepairPlanner planner() {
+        if (planner == null) {
+            planner = new RepairPlanner(new FieldLayouts(), options.padJdkClasses());
+        }
+        return planner;
+    }
+
+    /** The report of a run that pads without detecting, at exit: what was padded, and what it cost. */
     public RepairReport finish() {
-        return finish(List.of(), false, null);
+        return finish(List.of(), false, null, true);
     }
 
     /**
      * The report: at exit, or when a re-armed detection window closes. Updates the profile with the findings of this
      * run if {@code learn} (at exit, and when an attached detection's window closes), each with its class's layout.
-     * Each padded class comes with its layout before (the profile's, or detection's of an unpadded copy) and after.
+     * Each padded class comes with its layout before (the profile's, or detection's of an unpadded copy) and after,
+     * and at exit with its live instances.
      *
      * @param findings this run's findings, empty when detection did not run
      * @param layouts  the layouts detection knows by class name; {@code null}: no layouts
+     * @param atExit   whether the JVM is exiting: only then are live instances counted (a full collection)
      */
-    public RepairReport finish(List<Finding> findings, boolean learn, Function<String, ObjectLayout> layouts) {
-        List<String> notes = new ArrayList<>(profileNotes);
+    public RepairReport finish(List<Finding> findings, boolean learn, Function<String, ObjectLayout> layouts,
+                               boolean atExit) {
         Function<String, ObjectLayout> unpadded = layouts == null ? name -> null : name -> {
             ObjectLayout l = layouts.apply(name);
             return l == null || l.hasField(ContendedTransformer.TAIL_FIELD) ? null : l;
         };
+        List<String> notes = new ArrayList<>();
+        List<RepairReport.Padded> padded = padded(unpadded, atExit, notes);
+        transformer.failed().forEach(f -> notes.add("could not pad " + f));
+        transformer.jdkLeftAlone().forEach(c -> notes.add("did not pad " + c + ": a JDK class, and padding it would"
+                + " grow every instance of it in the JVM (-XX:+REMIXPadJdkClasses pads it)"));
+        List<String> profileNote = new ArrayList<>(profileNotes);
+        if (learn && profile != null) {
+            profileNote.add(learn(findings, unpadded));
+        }
+        return new RepairReport(padded, advice(findings), options.profile() == null ? null
+                : options.profile().toString(), profileNote, notes);
+    }
+
+    /** Each class padded, with its layouts before and after and, at exit, its live instances. */
+    private List<RepairReport.Padded> padded(Function<String, ObjectLayout> unpadded, boolean atExit,
+                                             List<String> notes) {
         Map<String, ContendedTransformer.Padded> byName = transformer.padded();
-        Map<String, ObjectLayout> after = layouts == null ? Map.of() : paddedLayouts(byName.values());
+        Set<String> names = new HashSet<>();
+        byName.values().forEach(p -> names.add(p.plan().className()));
+        PaddedCopies copies = PaddedCopies.of(inst, names);
+        Map<String, Long> live = atExit && options.countLive() ? copies.liveInstances(notes) : Map.of();
         List<RepairReport.Padded> padded = new ArrayList<>();
         byName.forEach((name, p) -> {
             String className = p.plan().className();
             ObjectLayout before = profile == null ? null : profile.layout(className);
             padded.add(new RepairReport.Padded(className, p.plan().groups(), p.source(), p.missingFields(),
-                    before != null ? before : unpadded.apply(className), after.get(className)));
+                    before != null ? before : unpadded.apply(className), copies.after(className),
+                    live.get(className)));
         });
-        transformer.failed().forEach(f -> notes.add("could not pad " + f));
+        return padded;
+    }
+
+    private List<RepairReport.Advice> advice(List<Finding> findings) {
         List<RepairReport.Advice> advice = new ArrayList<>();
         for (Finding f : findings) {
             RepairAdvice.Status status = RepairAdvice.status(f,
-                    transformer.padded().containsKey(f.className().replace('.', '/')));
+                    transformer.padded().containsKey(f.className().replace('.', '/')), planner().onlyJdk(f));
             advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
                     status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
         }
-        if (learn && profile != null) {
-            List<PaddedClass> learned = RepairPlanner.plan(findings);
-            try {
-                String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
-                AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
-                notes.add((w.failure() == null ? "updated" : "could not be written ("
-                        + AtomicFiles.reason(w.failure()) + "); wrote it to " + w.path() + " instead,") + " with "
-                        + Counted.of(learned.size(), "class", "classes") + " found in this run");
-            } catch (IOException e) {
-                notes.add("could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
-                        + System.getProperty("java.io.tmpdir"));
-            }
-        }
-        return new RepairReport(padded, advice, options.profile() == null ? null : options.profile().toString(),
-                notes);
+        return advice;
     }
 
-    /** The layout of a padded copy of each class, as loaded; a class with no padded copy loaded has none. */
-    private Map<String, ObjectLayout> paddedLayouts(Collection<ContendedTransformer.Padded> padded) {
-        Set<String> names = new HashSet<>();
-        padded.forEach(p -> names.add(p.plan().className()));
-        Map<String, ObjectLayout> out = new HashMap<>();
-        if (names.isEmpty()) {
-            return out;
+    /** Merges the findings into the profile and writes it: what became of it, in a line. */
+    private String learn(List<Finding> findings, Function<String, ObjectLayout> unpadded) {
+        List<PaddedClass> learned = planner().plan(findings);
+        try {
+            String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
+            AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
+            return (w.failure() == null ? "updated" : "could not be written (" + AtomicFiles.reason(w.failure())
+                    + "); wrote it to " + w.path() + " instead,") + " with "
+                    + Counted.of(learned.size(), "class", "classes") + " found in this run";
+        } catch (IOException e) {
+            return "could not be written (" + AtomicFiles.reason(e) + "), nor a copy in "
+                    + System.getProperty("java.io.tmpdir");
         }
-        for (Class<?> c : inst.getAllLoadedClasses()) {
-            if (names.contains(c.getName()) && !out.containsKey(c.getName()) && ContendedTransformer.padded(c)) {
-                try {
-                    out.put(c.getName(), FieldLayouts.of(c));
-                } catch (RuntimeException | LinkageError e) {
-                    // the report goes without this class's layout
-                }
-            }
-        }
-        return out;
     }
 }
