@@ -400,10 +400,15 @@ final class LatentSharing {
             Datum d = e.getKey();
             FieldAccesses f = e.getValue();
             Set<Integer> w = writers.get(d.member());
-            if (d.className().equals(className) && w != null) {
+            if (!d.className().equals(className)) {
+                continue;
+            }
+            if (w != null) {
                 written.add(new Written(d, w.stream().mapToLong(f.writes::count).sum()));
-                first = Math.min(first, f.firstNanos);
                 f.sites.forEach((site, count) -> sites.computeIfAbsent(site, k -> new long[1])[0] += count[0]);
+            }
+            if (w != null || readOnly.contains(d.member())) { // a class whose fields are only read has a first read
+                first = Math.min(first, f.firstNanos);
             }
         }
         written.sort(Comparator.comparingLong(Written::sampled).reversed()

@@ -275,6 +275,7 @@ class LatentSharingTest {
         assertEquals(new Finding.Neighbours("tail", 1, "java.util.concurrent.atomic.AtomicReference::value", 0, true,
                 8, only(program.neighbours()).ratePerSecond(), Finding.Reads.FIELD,
                 only(program.neighbours()).costShare()), only(program.neighbours()));
+        assertTrue(program.firstMissNanos() <= program.detectedNanos(), "from its first read");
     }
 
     @Test
