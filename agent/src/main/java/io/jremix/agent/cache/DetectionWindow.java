@@ -309,7 +309,7 @@ final class DetectionWindow implements Runnable {
                 boolean latent = f.kind() == SharingKind.LATENT_FALSE_SHARING; // counted in writes, not misses
                 log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first %s), ~%.3g %s/s, %s.",
                         f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),
-                        (now - startNanos) / 1e9, f.detectionMillis(), latent ? "write" : "miss", f.ratePerSecond(),
+                        (now - startNanos) / 1e9, f.detectionMillis(), latent ? "access" : "miss", f.ratePerSecond(),
                         latent ? "accesses" : "misses", CacheTextReport.costShare(f)));
             }
         }
