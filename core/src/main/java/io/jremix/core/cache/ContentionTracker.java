@@ -186,6 +186,9 @@ public final class ContentionTracker {
                 out.add(predicted);
             }
         }
+        // the program's classes before the JDK's, each by samples: where a JDK superclass declares the field written
+        // beside the program's own, the program's class is what a person can change
+        out.sort(Comparator.comparing(f -> LatentSharing.jdkClass(f.className())));
         return out;
     }
 

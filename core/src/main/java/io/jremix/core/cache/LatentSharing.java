@@ -291,7 +291,7 @@ final class LatentSharing {
     }
 
     /** Whether a class is named as the JDK's own are ({@code java.*}, {@code javax.*}, {@code jdk.*}, {@code sun.*}). */
-    private static boolean jdkClass(String className) {
+    static boolean jdkClass(String className) {
         return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
                 || className.startsWith("sun.");
     }

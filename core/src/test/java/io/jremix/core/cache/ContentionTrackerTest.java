@@ -564,6 +564,20 @@ class ContentionTrackerTest {
     }
 
     @Test
+    void theProgramsClassesComeBeforeTheJdks() {
+        // a queue extending AtomicReference: the JDK's value misses more often than the queue's own field
+        Datum inherited = Datum.field("java.util.concurrent.atomic.AtomicReference", "value", 12, 4);
+        Datum own = Datum.field(QUEUE, "headRef", 16, 4);
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        recordMany(t, 5, FALSE_SHARING, T0, inherited);
+        recordMany(t, 3, FALSE_SHARING, T0, own);
+        t.evaluate(T0 + 1_000 * MS);
+
+        assertEquals(List.of(QUEUE, "java.util.concurrent.atomic.AtomicReference"),
+                t.findings(SITES).stream().map(Finding::className).toList());
+    }
+
+    @Test
     void endToEnd_twoClassesOnOneLine_eachConflictsWithTheOther() {
         // a Queue's tail and an unrelated Other's flag end up on the same line
         Trace trace = new Trace().at(T0).step(1_000);
