@@ -39,13 +39,14 @@ public final class Jremix {
      */
     private static final int RETRY_BELOW = 2 * FEW_MISSES;
     /**
-     * The finding rate the tests that expect a finding run at: 1,000 estimated misses per second instead of the
-     * default 100,000. The default suits programs whose threads run at once; when other builds share the 2 cores,
-     * contending threads mostly take turns, their lines move between cores far less often, and the rate falls below
-     * the default (37 sampled misses in 4.5 s, about 8,000 per second, on BaseTest under a load of 7). These tests
-     * check what is found and how it is named. The controls (ControlsTest) keep the default rate, the one users
-     * get: under a load of 16 the small-heap control (AllocationChurn) showed 148 sampled misses on its threads'
-     * arrays, 78,000 per second, silent at the default rate and not at this one.
+     * The finding rate the tests that expect a finding run at: 1,000 estimated misses per second, whatever they cost,
+     * instead of the default rule (what the misses cost the threads that touch a line, {@code -XX:REMIXCostShare}),
+     * which before it was 100,000 misses a second. When other builds share the 2 cores, contending threads mostly
+     * take turns, their lines move between cores far less often, and the rate falls (37 sampled misses in 4.5 s,
+     * about 8,000 per second, on BaseTest under a load of 7). These tests check what is found and how it is named.
+     * The controls (ControlsTest) keep the default, the one users get: under a load of 16 the small-heap control
+     * (AllocationChurn) showed 148 sampled misses on its threads' arrays, 78,000 per second, silent at 100,000 and
+     * not at this rate.
      */
     public static final String TEST_THRESHOLD = "-XX:REMIXThreshold=1000";
     /**

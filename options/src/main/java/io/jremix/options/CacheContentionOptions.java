@@ -46,9 +46,14 @@ public final class CacheContentionOptions {
                     + " histogram, once)");
     public static final Option<Long> LINE_SIZE = SECTION.value("REMIXLineSize", Type.powerOfTwo(16, 512), 64L,
             "cache-line size to simulate, and within which latent false sharing is predicted");
+    public static final Option<Double> COST_SHARE = SECTION.value("REMIXCostShare", Type.percent(0, 100), 0.03,
+            "a finding's misses, at 50 ns each, must cost the threads that make them or write where they miss this"
+                    + " share of the CPU time those threads ran meanwhile (latent false sharing: would cost, were"
+                    + " the threads running at once); 0.003 is ten times as sensitive");
     public static final Option<Long> THRESHOLD = SECTION.value("REMIXThreshold", Type.wholeNumber(0, Long.MAX_VALUE),
-            100_000L, "estimated coherence misses per second that make a finding (for latent false sharing, writes"
-                    + " per second by each of two threads)");
+            null, "estimated coherence misses per second that make a finding, whatever they cost (for latent false"
+                    + " sharing, accesses per second by each of two threads): the rule before REMIXCostShare, which it"
+                    + " replaces unless REMIXCostShare is given too");
     public static final Option<Long> WINDOW = SECTION.value("REMIXWindow", Type.seconds(true), 3_000_000_000L,
             "keep tracing this long after contention is found, then restore the classes");
     public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,
@@ -57,9 +62,9 @@ public final class CacheContentionOptions {
     public static final Option<Long> SHED_AFTER = SECTION.value("REMIXShedAfter", Type.seconds(false),
             1_000_000_000L, "within a window, stop tracing a class run 100,000 times a second or more once its"
                     + " accesses, sampled in two threads or more, have shown no contention left to find (no line that"
-                    + " kept missing, or only contention found, or under half REMIXThreshold for REMIXMaxWindow) for this long, or for as"
-                    + " long as contention at REMIXThreshold would take to show, if longer; 0: trace every class all"
-                    + " window");
+                    + " kept missing, or only contention found, or under half REMIXCostShare for REMIXMaxWindow) for this long, or"
+                    + " for as long as contention at REMIXCostShare between two threads would take to show, if longer;"
+                    + " 0: trace every class all window");
     public static final Option<Long> CLASS_WINDOW = SECTION.value("REMIXClassWindow", Type.seconds(false),
             5_000_000_000L, "within a window, stop tracing a class this long after two threads first ran it (or"
                     + " REMIXShedAfter's wait, if longer), whatever it showed: contention not"

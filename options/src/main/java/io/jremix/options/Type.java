@@ -122,12 +122,12 @@ public final class Type<T> {
 
     /** A file name, made absolute against the directory the JVM started in. */
     public static Type<Path> file() {
-        return new Type<>("<file>", "a file name", Type::path, Type::showPath);
+        return new Type<>("<file>", "a file name", Type::path, Path::toString);
     }
 
     /** A file the run writes: read as {@link #file()}, and checked with the run's other outputs before it starts. */
     public static Type<Path> outputFile() {
-        return new Type<>("<file>", "a file name", Type::path, Type::showPath, true);
+        return new Type<>("<file>", "a file name", Type::path, Path::toString, true);
     }
 
     /** One of {@code words}. */
@@ -162,7 +162,7 @@ public final class Type<T> {
     }
 
     String show(T value) {
-        return shown.apply(value);
+        return value == null ? "none" : shown.apply(value);
     }
 
     private static String plain(double d) {
@@ -231,7 +231,4 @@ public final class Type<T> {
         }
     }
 
-    private static String showPath(Path p) {
-        return p == null ? "none" : p.toString();
-    }
 }

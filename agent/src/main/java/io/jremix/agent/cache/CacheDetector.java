@@ -15,7 +15,7 @@ import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
-import io.jremix.core.cache.Thresholds;
+import io.jremix.core.cache.ThreadTimes;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.probe.cache.CacheProbe;
@@ -56,10 +56,10 @@ public final class CacheDetector {
         this.log = log;
         this.startNanos = startNanos;
         this.gc = gc;
-        this.tracker = new ContentionTracker(Thresholds.withRate(options.threshold()), options.samplingRatio(),
-                options.lineSize());
+        ThreadTimes times = new ThreadTimes(Runtime.getRuntime().availableProcessors());
+        this.tracker = new ContentionTracker(options.thresholds(), options.samplingRatio(), options.lineSize(), times);
         this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
-                layouts, options.hitVerbose() ? this::printHit : null);
+                new ThreadClocks(times), layouts, options.hitVerbose() ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize(),
                 options.bursts().on()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
@@ -232,8 +232,8 @@ public final class CacheDetector {
 
     private CacheRun run(boolean last, boolean atExit) {
         CacheRun.Settings settings = new CacheRun.Settings((int) Math.round(window.samplingScale()), options.lineSize(),
-                options.threshold(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
-                options.rearmNanos() / 1e9);
+                options.thresholds().minEventsPerSecond(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
+                options.rearmNanos() / 1e9, options.thresholds().minCostShare());
         CacheRun.Trace trace = new CacheRun.Trace(window.windows(), window.tracedSeconds(),
                 collector.sampledAccesses(), tracker.misses(), tracker.handoffs(), EventBuffer.totalDropped(), collector.unattributed(),
                 collector.gcEpochs(), EventBuffer.refusedThreads());

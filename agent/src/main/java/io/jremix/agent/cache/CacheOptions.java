@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.random.RandomGenerator;
 
+import io.jremix.core.cache.Thresholds;
 import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.Values;
@@ -33,7 +34,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param profile       repair profile: applied at start in repair modes, merged with this run's findings at exit
  *                      when detection runs; {@code null} for none
  * @param lineSize      simulated cache-line size in bytes
- * @param threshold     estimated coherence misses per second that make a finding
+ * @param thresholds    what makes a finding: what the misses cost the threads that touch a line (REMIXCostShare),
+ *                      or their rate (REMIXThreshold)
  * @param windowNanos   how long tracing goes on after contention is first found
  * @param maxWindowNanos how long tracing goes on when no contention is found
  * @param shedAfterNanos how long a class shows no contention before a window stops tracing it, 0 for never
@@ -47,7 +49,7 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * @param countLive     whether the report at exit counts the padded classes' live instances
  */
 public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean verbose, boolean hitVerbose,
-                           boolean debug, Path report, Path profile, int lineSize, double threshold, long windowNanos,
+                           boolean debug, Path report, Path profile, int lineSize, Thresholds thresholds, long windowNanos,
                            long maxWindowNanos, long shedAfterNanos, long classWindowNanos, long rearmNanos,
                            int hotClasses, int backOff, double budget, boolean padJdkClasses, boolean countLive) {
 
@@ -65,7 +67,7 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         return new CacheOptions(mode, v.given(SAMPLING_RATIO) ? ratio : bursts.ratioWithin(ratio), bursts,
                 v.get(CacheContentionOptions.VERBOSE),
                 v.get(HIT_VERBOSE), v.get(DEBUG), v.get(CacheContentionOptions.REPORT), readableProfile(v, mode),
-                v.get(LINE_SIZE).intValue(), v.get(CacheContentionOptions.THRESHOLD), v.get(WINDOW),
+                v.get(LINE_SIZE).intValue(), thresholds(v), v.get(WINDOW),
                 v.get(MAX_WINDOW), v.get(CacheContentionOptions.SHED_AFTER), v.get(CacheContentionOptions.CLASS_WINDOW),
                 v.get(REARM),
                 v.get(CacheContentionOptions.HOT_CLASSES).intValue(), v.get(CacheContentionOptions.BACK_OFF).intValue(),
@@ -101,6 +103,18 @@ public record CacheOptions(Mode mode, int samplingRatio, Bursts bursts, boolean 
         public long spacing(RandomGenerator random) {
             return Math.max(nanos, everyNanos / 2 + random.nextLong(everyNanos));
         }
+    }
+
+    /**
+     * REMIXCostShare, unless REMIXThreshold is given alone: then the rate decides, as before the cost did; given
+     * together, both must hold.
+     */
+    private static Thresholds thresholds(Values v) {
+        boolean byRate = v.given(CacheContentionOptions.THRESHOLD);
+        double share = byRate && !v.given(CacheContentionOptions.COST_SHARE) ? 0
+                : v.get(CacheContentionOptions.COST_SHARE) / 100;
+        return new Thresholds(Thresholds.DEFAULT_MIN_SAMPLED, byRate ? v.get(CacheContentionOptions.THRESHOLD) : 0,
+                Thresholds.DEFAULT_MIN_SPAN_NANOS, share);
     }
 
     /** The budget as it is written: {@code 2%}, {@code 0.5%}. */

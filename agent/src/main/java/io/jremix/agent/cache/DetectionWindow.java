@@ -24,6 +24,7 @@ import io.jremix.core.cache.WindowHistory;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.ProbeGate;
 import io.jremix.report.cache.CacheRun;
+import io.jremix.report.cache.CacheTextReport;
 
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
@@ -147,7 +148,8 @@ final class DetectionWindow implements Runnable {
         this.bursts = new TraceBursts(options.bursts(), log);
         this.hot = new HotClasses(options.hotClasses());
         this.quiet = new QuietClasses(options.backOff());
-        this.shed = new ShedClasses(options.shedAfterNanos(), options.classWindowNanos(), options.threshold());
+        this.shed = new ShedClasses(options.shedAfterNanos(), options.classWindowNanos(),
+                options.thresholds().ratePerSecond());
         this.budget = new WindowBudget(options.budget(), meter);
         this.attached = attached;
         this.thread = new Thread(this, "jremix-cache-detector");
@@ -305,10 +307,10 @@ final class DetectionWindow implements Runnable {
             if (f.detectedNanos() == now) {
                 JfrEvents.finding(f);
                 boolean latent = f.kind() == SharingKind.LATENT_FALSE_SHARING; // counted in writes, not misses
-                log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first %s), ~%.3g %s/s.",
+                log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first %s), ~%.3g %s/s, %s.",
                         f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),
-                        (now - startNanos) / 1e9, f.detectionMillis(), latent ? "write" : "miss", f.ratePerSecond(),
-                        latent ? "writes" : "misses"));
+                        (now - startNanos) / 1e9, f.detectionMillis(), latent ? "access" : "miss", f.ratePerSecond(),
+                        latent ? "accesses" : "misses", CacheTextReport.costShare(f)));
             }
         }
     }

@@ -20,7 +20,7 @@ import io.jremix.probe.cache.ProbeGate;
  * since two threads first sampled it, for {@code REMIXShedAfter} and for at least three times as long as contention
  * at the threshold takes to show two sampled misses, none touched a line that missed repeatedly (on either side of
  * the contention: the writer's sites too), or only lines of data with no contention left to find: each of its
- * contention a finding for that long, or sampled at under half the threshold's rate for as long as a window without
+ * contention a finding for that long, or sampled at under half the thresholds for as long as a window without
  * findings stays open ({@code REMIXMaxWindow}), which would not have reported it either. A finding's rate is measured
  * while its misses are sampled, so it holds after its code is shed; a window held open for minutes would otherwise
  * trace contended code at every access to the end. Code that one thread ran is kept: it cannot have contended yet,
@@ -107,7 +107,8 @@ final class ShedClasses {
      * @param classWindowNanos how long a class is traced at most after two threads first sampled it, whatever it
      *                         shows, and no less than it is traced before it is judged quiet; 0 for as long as the
      *                         window
-     * @param threshold        estimated misses per second that make a finding
+     * @param threshold        estimated misses per second that make a finding between two threads that run all the
+     *                         time ({@link io.jremix.core.cache.Thresholds#ratePerSecond})
      */
     ShedClasses(long shedAfterNanos, long classWindowNanos, double threshold) {
         this.shedAfterNanos = shedAfterNanos;

@@ -5,6 +5,7 @@ import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
@@ -23,8 +24,9 @@ import io.jremix.probe.cache.EventMeta;
 
 /**
  * Drains the probes' per-thread buffers, names each raw event (class, field or array element), orders the batch
- * by epoch and time, and replays it through the coherence model into the tracker. Field writes also go to the
- * tracker directly, with their object's size, for the prediction of latent false sharing. It also notes the sites
+ * by epoch and time, and replays it through the coherence model into the tracker. Field accesses also go to the
+ * tracker directly, with their object's size, for the prediction of latent false sharing, and the traced threads'
+ * CPU clocks are read for what contention costs them ({@link ThreadClocks}). It also notes the sites
  * that touched a line that missed repeatedly in the same batch, on either side of the contention, for
  * {@link QuietClasses}, and, since the window opened, those sites and how often and by which threads each site was
  * sampled, for {@link ShedClasses}.
@@ -37,6 +39,7 @@ final class TraceCollector implements EventBuffer.EventSink {
     private final ContentionTracker tracker;
     private final FieldLayouts layouts;
     private final Consumer<CoherenceMiss> missListener;
+    private final ThreadClocks clocks;
     private final AccessBatch batch = new AccessBatch();
     private final AddressKey lineProbe = new AddressKey();
     private final Map<Integer, String> threadNames = new LinkedHashMap<>() {
@@ -61,10 +64,11 @@ final class TraceCollector implements EventBuffer.EventSink {
     private int maxEpoch;
 
     /** @param missListener told of every sampled miss (for {@code -XX:+REMIXHitVerbose}), or {@code null} */
-    TraceCollector(CacheLineSimulator simulator, ContentionTracker tracker, FieldLayouts layouts,
+    TraceCollector(CacheLineSimulator simulator, ContentionTracker tracker, ThreadClocks clocks, FieldLayouts layouts,
                    Consumer<CoherenceMiss> missListener) {
         this.simulator = simulator;
         this.tracker = tracker;
+        this.clocks = clocks;
         this.layouts = layouts;
         this.missListener = missListener;
         this.lineShift = Integer.numberOfTrailingZeros(simulator.lineSize());
@@ -76,11 +80,17 @@ final class TraceCollector implements EventBuffer.EventSink {
      * @return how many classes crossed the thresholds in this call
      */
     synchronized int collect(long nowNanos) {
-        for (EventBuffer b : EventBuffer.all()) {
+        List<EventBuffer> buffers = EventBuffer.all();
+        for (EventBuffer b : buffers) {
             if (missListener != null) { // names are only printed with the misses, so only kept for them
                 threadNames.putIfAbsent(b.threadIndex(), b.threadName());
             }
             b.drain(this);
+        }
+        if (clocks.due(nowNanos)) {
+            for (EventBuffer b : buffers) {
+                clocks.read(b.threadIndex(), b.thread(), nowNanos);
+            }
         }
         EventBuffer.retireDead();
         batch.sort();
@@ -177,7 +187,7 @@ final class TraceCollector implements EventBuffer.EventSink {
             windowThreads[site] = ShedClasses.withThread(windowThreads[site], thread);
         }
         Access a = batch.add(time, thread, epoch, address + d.offset(), EventMeta.write(meta), d, site);
-        if (a.write() && d.kind() == Datum.Kind.FIELD) {
+        if (d.kind() == Datum.Kind.FIELD) {
             tracker.accessed(a, layouts.instanceSize((Class<?>) type));
         }
     }

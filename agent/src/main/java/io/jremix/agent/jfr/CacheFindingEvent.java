@@ -4,6 +4,7 @@ import jdk.jfr.Category;
 import jdk.jfr.Description;
 import jdk.jfr.Label;
 import jdk.jfr.Name;
+import jdk.jfr.Percentage;
 import jdk.jfr.StackTrace;
 
 /** A class whose cache lines crossed the thresholds: committed when the detector decides. */
@@ -29,7 +30,13 @@ class CacheFindingEvent extends jdk.jfr.Event {
     @Label("Estimated Misses")
     long estimatedMisses;
     @Label("Misses per Second")
+    @Description("for latent-false-sharing, accesses per second of the slower thread of a pair")
     long ratePerSecond;
+    @Label("Cost Share")
+    @Description("what the misses cost the threads that make them or write where they miss, over those threads'"
+            + " running time; for latent-false-sharing, what they would cost if the threads ran at once")
+    @Percentage
+    double costShare;
     @Label("Repairable")
     @Description("whether padding the class separates the fields")
     boolean repairable;
@@ -39,7 +46,8 @@ class CacheFindingEvent extends jdk.jfr.Event {
     @Label("Code Sites")
     String sites;
     @Label("Neighbours")
-    @Description("pairs of fields written by different threads that some placement puts on one line, one a line:"
-            + " why latent false sharing is predicted, or that observed false sharing is predicted too")
+    @Description("pairs of fields, one written by a thread and the other written or read by another, that some"
+            + " placement puts on one line, one a line: why latent false sharing is predicted, or that observed false"
+            + " sharing is predicted too")
     String neighbours;
 }

@@ -78,12 +78,15 @@ public final class JfrEvents {
             e.sampledMisses = f.sampled();
             e.estimatedMisses = f.events();
             e.ratePerSecond = Math.round(f.ratePerSecond());
+            e.costShare = f.costShare();
             e.repairable = f.repairable();
             e.writers = f.writers().toString();
             e.sites = String.join("\n", f.sites());
-            e.neighbours = String.join("\n", f.neighbours().stream().map(n -> n.field() + " by thread " + n.writer()
-                    + ", " + n.other() + (n.sameObject() ? "" : " of a neighbouring instance") + " by thread "
-                    + n.otherWriter() + ": " + n.span() + " bytes").toList());
+            e.neighbours = String.join("\n", f.neighbours().stream().map(n -> n.field()
+                    + (n.reads() == Finding.Reads.FIELD ? " read" : "") + " by thread " + n.writer() + ", " + n.other()
+                    + (n.sameObject() ? "" : " of a neighbouring instance")
+                    + (n.reads() == Finding.Reads.OTHER ? " read" : "") + " by thread " + n.otherWriter() + ": "
+                    + n.span() + " bytes").toList());
             e.commit();
         }
 

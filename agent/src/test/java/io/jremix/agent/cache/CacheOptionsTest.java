@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 
 import io.jremix.agent.AgentOptions;
+import io.jremix.core.cache.Thresholds;
 import io.jremix.options.OptionException;
 import io.jremix.report.cache.RepairProfile;
 import org.junit.jupiter.api.Test;
@@ -35,7 +36,7 @@ class CacheOptionsTest {
         assertEquals(1000, o.samplingRatio());
         assertEquals(new CacheOptions.Bursts(0L, 50_000_000L), o.bursts());
         assertEquals(64, o.lineSize());
-        assertEquals(100_000, o.threshold());
+        assertEquals(Thresholds.withCostShare(0.0003), o.thresholds());
         assertEquals(3_000_000_000L, o.windowNanos());
         assertEquals(5_000_000_000L, o.maxWindowNanos());
         assertEquals(0, o.rearmNanos());
@@ -68,7 +69,7 @@ class CacheOptionsTest {
         assertFalse(o.debug());
         assertEquals(report.toAbsolutePath(), o.report());
         assertEquals(128, o.lineSize());
-        assertEquals(5000, o.threshold());
+        assertEquals(Thresholds.withRate(5000), o.thresholds(), "the rate alone, as before REMIXCostShare");
         assertEquals(1_500_000_000L, o.windowNanos());
         assertEquals(500_000_000L, o.maxWindowNanos());
         assertEquals(60_000_000_000L, o.rearmNanos());
@@ -88,13 +89,24 @@ class CacheOptionsTest {
                 "a burst as long as its period is no burst");
     }
 
+    @Test
+    void theCostShareIsAPercentageAndTheThresholdReplacesItUnlessBothAreGiven() throws OptionException {
+        assertEquals(Thresholds.withCostShare(0.00003), parse("-XX:REMIXCostShare=0.003").thresholds(),
+                "ten times the default sensitivity");
+        assertEquals(Thresholds.withCostShare(0.01), parse("-XX:REMIXCostShare=1%").thresholds());
+        assertEquals(new Thresholds(Thresholds.DEFAULT_MIN_SAMPLED, 1000, Thresholds.DEFAULT_MIN_SPAN_NANOS, 0.0005),
+                parse("-XX:REMIXThreshold=1000", "-XX:REMIXCostShare=0.05").thresholds(), "both must hold");
+        assertEquals(Thresholds.withRate(0), parse("-XX:REMIXThreshold=0").thresholds(), "every class sampled enough");
+    }
+
     @ParameterizedTest
     @ValueSource(strings = {"-XX:REMIXFoo=1", "-XX:+REMIXFoo", "-remix:repair", "-Xmx1g", "remix",
         "-XX:REMIXSamplingRatio=0", "-XX:REMIXSamplingRatio=ten", "-XX:REMIXSamplingRatio", "-XX:+REMIXSamplingRatio",
         "-XX:REMIXVerbose=true", "-XX:+REMIXVerbose=1", "-XX:REMIXLineSize=96", "-XX:REMIXLineSize=8",
         "-XX:REMIXWindow=-1", "-XX:REMIXWindow=0", "-XX:REMIXMaxWindow=soon", "-XX:REMIXThreshold=-5",
         "-XX:REMIXReport=", "-XX:REMIXReport=/no/such/dir/r.json", "-XX:REMIXProfile=/no/such/dir/p.json",
-        "-XX:+REMIXProfile", "-XX:REMIXBudget=-1", "-XX:REMIXBackOff=x"})
+        "-XX:+REMIXProfile", "-XX:REMIXBudget=-1", "-XX:REMIXBackOff=x", "-XX:REMIXCostShare=101",
+        "-XX:REMIXCostShare=-0.1", "-XX:REMIXCostShare=1e-3"})
     void badOptionsAreRejectedWithOneLine(String option) {
         OptionException e = assertThrows(OptionException.class, () -> parse("-remix:detect", option));
         assertFalse(e.getMessage().isBlank());

@@ -4,6 +4,7 @@ import java.util.BitSet;
 
 import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.ContentionTracker;
+import io.jremix.core.cache.ThreadTimes;
 import io.jremix.core.cache.Thresholds;
 import io.jremix.probe.cache.CacheSite;
 import io.jremix.probe.cache.CacheSites;
@@ -33,7 +34,7 @@ class TraceCollectorTest {
         int right = site("right", "Right");
         int later = site("left", "Later");
         TraceCollector collector = new TraceCollector(new CacheLineSimulator(64, 1024),
-                new ContentionTracker(Thresholds.withRate(1), 1), new FieldLayouts(), null);
+                new ContentionTracker(Thresholds.withRate(1), 1), new ThreadClocks(new ThreadTimes(2)), new FieldLayouts(), null);
         long time = 0;
         for (int i = 0; i < 20; i++) { // two threads write the two fields of one object, in turn: false sharing
             collector.accept(0, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, left, 0);
@@ -55,7 +56,7 @@ class TraceCollectorTest {
         int one = site("left", "One");
         int two = site("right", "Two");
         TraceCollector collector = new TraceCollector(new CacheLineSimulator(64, 1024),
-                new ContentionTracker(Thresholds.withRate(1), 1), new FieldLayouts(), null);
+                new ContentionTracker(Thresholds.withRate(1), 1), new ThreadClocks(new ThreadTimes(2)), new FieldLayouts(), null);
         collector.startWindow(0);
         for (int i = 0; i < 3; i++) {
             collector.accept(5, i, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, one, 0);

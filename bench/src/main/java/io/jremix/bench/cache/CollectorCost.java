@@ -74,7 +74,7 @@ public final class CollectorCost {
     private void process(Access[] events) {
         for (Access e : events) {
             Access a = accesses.add(e.time(), e.thread(), e.epoch(), e.address(), e.write(), e.datum(), e.site());
-            if (latent && a.write() && a.datum().kind() == Datum.Kind.FIELD) {
+            if (latent && a.datum().kind() == Datum.Kind.FIELD) { // reads too, as TraceCollector
                 tracker.accessed(a, 24);
             }
         }

@@ -30,6 +30,7 @@ public final class ContentionTracker {
     static final int MAX_WRITERS = 64;
 
     private final Thresholds thresholds;
+    private final ThreadTimes times;
     /** Real accesses each recorded one stands for. */
     private double scale;
     private final Map<Key, Stats> stats = new LinkedHashMap<>();
@@ -42,13 +43,20 @@ public final class ContentionTracker {
         this(thresholds, samplingRatio, 64);
     }
 
+    /** With threads whose clocks are never read: each counts as on a core all the time. */
+    public ContentionTracker(Thresholds thresholds, int samplingRatio, int lineSize) {
+        this(thresholds, samplingRatio, lineSize, new ThreadTimes(Runtime.getRuntime().availableProcessors()));
+    }
+
     /**
      * @param samplingRatio real accesses each recorded one stands for, until {@link #scale(double)} says otherwise
      * @param lineSize      cache-line size in bytes, for the prediction of latent false sharing
+     * @param times         how much of the time each thread runs, against which contention is costed
      */
-    public ContentionTracker(Thresholds thresholds, int samplingRatio, int lineSize) {
+    public ContentionTracker(Thresholds thresholds, int samplingRatio, int lineSize, ThreadTimes times) {
         this.thresholds = Objects.requireNonNull(thresholds);
-        this.latent = new LatentSharing(lineSize, thresholds);
+        this.times = Objects.requireNonNull(times);
+        this.latent = new LatentSharing(lineSize, thresholds, times);
         scale(samplingRatio);
     }
 
@@ -66,13 +74,14 @@ public final class ContentionTracker {
     }
 
     /**
-     * Accounts a sampled access for the prediction of latent false sharing, whatever line it fell on.
+     * Accounts a sampled access to an instance field for the prediction of latent false sharing, whatever line it
+     * fell on.
      *
      * @param objectSize bytes the accessed object takes (header and alignment included); unused for statics and
      *                   array elements
      */
     public void accessed(Access a, int objectSize) {
-        latent.wrote(a, objectSize);
+        latent.accessed(a, objectSize);
     }
 
     /**
@@ -118,7 +127,7 @@ public final class ContentionTracker {
     public int evaluate(long nowNanos) {
         int crossed = latent.evaluate(nowNanos);
         for (Stats s : stats.values()) {
-            if (!s.detected && thresholds.exceeded(s.sampled, nowNanos - s.firstNanos, scale)) {
+            if (!s.detected && thresholds.exceeded(s.sampled, nowNanos - s.firstNanos, scale, times.onCore(s.threads))) {
                 s.detected = true;
                 s.detectedNanos = nowNanos;
                 crossed++;
@@ -139,7 +148,7 @@ public final class ContentionTracker {
     /**
      * The classes with contention left to find, as of {@code nowNanos}: some of their sampled contention has been a
      * finding for less than {@code foundNanos}, or has not become one and was sampled for less than {@code
-     * belowNanos}, or at half the threshold's rate or more. Tracing the others further adds nothing at this threshold
+     * belowNanos}, or at half the thresholds or more. Tracing the others further adds nothing at these thresholds
      * unless their contention grows.
      */
     public Set<String> unsettledClasses(long nowNanos, long foundNanos, long belowNanos) {
@@ -177,6 +186,9 @@ public final class ContentionTracker {
                 out.add(predicted);
             }
         }
+        // the program's classes before the JDK's, each by samples: where a JDK superclass declares the field written
+        // beside the program's own, the program's class is what a person can change
+        out.sort(Comparator.comparing(f -> LatentSharing.jdkClass(f.className())));
         return out;
     }
 
@@ -203,7 +215,8 @@ public final class ContentionTracker {
         return new Finding(observed.kind(), observed.className(), observed.location(), List.copyOf(fields),
                 observed.events(), observed.sampled(), observed.repairable(), observed.hits(),
                 observed.conflictsWith(), observed.sites(), observed.ratePerSecond(), observed.firstMissNanos(),
-                observed.detectedNanos(), Collections.unmodifiableMap(writers), predicted.neighbours());
+                observed.detectedNanos(), Collections.unmodifiableMap(writers), predicted.neighbours(),
+                observed.costShare());
     }
 
     /** Classes with misses that stayed below the thresholds, most events first. */
@@ -238,20 +251,22 @@ public final class ContentionTracker {
         final Set<String> conflicts = new LinkedHashSet<>();
         final Map<Integer, long[]> sites = new HashMap<>();
         final Map<String, Set<Integer>> writers = new HashMap<>();
+        /** The threads that missed, and those whose writes they missed on: what the misses cost is theirs. */
+        final Set<Integer> threads = new HashSet<>();
 
-        /** Found {@code foundNanos} ago or more, or sampled {@code belowNanos} at under half the threshold's rate. */
+        /** Found {@code foundNanos} ago or more, or sampled {@code belowNanos} at under half the thresholds. */
         boolean settled(long nowNanos, long foundNanos, long belowNanos) {
             if (detected) {
                 return nowNanos - detectedNanos >= foundNanos;
             }
             return nowNanos - firstNanos >= belowNanos
-                    && thresholds.rate(sampled, nowNanos - firstNanos, scale) < thresholds.minEventsPerSecond() / 2;
+                    && thresholds.level(sampled, nowNanos - firstNanos, scale, times.onCore(threads)) < 0.5;
         }
 
         void add(CoherenceMiss miss) {
             Access a = miss.access();
             Datum d = a.datum();
-            seen(a.time());
+            seen(miss);
             count(hits, d.hitLabel());
             if (d.member() != null) {
                 count(fields, d.member());
@@ -277,7 +292,7 @@ public final class ContentionTracker {
         /** A miss of another class's access on a line where the owner wrote {@code written}, all of this class. */
         void blamed(CoherenceMiss miss, List<Datum> written) {
             Access a = miss.access();
-            seen(a.time());
+            seen(miss);
             for (Datum w : written) {
                 count(hits, w.hitLabel());
                 count(fields, w.member());
@@ -288,7 +303,12 @@ public final class ContentionTracker {
             }
         }
 
-        private void seen(long time) {
+        private void seen(CoherenceMiss miss) {
+            long time = miss.access().time();
+            if (threads.size() < MAX_WRITERS) {
+                threads.add(miss.access().thread());
+                threads.add(miss.owner());
+            }
             if (sampled++ == 0) {
                 firstNanos = time;
                 lastNanos = time;
@@ -328,7 +348,8 @@ public final class ContentionTracker {
             hitList.sort(Comparator.comparingLong(Finding.Hit::sampled).reversed().thenComparing(Finding.Hit::label));
             return new Finding(k.kind, k.className, k.location, hottest(fields, Integer.MAX_VALUE, String::valueOf),
                     Math.round(sampled * scale), sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
-                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets(), List.of());
+                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets(), List.of(),
+                    Thresholds.costShare(rate, times.onCore(threads)));
         }
 
         private Map<String, Set<Integer>> writerSets() {

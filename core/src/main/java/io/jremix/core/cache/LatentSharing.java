@@ -1,6 +1,7 @@
 package io.jremix.core.cache;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -17,41 +18,52 @@ import java.util.function.IntFunction;
  * Predicts false sharing that this run's placement avoided, as PREDATOR does for C (Liu and Berger, "Predator:
  * Predictive False Sharing Detection", PPoPP 2014, <a href="https://doi.org/10.1145/2555243.2555244">doi</a>).
  * Whether two hot fields share a line depends on where the JVM put their objects, which changes from run to run;
- * so sampled writes are also accounted per field and thread, regardless of lines, and two fields written by
- * different threads are reported when some placement puts them on one line:
+ * so sampled accesses are also accounted per field and thread, regardless of lines, and two fields that different
+ * threads access, one of them writing, are reported when some placement puts them on one line:
  * <ul>
- *     <li>two fields of one object, each written by its own thread, whose bytes span at most a line;</li>
+ *     <li>two fields of one object, one written by its own thread and the other written, or only read, by another
+ *     thread, whose bytes span at most a line;</li>
  *     <li>one field of two instances, each written by its own thread, when two instances fit in a line: the
  *     instance size plus the field's size is at most a line, so neighbouring instances can share one;</li>
  *     <li>two fields of a class written by different threads in different objects, when the end of one instance
  *     and the start of the next bring them within a line (a field near an object's end, the other near its
  *     start), whatever the instance size.</li>
  * </ul>
- * A field of one object written by several threads is true sharing, which padding cannot help; it is left out. Only
- * long-lived hot objects count: a field of an object takes part once it has {@value #HOT_WRITES} sampled writes by
- * one thread, so objects written briefly by whichever thread uses them (tasks, messages) do not add up. And the two
- * threads must write at the same time: two threads that write in turn (one round of a program, then the next, in a
- * thread each) would not contend wherever their objects lay.
+ * A field of one object written by several threads is true sharing, which padding cannot help; it is left out, and so
+ * is a field read by one thread and written by the other's, or by another thread. Only long-lived hot objects count:
+ * a field of an object takes part once it has {@value #HOT_ACCESSES} sampled writes (or, for a reader, reads) by one
+ * thread, so objects written briefly by whichever thread uses them (tasks, messages) do not add up; and reads count
+ * only in objects some thread writes. The two threads must also access at the same time: two threads that write in
+ * turn (one round of a program, then the next, in a thread each) would not contend wherever their objects lay. What
+ * a pair would cost is {@link Thresholds#predictedShare}: the misses its two streams of accesses would make if their
+ * threads ran at once, each at its rate over the time it was on a core ({@link ThreadTimes}), so that a prediction
+ * made on a loaded machine, where the threads take turns, costs what it would on a quiet one.
  */
 final class LatentSharing {
-    /** Sampled writes by one thread to one field of one object before that object counts as hot. */
-    static final int HOT_WRITES = 4;
-    /** Objects whose writes are followed, the most recently written: bounds memory on allocation-heavy programs. */
+    /** Sampled writes (or reads) by one thread to one field of one object before that object counts as hot. */
+    static final int HOT_ACCESSES = 4;
+    /** Objects whose accesses are followed, the most recently written: bounds memory on allocation-heavy programs. */
     static final int MAX_OBJECTS = 1 << 14;
-    /** Fields whose writes are counted: bounds memory on programs with many classes. */
+    /** Fields whose accesses are counted: bounds memory on programs with many classes. */
     static final int MAX_FIELDS = 4096;
+    /** Threads whose reads of one field of one object are counted. */
+    static final int MAX_READERS = 4;
+    /** A slot's writer once two threads wrote it. */
     private static final int SHARED = -1;
+    /** A slot's writer while it is only read. */
+    private static final int NO_WRITER = -2;
     /** Writes by one thread to one field became hot in two objects of one epoch. */
     private static final AddressKey SEVERAL = new AddressKey();
     private static final int MAX_SITES = 5;
 
     private final int lineSize;
     private final Thresholds thresholds;
+    private final ThreadTimes times;
     /** Real accesses each sampled one stands for ({@link ContentionTracker#scale}). */
     private double scale;
-    private final Map<Datum, FieldWrites> fields = new HashMap<>();
+    private final Map<Datum, FieldAccesses> fields = new HashMap<>();
     private final Set<Pair> pairs = new LinkedHashSet<>();
-    /** The written fields of the objects written last, least recent first; looked up through {@link #probe}. */
+    /** The accessed fields of the objects written last, least recent first; looked up through {@link #probe}. */
     private final Map<AddressKey, HotObject> objects = new LinkedHashMap<>(256, 0.75f, true) {
         @Override
         protected boolean removeEldestEntry(Map.Entry<AddressKey, HotObject> eldest) {
@@ -59,14 +71,15 @@ final class LatentSharing {
         }
     };
     private final AddressKey probe = new AddressKey();
-    /** The field of the last write: a hot loop writes the same fields over and over. */
-    private FieldWrites lastField;
+    /** The field of the last access: a hot loop accesses the same fields over and over. */
+    private FieldAccesses lastField;
     /** The evidence of each class predicted, in the order they were: once predicted, a class stays reported. */
     private final Map<String, Latched> latched = new LinkedHashMap<>();
 
-    LatentSharing(int lineSize, Thresholds thresholds) {
+    LatentSharing(int lineSize, Thresholds thresholds, ThreadTimes times) {
         this.lineSize = lineSize;
         this.thresholds = thresholds;
+        this.times = times;
     }
 
     void scale(double accessesPerSampled) {
@@ -74,84 +87,137 @@ final class LatentSharing {
     }
 
     /**
-     * Accounts one sampled access; only writes to named instance fields count.
+     * Accounts one sampled access; only accesses to named instance fields count, and reads only in objects written.
      *
      * @param objectSize bytes the accessed object takes, header and alignment included
      */
-    void wrote(Access a, int objectSize) {
+    void accessed(Access a, int objectSize) {
         Datum d = a.datum();
-        if (!a.write() || d.kind() != Datum.Kind.FIELD || d.member() == null || d.member().startsWith("@")) {
+        if (d.kind() != Datum.Kind.FIELD || d.member() == null || d.member().startsWith("@")
+                || d.member().equals(Datum.HEADER)) {
             return;
         }
-        FieldWrites f = field(d, objectSize);
+        HotObject object = object(a.epoch(), a.address() - d.offset(), a.write());
+        FieldAccesses f = object == null ? null : field(d, objectSize);
         if (f == null) {
             return;
         }
-        f.objectSize = Math.min(f.objectSize, objectSize);
-        Slot s = slot(a.epoch(), a.address() - d.offset(), f, a.thread());
+        Slot s = slot(object, f);
+        if (a.write()) {
+            wrote(s, a);
+        } else {
+            read(s, a);
+        }
+    }
+
+    private void wrote(Slot s, Access a) {
+        FieldAccesses f = s.field;
         if (s.writer == SHARED) {
             return;
         }
-        if (s.writer != a.thread()) { // two threads write this very field: true sharing, not a placement accident
-            if (s.writes >= HOT_WRITES) {
-                f.add(s.writer, -s.writes, a);
+        if (s.writer == NO_WRITER) {
+            s.writer = a.thread();
+        } else if (s.writer != a.thread()) { // two threads write this very field: true sharing, not a placement accident
+            if (s.writes >= HOT_ACCESSES) {
+                f.wrote(s.writer, -s.writes, a);
             }
             s.writer = SHARED;
             return;
         }
         s.writes++;
-        if (s.writes == HOT_WRITES) {
-            f.add(s.writer, HOT_WRITES, a);
+        if (s.writes == HOT_ACCESSES) {
+            f.wrote(s.writer, HOT_ACCESSES, a);
             f.becameHot(s.writer, s.object);
             pairWithNeighbours(s);
-        } else if (s.writes > HOT_WRITES) {
-            f.add(s.writer, 1, a);
+        } else if (s.writes > HOT_ACCESSES) {
+            f.wrote(s.writer, 1, a);
+        }
+    }
+
+    private void read(Slot s, Access a) {
+        long reads = s.read(a.thread());
+        if (reads == HOT_ACCESSES) {
+            s.field.read(a.thread(), HOT_ACCESSES, a);
+            pairWithWriters(s, a.thread());
+        } else if (reads > HOT_ACCESSES) {
+            s.field.read(a.thread(), 1, a);
         }
     }
 
     /** The counts of field {@code d}, or {@code null} once {@link #MAX_FIELDS} other fields are counted. */
-    private FieldWrites field(Datum d, int objectSize) {
-        if (lastField != null && (lastField.datum == d || lastField.datum.equals(d))) {
-            return lastField;
-        }
-        FieldWrites f = fields.get(d);
-        if (f == null) {
-            if (fields.size() >= MAX_FIELDS) {
-                return null;
+    private FieldAccesses field(Datum d, int objectSize) {
+        FieldAccesses f = lastField;
+        if (f == null || (f.datum != d && !f.datum.equals(d))) {
+            f = fields.get(d);
+            if (f == null) {
+                if (fields.size() >= MAX_FIELDS) {
+                    return null;
+                }
+                f = new FieldAccesses(d, objectSize);
+                fields.put(d, f);
             }
-            f = new FieldWrites(d, objectSize);
-            fields.put(d, f);
+            lastField = f;
         }
-        lastField = f;
+        f.objectSize = Math.min(f.objectSize, objectSize);
         return f;
     }
 
-    /** Field {@code f} of the object at {@code base}: allocates only for an object or field not seen before. */
-    private Slot slot(int epoch, long base, FieldWrites f, int thread) {
+    /** The object at {@code base}, made for a write if it is new; {@code null} for a read of an object not written. */
+    private HotObject object(int epoch, long base, boolean write) {
         HotObject object = objects.get(probe.at(epoch, base));
-        if (object == null) {
+        if (object == null && write) {
             AddressKey key = new AddressKey().at(epoch, base);
             object = new HotObject(key);
             objects.put(key, object);
         }
-        for (int i = 0; i < object.slots.size(); i++) { // indexed: an iterator would be allocated for every write
+        return object;
+    }
+
+    /** Field {@code f} of {@code object}: allocates only for a field not seen in it before. */
+    private static Slot slot(HotObject object, FieldAccesses f) {
+        for (int i = 0; i < object.slots.size(); i++) { // indexed: an iterator would be allocated for every access
             if (object.slots.get(i).field == f) {
                 return object.slots.get(i);
             }
         }
-        Slot s = new Slot(f, thread, object);
+        Slot s = new Slot(f, object);
         object.slots.add(s);
         return s;
     }
 
-    /** Pairs a field that just became hot with the hot fields of the same object other threads write nearby. */
+    /**
+     * Pairs a field whose writes just became hot with the fields of the same object nearby that other threads write,
+     * or only read.
+     */
     private void pairWithNeighbours(Slot s) {
         Datum d = s.field.datum;
         for (Slot o : s.object.slots) {
             Datum other = o.field.datum;
-            if (o.writer != SHARED && o.writer != s.writer && o.writes >= HOT_WRITES && span(d, other) <= lineSize
+            if (o == s || span(d, other) > lineSize || pairs.size() >= ContentionTracker.MAX_KEYS) {
+                continue;
+            }
+            if (o.writer >= 0 && o.writer != s.writer && o.writes >= HOT_ACCESSES) {
+                pairs.add(Pair.written(d, s.writer, other, o.writer));
+            } else if (!o.hotWritten()) {
+                for (int i = 0; i < o.readerCount(); i++) {
+                    if (o.readers[i] != s.writer && o.reads[i] >= HOT_ACCESSES) {
+                        pairs.add(new Pair(d, s.writer, other, o.readers[i], true));
+                    }
+                }
+            }
+        }
+    }
+
+    /** Pairs a field that {@code reader} just read often enough, and no thread writes, with hot written neighbours. */
+    private void pairWithWriters(Slot s, int reader) {
+        if (s.hotWritten()) {
+            return;
+        }
+        Datum d = s.field.datum;
+        for (Slot w : s.object.slots) {
+            if (w.writer >= 0 && w.writer != reader && w.writes >= HOT_ACCESSES && span(d, w.field.datum) <= lineSize
                     && pairs.size() < ContentionTracker.MAX_KEYS) {
-                pairs.add(Pair.of(d, s.writer, other, o.writer));
+                pairs.add(new Pair(w.field.datum, w.writer, d, reader, true));
             }
         }
     }
@@ -166,19 +232,27 @@ final class LatentSharing {
      * @return how many classes were predicted for the first time
      */
     int evaluate(long nowNanos) {
-        Map<String, List<Finding.Neighbours>> byClass = new TreeMap<>();
+        // the program's classes first: where a pair's fields are declared in a JDK class and in a subclass, the
+        // program's class is what a person reads first and what repair should pad
+        Map<String, List<Finding.Neighbours>> byClass = new TreeMap<>(
+                Comparator.comparing(LatentSharing::jdkClass).thenComparing(Comparator.naturalOrder()));
         neighbouringInstances(byClass);
         for (Pair p : pairs) {
-            FieldWrites fa = fields.get(p.a);
-            FieldWrites fb = fields.get(p.b);
-            if (fa.hot(p.writerA) && fb.hot(p.writerB) && fa.atTheSameTime(p.writerA, fb, p.writerB)) {
-                double rate = Math.min(fa.rate(p.writerA), fb.rate(p.writerB));
-                int span = span(p.a, p.b);
-                add(byClass, p.a, new Finding.Neighbours(p.a.member(), p.writerA, p.b.qualifiedName(), p.writerB,
-                        true, span, rate));
+            FieldAccesses fa = fields.get(p.a);
+            FieldAccesses fb = fields.get(p.b);
+            Tally ta = fa.writes;
+            Tally tb = p.bReads ? fb.reads : fb.writes;
+            if (!hot(fa, ta, p.threadA) || !hot(fb, tb, p.threadB) || !atTheSameTime(ta, p.threadA, tb, p.threadB)
+                    || (p.bReads && writtenBy(fb, p.threadA, p.threadB))) {
+                continue;
+            }
+            Finding.Neighbours n = predicted(p.a, fa, p.threadA, p.b, fb, tb, p.threadB, true, span(p.a, p.b));
+            if (n != null) {
+                add(byClass, p.a, n);
                 if (!p.b.className().equals(p.a.className())) { // declared in a superclass: its finding too
-                    add(byClass, p.b, new Finding.Neighbours(p.b.member(), p.writerB, p.a.qualifiedName(), p.writerA,
-                            true, span, rate));
+                    add(byClass, p.b, new Finding.Neighbours(p.b.member(), p.threadB, p.a.qualifiedName(), p.threadA,
+                            true, n.span(), n.ratePerSecond(), p.bReads ? Finding.Reads.FIELD : Finding.Reads.NONE,
+                            n.costShare()));
                 }
             }
         }
@@ -192,6 +266,42 @@ final class LatentSharing {
     }
 
     /**
+     * Field {@code a} written by thread {@code ta} beside field {@code b} accessed by thread {@code tb} (in {@code
+     * tallyB}, its writes or its reads), as the pair the finding names, or {@code null} if it costs too little.
+     */
+    private Finding.Neighbours predicted(Datum a, FieldAccesses fa, int ta, Datum b, FieldAccesses fb, Tally tallyB,
+                                         int tb, boolean sameObject, int span) {
+        double rateA = fa.rate(fa.writes, ta);
+        double rateB = fb.rate(tallyB, tb);
+        boolean bReads = tallyB == fb.reads;
+        double share = Thresholds.predictedShare(rateA / times.onCore(ta), rateB / times.onCore(tb), !bReads);
+        if (!thresholds.predicts(rateA, rateB, share)) {
+            return null;
+        }
+        return new Finding.Neighbours(a.member(), ta, b.qualifiedName(), tb, sameObject, span,
+                Math.min(rateA, rateB), bReads ? Finding.Reads.OTHER : Finding.Reads.NONE, share);
+    }
+
+    /**
+     * Whether either thread writes a field read in a pair: the writer's thread (its reader then misses on what was
+     * written, true sharing), or the reader's (a pair of two written fields).
+     */
+    private static boolean writtenBy(FieldAccesses f, int writer, int reader) {
+        return f.writes.count(writer) > 0 || f.writes.count(reader) > 0;
+    }
+
+    /** Whether a class is named as the JDK's own are ({@code java.*}, {@code javax.*}, {@code jdk.*}, {@code sun.*}). */
+    static boolean jdkClass(String className) {
+        return className.startsWith("java.") || className.startsWith("javax.") || className.startsWith("jdk.")
+                || className.startsWith("sun.");
+    }
+
+    /** Whether {@code thread}'s accesses in {@code tally} of field {@code f} could take part in a prediction. */
+    private boolean hot(FieldAccesses f, Tally tally, int thread) {
+        return thresholds.couldPredict(tally.count(thread), f.lastNanos - f.firstNanos, scale, times.onCore(thread));
+    }
+
+    /**
      * Fields of neighbouring instances of one class, each written by its own thread: the same field of two instances,
      * or two fields, when the end of one instance and the start of the next bring them within a line.
      */
@@ -199,7 +309,7 @@ final class LatentSharing {
         Map<Datum, List<Integer>> hot = new HashMap<>();
         Map<String, List<Datum>> byDeclaringClass = new TreeMap<>();
         fields.forEach((d, f) -> {
-            List<Integer> writers = f.hotWriters();
+            List<Integer> writers = hotWriters(f);
             if (!writers.isEmpty()) {
                 hot.put(d, writers);
                 byDeclaringClass.computeIfAbsent(d.className(), c -> new ArrayList<>()).add(d);
@@ -211,28 +321,36 @@ final class LatentSharing {
                 for (int j = i; j < declared.size(); j++) {
                     Datum a = declared.get(i);
                     Datum b = declared.get(j);
-                    FieldWrites fa = fields.get(a);
-                    FieldWrites fb = fields.get(b);
+                    FieldAccesses fa = fields.get(a);
+                    FieldAccesses fb = fields.get(b);
                     // b's instance first, then a's: from b's first byte to a's last (the same field: one instance)
                     int span = Math.min(fa.objectSize, fb.objectSize) + a.offset() + a.size() - b.offset();
                     int[] writers = span <= lineSize ? writersApart(fa, hot.get(a), fb, hot.get(b)) : null;
-                    if (writers != null) {
-                        add(byClass, a, new Finding.Neighbours(a.member(), writers[0], b.qualifiedName(), writers[1],
-                                false, span, Math.min(fa.rate(writers[0]), fb.rate(writers[1]))));
+                    Finding.Neighbours n = writers == null ? null
+                            : predicted(a, fa, writers[0], b, fb, fb.writes, writers[1], false, span);
+                    if (n != null) {
+                        add(byClass, a, n);
                     }
                 }
             }
         });
     }
 
+    /** Threads whose writes of {@code f} could take part in a prediction, most writes first. */
+    private List<Integer> hotWriters(FieldAccesses f) {
+        return f.writes.byThread.keySet().stream().filter(t -> hot(f, f.writes, t))
+                .sorted(Comparator.comparingLong(f.writes::count).reversed().thenComparing(Comparator.naturalOrder()))
+                .toList();
+    }
+
     /**
      * The hottest writers of {@code a} and of {@code b}, different threads in different objects, or {@code null}:
      * two fields written in one object are that object's pair, not neighbouring instances.
      */
-    private static int[] writersApart(FieldWrites a, List<Integer> hotA, FieldWrites b, List<Integer> hotB) {
+    private static int[] writersApart(FieldAccesses a, List<Integer> hotA, FieldAccesses b, List<Integer> hotB) {
         for (int ta : hotA) {
             for (int tb : hotB) {
-                if (ta != tb && (a == b || a.apart(ta, b, tb)) && a.atTheSameTime(ta, b, tb)) {
+                if (ta != tb && (a == b || a.apart(ta, b, tb)) && atTheSameTime(a.writes, ta, b.writes, tb)) {
                     return new int[] {ta, tb};
                 }
             }
@@ -244,9 +362,14 @@ final class LatentSharing {
         byClass.computeIfAbsent(d.className(), c -> new ArrayList<>()).add(n);
     }
 
+    /**
+     * The finding on {@code className} from its pairs: the fields written, hottest first, then those only read; the
+     * sampled writes of the written ones; the higher rate and cost share of its pairs.
+     */
     private Finding finding(String className, List<Finding.Neighbours> neighbours, long detectedNanos,
                             IntFunction<String> siteNames) {
         Map<String, Set<Integer>> writers = new TreeMap<>();
+        Set<String> readOnly = new TreeSet<>();
         Set<String> conflicts = new LinkedHashSet<>();
         Map<Integer, long[]> sites = new HashMap<>();
         record Written(Datum field, long sampled) {
@@ -254,38 +377,53 @@ final class LatentSharing {
         List<Written> written = new ArrayList<>();
         long first = Long.MAX_VALUE;
         double rate = 0;
+        double share = 0;
         for (Finding.Neighbours n : neighbours) {
-            writers.computeIfAbsent(n.field(), k -> new TreeSet<>()).add(n.writer());
-            String prefix = className + "::";
-            if (n.other().startsWith(prefix)) {
-                String other = n.other().substring(prefix.length());
-                writers.computeIfAbsent(other, k -> new TreeSet<>()).add(n.otherWriter());
+            if (n.reads() == Finding.Reads.FIELD) {
+                readOnly.add(n.field());
             } else {
+                writers.computeIfAbsent(n.field(), k -> new TreeSet<>()).add(n.writer());
+            }
+            String prefix = className + "::";
+            if (!n.other().startsWith(prefix)) {
                 conflicts.add(n.other());
+            } else if (n.reads() == Finding.Reads.OTHER) {
+                readOnly.add(n.other().substring(prefix.length()));
+            } else {
+                writers.computeIfAbsent(n.other().substring(prefix.length()), k -> new TreeSet<>()).add(n.otherWriter());
             }
             rate = Math.max(rate, n.ratePerSecond());
+            share = Math.max(share, n.costShare());
         }
-        for (Map.Entry<Datum, FieldWrites> e : fields.entrySet()) {
+        readOnly.removeAll(writers.keySet());
+        for (Map.Entry<Datum, FieldAccesses> e : fields.entrySet()) {
             Datum d = e.getKey();
-            FieldWrites f = e.getValue();
+            FieldAccesses f = e.getValue();
             Set<Integer> w = writers.get(d.member());
-            if (d.className().equals(className) && w != null) {
-                written.add(new Written(d, w.stream().mapToLong(f::writes).sum()));
-                first = Math.min(first, f.firstNanos);
+            if (!d.className().equals(className)) {
+                continue;
+            }
+            if (w != null) {
+                written.add(new Written(d, w.stream().mapToLong(f.writes::count).sum()));
                 f.sites.forEach((site, count) -> sites.computeIfAbsent(site, k -> new long[1])[0] += count[0]);
+            }
+            if (w != null || readOnly.contains(d.member())) { // a class whose fields are only read has a first read
+                first = Math.min(first, f.firstNanos);
             }
         }
         written.sort(Comparator.comparingLong(Written::sampled).reversed()
                 .thenComparing(w -> w.field().member()));
         long sampled = written.stream().mapToLong(Written::sampled).sum();
+        List<String> named = new ArrayList<>(written.stream().map(w -> w.field().member()).toList());
+        named.addAll(readOnly);
         Map<String, Set<Integer>> writerSets = new TreeMap<>();
         writers.forEach((field, threads) -> writerSets.put(field, Set.copyOf(threads)));
-        return new Finding(SharingKind.LATENT_FALSE_SHARING, className, Datum.Kind.FIELD,
-                written.stream().map(w -> w.field().member()).toList(), Math.round(sampled * scale), sampled, true,
+        return new Finding(SharingKind.LATENT_FALSE_SHARING, className, Datum.Kind.FIELD, List.copyOf(named),
+                Math.round(sampled * scale), sampled, true,
                 written.stream().map(w -> new Finding.Hit(w.field().hitLabel(), w.sampled())).toList(),
                 List.copyOf(conflicts),
                 ContentionTracker.hottest(sites, MAX_SITES, siteNames::apply), rate, first, detectedNanos,
-                Collections.unmodifiableMap(writerSets), List.copyOf(neighbours));
+                Collections.unmodifiableMap(writerSets), List.copyOf(neighbours), share);
     }
 
     /** The latched findings, in the order they were first predicted. */
@@ -300,15 +438,14 @@ final class LatentSharing {
     }
 
     /**
-     * Whether two threads' writes, each {first, last} at {@link FieldWrites#FIRST} and {@link FieldWrites#LAST},
-     * went on over a common time for at least half the shorter of their two spans: threads taking turns overlap by
-     * a tick at most.
+     * Whether thread {@code ta}'s accesses in {@code a} and thread {@code tb}'s in {@code b} went on over a common
+     * time for at least half the shorter of their two spans: threads taking turns overlap by a tick at most.
      */
-    private static boolean atTheSameTime(long[] a, long[] b) {
-        long common = Math.min(a[FieldWrites.LAST], b[FieldWrites.LAST])
-                - Math.max(a[FieldWrites.FIRST], b[FieldWrites.FIRST]);
-        return common >= 0 && 2 * common >= Math.min(a[FieldWrites.LAST] - a[FieldWrites.FIRST],
-                b[FieldWrites.LAST] - b[FieldWrites.FIRST]);
+    private static boolean atTheSameTime(Tally a, int ta, Tally b, int tb) {
+        long[] x = a.of(ta);
+        long[] y = b.of(tb);
+        long common = Math.min(x[Tally.LAST], y[Tally.LAST]) - Math.max(x[Tally.FIRST], y[Tally.FIRST]);
+        return common >= 0 && 2 * common >= Math.min(x[Tally.LAST] - x[Tally.FIRST], y[Tally.LAST] - y[Tally.FIRST]);
     }
 
     /** Forgets what was counted for classes not predicted, so that the next window measures them afresh. */
@@ -319,42 +456,107 @@ final class LatentSharing {
         lastField = null;
     }
 
-    /** Two fields of one object written by different threads, in a fixed order so each pair is kept once. */
-    private record Pair(Datum a, int writerA, Datum b, int writerB) {
-        static Pair of(Datum a, int writerA, Datum b, int writerB) {
-            return a.offset() <= b.offset() ? new Pair(a, writerA, b, writerB) : new Pair(b, writerB, a, writerA);
+    /**
+     * Two fields of one object, {@code a} written by one thread and {@code b} by another, or only read by it when
+     * {@code bReads}.
+     */
+    private record Pair(Datum a, int threadA, Datum b, int threadB, boolean bReads) {
+        /** Two written fields, in a fixed order so each pair is kept once. */
+        static Pair written(Datum a, int writerA, Datum b, int writerB) {
+            return a.offset() <= b.offset() ? new Pair(a, writerA, b, writerB, false)
+                    : new Pair(b, writerB, a, writerA, false);
         }
     }
 
-    /** An object written lately: where it is, and its fields written. */
+    /** An object written lately: where it is, and its fields accessed. */
     private record HotObject(AddressKey key, List<Slot> slots) {
         HotObject(AddressKey key) {
             this(key, new ArrayList<>(2));
         }
     }
 
-    /** One field of one object: the one thread that writes it (or {@link #SHARED}) and its sampled writes. */
+    /**
+     * One field of one object: the one thread that writes it ({@link #NO_WRITER} before any, {@link #SHARED} after
+     * two) and its sampled writes, and the first threads that read it with their sampled reads.
+     */
     private static final class Slot {
-        final FieldWrites field;
+        final FieldAccesses field;
         final HotObject object;
-        int writer;
+        int writer = NO_WRITER;
         long writes;
+        /** Up to {@link #MAX_READERS} threads and their reads, {@code null} until the field is read here. */
+        int[] readers;
+        long[] reads;
 
-        Slot(FieldWrites field, int writer, HotObject object) {
+        Slot(FieldAccesses field, HotObject object) {
             this.field = field;
-            this.writer = writer;
             this.object = object;
+        }
+
+        /** Whether a thread writes it often, or two threads write it: its readers share what is written. */
+        boolean hotWritten() {
+            return writer == SHARED || writes >= HOT_ACCESSES;
+        }
+
+        /** Counts a read by {@code thread}: its reads here so far, or 0 past the first {@link #MAX_READERS}. */
+        long read(int thread) {
+            if (readers == null) {
+                readers = new int[MAX_READERS];
+                reads = new long[MAX_READERS];
+                Arrays.fill(readers, NO_WRITER);
+            }
+            for (int i = 0; i < MAX_READERS; i++) {
+                if (readers[i] == NO_WRITER) {
+                    readers[i] = thread;
+                }
+                if (readers[i] == thread) {
+                    return ++reads[i];
+                }
+            }
+            return 0;
+        }
+
+        int readerCount() {
+            int n = 0;
+            while (readers != null && n < MAX_READERS && readers[n] != NO_WRITER) {
+                n++;
+            }
+            return n;
         }
     }
 
-    /** Sampled writes to one field, per thread, from hot objects that thread alone writes. */
-    private final class FieldWrites {
-        private static final int WRITES = 0;
-        private static final int FIRST = 1;
-        private static final int LAST = 2;
-        /** Per thread: its writes, and the times of the first and last of them. */
+    /** Sampled accesses of one kind to one field, per thread: how many, and the times of the first and the last. */
+    private static final class Tally {
+        static final int COUNT = 0;
+        static final int FIRST = 1;
+        static final int LAST = 2;
         final Map<Integer, long[]> byThread = new HashMap<>();
+
+        /** Adds {@code n} at {@code time}; a negative {@code n} takes accesses back, keeping the times. */
+        void add(int thread, long n, long time) {
+            long[] t = byThread.computeIfAbsent(thread, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
+            t[COUNT] += n;
+            if (n >= 0) {
+                t[FIRST] = Math.min(t[FIRST], time);
+                t[LAST] = Math.max(t[LAST], time);
+            }
+        }
+
+        long count(int thread) {
+            long[] t = byThread.get(thread);
+            return t == null ? 0 : t[COUNT];
+        }
+
+        long[] of(int thread) {
+            return byThread.get(thread);
+        }
+    }
+
+    /** Sampled writes and reads of one field, per thread, from hot objects: each thread's alone, for writes. */
+    private final class FieldAccesses {
         final Datum datum;
+        final Tally writes = new Tally();
+        final Tally reads = new Tally();
         final Map<Integer, long[]> sites = new HashMap<>();
         /** Per thread, the object where this field last became hot for it, or {@link #SEVERAL} in one epoch. */
         final Map<Integer, AddressKey> hotIn = new HashMap<>();
@@ -365,25 +567,31 @@ final class LatentSharing {
         long firstNanos = Long.MAX_VALUE;
         long lastNanos = Long.MIN_VALUE;
 
-        FieldWrites(Datum datum, int objectSize) {
+        FieldAccesses(Datum datum, int objectSize) {
             this.datum = datum;
             this.objectSize = objectSize;
         }
 
-        void add(int thread, long writes, Access a) {
-            long[] t = byThread.computeIfAbsent(thread, k -> new long[] {0, Long.MAX_VALUE, Long.MIN_VALUE});
-            t[WRITES] += writes;
-            if (writes < 0) {
+        void wrote(int thread, long n, Access a) {
+            writes.add(thread, n, a.time());
+            if (n < 0) {
                 return; // taken back: the object turned out to be written by several threads
             }
-            t[FIRST] = Math.min(t[FIRST], a.time());
-            t[LAST] = Math.max(t[LAST], a.time());
-            firstNanos = Math.min(firstNanos, a.time());
-            lastNanos = Math.max(lastNanos, a.time());
-            long[] n = a.site() == lastSite ? lastSiteWrites : siteWrites(a.site());
-            if (n != null) {
-                n[0] += writes;
+            seen(a.time());
+            long[] count = a.site() == lastSite ? lastSiteWrites : siteWrites(a.site());
+            if (count != null) {
+                count[0] += n;
             }
+        }
+
+        void read(int thread, long n, Access a) {
+            reads.add(thread, n, a.time());
+            seen(a.time());
+        }
+
+        private void seen(long time) {
+            firstNanos = Math.min(firstNanos, time);
+            lastNanos = Math.max(lastNanos, time);
         }
 
         /** The count of writes from {@code site}, or {@code null} for none or past the first sites. */
@@ -407,35 +615,15 @@ final class LatentSharing {
          * Whether {@code thread}'s writes to this field and {@code otherThread}'s to {@code other} were seen in
          * different objects: objects of different epochs (a collection moved them) may be the same one.
          */
-        boolean apart(int thread, FieldWrites other, int otherThread) {
+        boolean apart(int thread, FieldAccesses other, int otherThread) {
             AddressKey mine = hotIn.get(thread);
             AddressKey theirs = other.hotIn.get(otherThread);
             return mine == SEVERAL || theirs == SEVERAL || (mine.epoch == theirs.epoch && mine.value != theirs.value);
         }
 
-        long writes(int thread) {
-            long[] n = byThread.get(thread);
-            return n == null ? 0 : n[WRITES];
-        }
-
-        /** Whether {@code thread} wrote this field and {@code otherThread} wrote {@code other} at the same time. */
-        boolean atTheSameTime(int thread, FieldWrites other, int otherThread) {
-            return LatentSharing.atTheSameTime(byThread.get(thread), other.byThread.get(otherThread));
-        }
-
-        double rate(int thread) {
-            return thresholds.rate(writes(thread), lastNanos - firstNanos, scale);
-        }
-
-        boolean hot(int thread) {
-            return thresholds.exceeded(writes(thread), lastNanos - firstNanos, scale);
-        }
-
-        /** Threads whose writes reach the thresholds, most writes first. */
-        List<Integer> hotWriters() {
-            return byThread.keySet().stream().filter(this::hot)
-                    .sorted(Comparator.comparingLong(this::writes).reversed().thenComparing(Comparator.naturalOrder()))
-                    .toList();
+        /** Estimated accesses per second of {@code thread} in {@code tally}, over the span this field was accessed. */
+        double rate(Tally tally, int thread) {
+            return thresholds.rate(tally.count(thread), lastNanos - firstNanos, scale);
         }
     }
 }

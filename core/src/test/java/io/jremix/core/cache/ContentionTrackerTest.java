@@ -204,6 +204,30 @@ class ContentionTrackerTest {
     }
 
     @Test
+    void evaluate_byCost_measuresTheMissesAgainstTheTimeTheirThreadsRan() {
+        // 40 sampled misses in 1 s at 1:1000 (thread 1 missing on thread 0's writes): 40,000 misses a second, 2 ms of
+        // miss time a second
+        Thresholds th = Thresholds.withCostShare(0.002);
+        ContentionTracker onCores = new ContentionTracker(th, 1000, 64, new ThreadTimes(2));
+        ThreadTimes halfTheTime = new ThreadTimes(2);
+        for (int thread = 0; thread < 2; thread++) {
+            halfTheTime.read(thread, T0, 0);
+            halfTheTime.read(thread, T0 + 1000 * MS, 500 * MS);
+        }
+        ContentionTracker loaded = new ContentionTracker(th, 1000, 64, halfTheTime);
+        for (ContentionTracker t : List.of(onCores, loaded)) {
+            for (int i = 0; i < 40; i++) {
+                t.record(miss(FALSE_SHARING, T0 + i * 25 * MS, HEAD, TAIL));
+            }
+        }
+
+        assertEquals(0, onCores.evaluate(T0 + 1000 * MS), "2 ms over 2 s of running time: 0.1%");
+        assertEquals(0.001, only(onCores.belowThreshold(SITES)).costShare(), 1e-4);
+        assertEquals(1, loaded.evaluate(T0 + 1000 * MS), "2 ms over the 1 s the two threads ran: 0.2%");
+        assertEquals(0.002, only(loaded.findings(SITES)).costShare(), 1e-4);
+    }
+
+    @Test
     void scale_burstDutyCycleRaisesTheEstimateToTheWholeWindow() {
         // 40 misses over 250 ms, one access in 20 recorded within bursts that cover 1% of the time
         ContentionTracker bursts = new ContentionTracker(Thresholds.withRate(100_000), 20);
@@ -537,6 +561,20 @@ class ContentionTrackerTest {
         assertFalse(f.repairable());
         assertTrue(f.fields().isEmpty());
         assertEquals(List.of(new Finding.Hit("[1]", 99), new Finding.Hit("[2]", 99)), f.hits());
+    }
+
+    @Test
+    void theProgramsClassesComeBeforeTheJdks() {
+        // a queue extending AtomicReference: the JDK's value misses more often than the queue's own field
+        Datum inherited = Datum.field("java.util.concurrent.atomic.AtomicReference", "value", 12, 4);
+        Datum own = Datum.field(QUEUE, "headRef", 16, 4);
+        ContentionTracker t = new ContentionTracker(ANY, 1);
+        recordMany(t, 5, FALSE_SHARING, T0, inherited);
+        recordMany(t, 3, FALSE_SHARING, T0, own);
+        t.evaluate(T0 + 1_000 * MS);
+
+        assertEquals(List.of(QUEUE, "java.util.concurrent.atomic.AtomicReference"),
+                t.findings(SITES).stream().map(Finding::className).toList());
     }
 
     @Test

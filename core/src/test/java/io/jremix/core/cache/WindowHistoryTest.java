@@ -13,7 +13,7 @@ class WindowHistoryTest {
 
     private static Finding finding(String cls, long sampled) {
         return new Finding(SharingKind.FALSE_SHARING, cls, Datum.Kind.FIELD, List.of("value"), sampled * 10, sampled,
-                true, List.of(), List.of(), List.of(), 1e6, 0, 0, Map.of(), List.of());
+                true, List.of(), List.of(), List.of(), 1e6, 0, 0, Map.of(), List.of(), 0.01);
     }
 
     private static WindowHistory.Seen seen(String cls, long sampled, boolean newFound) {

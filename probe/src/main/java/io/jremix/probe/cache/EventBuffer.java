@@ -350,6 +350,11 @@ public final class EventBuffer {
         return index;
     }
 
+    /** The thread that records into this buffer, {@code null} once it is gone. */
+    public Thread thread() {
+        return thread.get();
+    }
+
     public String threadName() {
         return threadName;
     }

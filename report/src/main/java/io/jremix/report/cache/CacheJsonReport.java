@@ -1,5 +1,7 @@
 package io.jremix.report.cache;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -38,7 +40,8 @@ public final class CacheJsonReport {
                 Math.min(MAX_BELOW_THRESHOLD, run.belowThreshold().size())), false, layouts));
         CacheRun.Settings s = run.settings();
         doc.put("settings", Json.object("samplingRatio", s.samplingRatio(), "lineSize", s.lineSize(),
-                "thresholdPerSecond", s.thresholdPerSecond(), "windowSeconds", s.windowSeconds(),
+                "thresholdPerSecond", s.thresholdPerSecond(), "costShare", s.costShare(),
+                "windowSeconds", s.windowSeconds(),
                 "maxWindowSeconds", s.maxWindowSeconds(), "rearmSeconds", s.rearmSeconds()));
         CacheRun.Trace t = run.trace();
         doc.put("trace", Json.object("windows", t.windows(), "tracedSeconds", round(t.tracedSeconds()),
@@ -98,6 +101,7 @@ public final class CacheJsonReport {
             m.put("location", f.location().name().toLowerCase(Locale.ROOT));
             m.put("sampled", f.sampled());
             m.put("ratePerSecond", Math.round(f.ratePerSecond()));
+            m.put("costShare", share(f.costShare()));
             List<Object> hits = new ArrayList<>();
             for (Finding.Hit h : f.hits().subList(0, Math.min(MAX_HITS, f.hits().size()))) {
                 hits.add(Json.object("label", h.label(), "sampled", h.sampled()));
@@ -110,7 +114,8 @@ public final class CacheJsonReport {
                 m.put("neighbours", f.neighbours().stream().map(n -> (Object) Json.object("field", n.field(),
                         "writer", n.writer(), "other", n.other(), "otherWriter", n.otherWriter(),
                         "sameObject", n.sameObject(), "span", n.span(),
-                        "ratePerSecond", Math.round(n.ratePerSecond()))).toList());
+                        "ratePerSecond", Math.round(n.ratePerSecond()), "reads",
+                        n.reads().name().toLowerCase(Locale.ROOT), "costShare", share(n.costShare()))).toList());
             }
             ObjectLayout layout = f.location() == Datum.Kind.FIELD ? layouts.apply(f.className()) : null;
             if (layout != null) {
@@ -136,5 +141,10 @@ public final class CacheJsonReport {
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
+    }
+
+    /** A share to three significant digits: shares of interest run from 0.00001 up. */
+    private static double share(double v) {
+        return v > 0 ? new BigDecimal(v).round(new MathContext(3)).doubleValue() : 0;
     }
 }

@@ -26,10 +26,13 @@ public record CacheRun(String mode, long startNanos, Settings settings, Trace tr
     /**
      * Options that shaped the result.
      *
-     * @param samplingRatio accesses each recorded one stood for: the ratio within bursts times open over traced time
+     * @param samplingRatio      accesses each recorded one stood for: the ratio within bursts times open over traced
+     *                           time
+     * @param thresholdPerSecond estimated misses per second a finding needed, 0 for any
+     * @param costShare          share of its threads' running time a finding's misses had to cost, 0 for any
      */
     public record Settings(int samplingRatio, int lineSize, double thresholdPerSecond, double windowSeconds,
-                           double maxWindowSeconds, double rearmSeconds) {
+                           double maxWindowSeconds, double rearmSeconds, double costShare) {
     }
 
     /**

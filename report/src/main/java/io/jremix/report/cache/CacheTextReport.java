@@ -1,5 +1,7 @@
 package io.jremix.report.cache;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
 import java.time.Instant;
 import java.time.LocalTime;
 import java.time.ZoneId;
@@ -49,6 +51,8 @@ public final class CacheTextReport {
                 for (Finding.Neighbours n : f.neighbours()) {
                     out.add("  " + neighbours(f, n, run.settings().lineSize()));
                 }
+                out.add(String.format(Locale.ROOT, "  ~%.3g %s/s, %s", f.ratePerSecond(),
+                        f.kind() == SharingKind.LATENT_FALSE_SHARING ? "accesses" : "misses", costShare(f)));
                 if (!f.conflictsWith().isEmpty()) {
                     out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
                 }
@@ -101,6 +105,24 @@ public final class CacheTextReport {
         return sb.append('.').toString();
     }
 
+    /**
+     * What the misses cost the threads that touch the class's lines, as a share of their running time; for latent
+     * false sharing, what they would cost if those threads ran at once.
+     */
+    public static String costShare(Finding f) {
+        return (f.kind() == SharingKind.LATENT_FALSE_SHARING ? "would cost its threads " : "costing its threads ")
+                + percent(f.costShare()) + " of their time" + (f.kind() == SharingKind.LATENT_FALSE_SHARING
+                ? ", running at once" : "");
+    }
+
+    /** A share as a percentage, to two significant digits: {@code 0.031%}, {@code 1.2%}, {@code 65%}. */
+    static String percent(double share) {
+        if (!(share > 0)) {
+            return "0%";
+        }
+        return new BigDecimal(share * 100).round(new MathContext(2)).stripTrailingZeros().toPlainString() + "%";
+    }
+
     /** Why a placement can put the pair on one line; on observed false sharing, that any placement could. */
     private static String neighbours(Finding f, Finding.Neighbours n, int lineSize) {
         String other = n.sameObject() ? n.other() + " of the same object"
@@ -108,9 +130,12 @@ public final class CacheTextReport {
                 : n.other() + " of a neighbouring instance";
         String lead = f.kind() == SharingKind.LATENT_FALSE_SHARING ? "could share a %d-byte line: "
                 : "predicted too, whatever the placement, within a %d-byte line: ";
-        return String.format(Locale.ROOT, lead + "%s written by thread %d, %s by thread %d"
-                        + " (%d bytes from first to last byte), ~%.3g writes/s each", lineSize, n.field(), n.writer(),
-                other, n.otherWriter(), n.span(), n.ratePerSecond());
+        boolean written = n.reads() == Finding.Reads.NONE;
+        return String.format(Locale.ROOT, lead + "%s %s by thread %d, %s %sby thread %d"
+                        + " (%d bytes from first to last byte), ~%.3g %s/s each", lineSize, n.field(),
+                n.reads() == Finding.Reads.FIELD ? "read" : "written", n.writer(), other,
+                n.reads() == Finding.Reads.OTHER ? "read " : n.reads() == Finding.Reads.FIELD ? "written " : "",
+                n.otherWriter(), n.span(), n.ratePerSecond(), written ? "writes" : "accesses");
     }
 
     private static String hitName(Finding f, Finding.Hit h) {

@@ -57,8 +57,9 @@ final class CacheHtml {
         String events = latent ? " writes" : " misses";
         sb.append("<p>").append(number(f.number("sampled"))).append(events).append(" sampled, ~")
                 .append(number(f.number("events"))).append(" in all, ~").append(number(f.number("ratePerSecond")))
-                .append(" per second; ").append(esc(f.text("location"))).append(f.flag("repairable")
-                        ? ", repairable by padding" : ", not repairable by padding").append(".</p>\n");
+                .append(" per second").append(costShare(f, latent)).append("; ").append(esc(f.text("location")))
+                .append(f.flag("repairable") ? ", repairable by padding" : ", not repairable by padding")
+                .append(".</p>\n");
         List<JsonView> neighbours = f.list("neighbours");
         if (!neighbours.isEmpty()) {
             if (!latent) {
@@ -66,11 +67,15 @@ final class CacheHtml {
             }
             sb.append("<ul class=\"neighbours\">");
             neighbours.forEach(n -> sb.append("<li><code>").append(esc(n.text("field")))
-                    .append("</code> by thread ").append(number(n.number("writer"))).append(" and <code>")
-                    .append(esc(n.text("other"))).append("</code> by thread ").append(number(n.number("otherWriter")))
+                    .append("</code> ").append(readOnly(n, "field")).append("by thread ")
+                    .append(number(n.number("writer"))).append(" and <code>").append(esc(n.text("other")))
+                    .append("</code> ").append(readOnly(n, "other")).append("by thread ")
+                    .append(number(n.number("otherWriter")))
                     .append(n.flag("sameObject") ? " in the same object" : " in a neighbouring instance")
                     .append(": ").append(number(n.number("span"))).append(" bytes from first to last byte, ~")
-                    .append(number(n.number("ratePerSecond"))).append(" writes/s each</li>"));
+                    .append(number(n.number("ratePerSecond")))
+                    .append(n.text("reads").equals("field") || n.text("reads").equals("other") ? " accesses/s each"
+                            : " writes/s each").append("</li>"));
             sb.append("</ul>\n");
         }
         Map<String, Long> misses = new LinkedHashMap<>();
@@ -99,6 +104,21 @@ final class CacheHtml {
             sb.append("<p class=\"advice\">").append(esc(advice(f))).append("</p>\n");
         }
         sb.append("</section>\n");
+    }
+
+    /** {@code read } when a pair's {@code side} ({@code field} or {@code other}) is only read; written otherwise. */
+    private static String readOnly(JsonView neighbours, String side) {
+        return neighbours.text("reads").equals(side) ? "read " : "";
+    }
+
+    /** What the misses cost their threads, from reports that say it. */
+    private static String costShare(JsonView f, boolean latent) {
+        if (!f.get("costShare").present()) {
+            return "";
+        }
+        return (latent ? ", would cost its threads " : ", costing its threads ")
+                + number(Math.round(f.number("costShare") * 1e6) / 1e4) + "% of their time"
+                + (latent ? " if they ran at once" : "");
     }
 
     /**

@@ -27,14 +27,15 @@ class CacheReportTest {
                                    List<Finding.Hit> hits, boolean repairable, List<Finding.Neighbours> neighbours) {
         long sampled = hits.stream().mapToLong(Finding.Hit::sampled).sum();
         return new Finding(kind, cls, location, fields, sampled * 100, sampled, repairable, hits, List.of("Other::x"),
-                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L, Map.of(), neighbours);
+                List.of("a.B.run(B.java:7)"), 2e6, START + 100_000_000L, START + 150_000_000L, Map.of(), neighbours,
+                0.0031);
     }
 
     /** Latent false sharing on a 24-byte counter, one per thread. */
     private static Finding latent() {
         return finding(SharingKind.LATENT_FALSE_SHARING, "a.C", Datum.Kind.FIELD, List.of("value"),
                 List.of(new Finding.Hit("value[16]", 40)), true,
-                List.of(new Finding.Neighbours("value", 1, "a.C::value", 2, false, 32, 2.5e6)));
+                List.of(new Finding.Neighbours("value", 1, "a.C::value", 2, false, 32, 2.5e6, Finding.Reads.NONE, 0.0031)));
     }
 
     private static CacheRun run(List<Finding> findings) {
@@ -52,7 +53,7 @@ class CacheReportTest {
 
     private static CacheRun run(List<Finding> findings, long untracedThreads, double rearmSeconds,
                                 List<WindowHistory.Window> history, List<CacheRun.Running> runningThroughout) {
-        return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 1e5, 3, 10, rearmSeconds),
+        return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 0, 3, 10, rearmSeconds, 0.0003),
                 new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
                 new CacheRun.Instrumented(3, 1, 40, 0, 0, 0, List.of(), 2, runningThroughout),
                 new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history);
@@ -129,9 +130,11 @@ class CacheReportTest {
                 "Processed 1 classes:",
                 "Hits for class 'a.B$V':",
                 "- Hit a.B$V::value[16]: 12 sampled, ~1200 misses (false sharing)",
+                "  ~2.00e+06 misses/s, costing its threads 0.31% of their time",
                 "  on the same lines as: Other::x",
                 "  at a.B.run(B.java:7)",
                 "- Hit a.B$V::value[16]: 3 sampled, ~300 misses (true sharing, not repairable by padding)",
+                "  ~2.00e+06 misses/s, costing its threads 0.31% of their time",
                 "  on the same lines as: Other::x",
                 "  at a.B.run(B.java:7)",
                 "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 2 findings."), lines);
@@ -187,6 +190,7 @@ class CacheReportTest {
                 "- Hit a.C::value[16]: 40 sampled, ~4000 writes (latent false sharing)",
                 "  could share a 64-byte line: value written by thread 1, the same field of a neighbouring instance"
                         + " by thread 2 (32 bytes from first to last byte), ~2.50e+06 writes/s each",
+                "  ~2.00e+06 accesses/s, would cost its threads 0.31% of their time, running at once",
                 "  on the same lines as: Other::x",
                 "  at a.B.run(B.java:7)",
                 "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 1 finding."), lines);
@@ -197,7 +201,8 @@ class CacheReportTest {
         assertEquals("latent-false-sharing", f.get("kind"));
         assertEquals(true, f.get("repairable"));
         assertEquals(List.of(Map.of("field", "value", "writer", 1L, "other", "a.C::value", "otherWriter", 2L,
-                "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)), f.get("neighbours"));
+                "sameObject", false, "span", 32L, "ratePerSecond", 2500000L, "reads", "none", "costShare", 0.0031)),
+                f.get("neighbours"));
     }
 
     @Test
@@ -212,6 +217,7 @@ class CacheReportTest {
                 "  predicted too, whatever the placement, within a 64-byte line: value written by thread 1, the same"
                         + " field of a neighbouring instance by thread 2 (32 bytes from first to last byte),"
                         + " ~2.50e+06 writes/s each",
+                "  ~2.00e+06 misses/s, costing its threads 0.31% of their time",
                 "  on the same lines as: Other::x",
                 "  at a.B.run(B.java:7)",
                 "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 1 finding."), lines);
@@ -222,17 +228,52 @@ class CacheReportTest {
         assertEquals("false-sharing", f.get("kind"));
         assertEquals(5L, f.get("sampled"));
         assertEquals(List.of(Map.of("field", "value", "writer", 1L, "other", "a.C::value", "otherWriter", 2L,
-                "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)), f.get("neighbours"));
+                "sameObject", false, "span", 32L, "ratePerSecond", 2500000L, "reads", "none", "costShare", 0.0031)),
+                f.get("neighbours"));
     }
 
     @Test
     void anotherFieldOfANeighbouringInstanceIsNamed() {
         Finding ends = finding(SharingKind.LATENT_FALSE_SHARING, "a.E", Datum.Kind.FIELD, List.of("a", "b"),
                 List.of(new Finding.Hit("a[12]", 40), new Finding.Hit("b[144]", 40)), true,
-                List.of(new Finding.Neighbours("a", 0, "a.E::b", 1, false, 36, 2.5e6)));
+                List.of(new Finding.Neighbours("a", 0, "a.E::b", 1, false, 36, 2.5e6, Finding.Reads.NONE, 0.0031)));
         assertTrue(CacheTextReport.lines(run(List.of(ends))).contains("  could share a 64-byte line: a written by"
                 + " thread 0, a.E::b of a neighbouring instance by thread 1 (36 bytes from first to last byte),"
                 + " ~2.50e+06 writes/s each"));
+    }
+
+    @Test
+    void aFieldOnlyReadIsSaidToBeRead() throws Json.MalformedJsonException {
+        Finding queue = finding(SharingKind.LATENT_FALSE_SHARING, "a.Q", Datum.Kind.FIELD, List.of("tail", "head"),
+                List.of(new Finding.Hit("tail[12]", 40)), true,
+                List.of(new Finding.Neighbours("tail", 0, "a.Q::head", 1, true, 8, 1e6, Finding.Reads.OTHER, 0.0125)));
+        Finding inherited = finding(SharingKind.LATENT_FALSE_SHARING, "a.Q", Datum.Kind.FIELD, List.of("head"),
+                List.of(), true, List.of(new Finding.Neighbours("head", 1, "java.util.concurrent.atomic.AtomicReference"
+                        + "::value", 0, true, 8, 1e6, Finding.Reads.FIELD, 0.0125)));
+        List<String> lines = CacheTextReport.lines(run(List.of(queue, inherited)));
+        assertTrue(lines.contains("  could share a 64-byte line: tail written by thread 0, a.Q::head of the same object"
+                + " read by thread 1 (8 bytes from first to last byte), ~1.00e+06 accesses/s each"), lines.toString());
+        assertTrue(lines.contains("  could share a 64-byte line: head read by thread 1,"
+                + " java.util.concurrent.atomic.AtomicReference::value of the same object written by thread 0"
+                + " (8 bytes from first to last byte), ~1.00e+06 accesses/s each"), lines.toString());
+
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Json.write(
+                CacheJsonReport.document(run(List.of(queue)), "1.0")))).get("findings")).get(0);
+        assertEquals(List.of("tail", "head"), f.get("fields"));
+        assertEquals(0.0031, f.get("costShare"));
+        @SuppressWarnings("unchecked")
+        Map<String, Object> pair = ((List<Map<String, Object>>) f.get("neighbours")).get(0);
+        assertEquals("other", pair.get("reads"));
+        assertEquals(0.0125, pair.get("costShare"));
+    }
+
+    @Test
+    void sharesAreWrittenAsPercentagesToTwoDigits() {
+        assertEquals("0.031%", CacheTextReport.percent(0.000312));
+        assertEquals("1.2%", CacheTextReport.percent(0.01234));
+        assertEquals("65%", CacheTextReport.percent(0.6504));
+        assertEquals("0%", CacheTextReport.percent(0));
     }
 
     @Test

@@ -156,6 +156,19 @@ class HtmlReportTest {
     }
 
     @Test
+    void aFieldOnlyReadIsSaidToBeReadAndTheCostIsShown() {
+        String page = HtmlReport.render(Map.of("report", "cache-contention", "findings", List.of(Map.of(
+                "kind", "latent-false-sharing", "className", "Q", "sampled", 40L, "ratePerSecond", 1000000L,
+                "costShare", 0.0125, "hits", List.of(Map.of("label", "tail[12]", "sampled", 40L)),
+                "neighbours", List.of(Map.of("field", "tail", "writer", 0L, "other", "Q::head", "otherWriter", 1L,
+                        "sameObject", true, "span", 8L, "ratePerSecond", 1000000L, "reads", "other"))))));
+        assertTrue(page.contains("<li><code>tail</code> by thread 0 and <code>Q::head</code> read by thread 1 in the"
+                + " same object: 8 bytes from first to last byte, ~1000000 accesses/s each</li>"), page);
+        assertTrue(page.contains("~1000000 per second, would cost its threads 1.25% of their time if they ran at"
+                + " once;"), page);
+    }
+
+    @Test
     void observedFalseSharingAlsoPredictedShowsTheNeighboursToo() {
         String page = HtmlReport.render(neighbouringCounters("false-sharing"));
         assertTrue(page.contains("badge kind-false-sharing\">false sharing</span> <code>C</code>"), page);

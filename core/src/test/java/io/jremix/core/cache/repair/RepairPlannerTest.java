@@ -24,7 +24,7 @@ class RepairPlannerTest {
     static Finding finding(SharingKind kind, String cls, Datum.Kind location, boolean repairable,
                            Map<String, Set<Integer>> writers) {
         return new Finding(kind, cls, location, List.copyOf(writers.keySet()), 1000, 10, repairable, List.of(),
-                List.of(), List.of(), 1e6, 0, 1, writers, List.of());
+                List.of(), List.of(), 1e6, 0, 1, writers, List.of(), 0.01);
     }
 
     @Test
