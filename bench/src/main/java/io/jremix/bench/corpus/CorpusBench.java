@@ -172,7 +172,7 @@ public final class CorpusBench {
         Files.delete(report);
         System.err.printf(Locale.ROOT, "%s: %s%n", progress, fixed ? (d.silent() ? "silent" : "NOT silent: "
                 + names(d.naming().isEmpty() ? d.inScope() : d.naming()))
-                : d.found().name().toLowerCase(Locale.ROOT) + ", " + d.rate() + "/s");
+                : d.found().name().toLowerCase(Locale.ROOT) + ", " + CorpusTable.percent(d.costShare()));
         return d;
     }
 

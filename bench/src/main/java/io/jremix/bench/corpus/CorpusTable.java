@@ -102,19 +102,27 @@ final class CorpusTable {
         return Double.isNaN(ms) || Double.isNaN(fixedMs) ? "—" : String.format(Locale.ROOT, "%.2f×", ms / fixedMs);
     }
 
-    /** Each run: how it found the bug and at what rate, or the rate it stayed at below the thresholds. */
+    /**
+     * Each run: how it found the bug and what the fields cost their threads, or what they cost below the share a
+     * finding needs.
+     */
     private static String runs(List<Detection> runs) {
         List<String> out = new ArrayList<>();
         for (Detection d : runs) {
-            String threshold = String.valueOf(d.settings().get("thresholdPerSecond"));
             out.add(switch (d.found()) {
-                case OBSERVED, LATENT -> d.found().name().toLowerCase(Locale.ROOT) + " " + d.rate() + "/s";
+                case OBSERVED, LATENT -> d.found().name().toLowerCase(Locale.ROOT) + " " + percent(d.costShare());
                 case NO -> "no (" + (d.naming().isEmpty() && d.below().isEmpty() ? "nothing on the fields"
-                        : "on the fields: " + d.rate() + "/s") + ", threshold " + threshold + "/s)";
+                        : "on the fields: " + percent(d.costShare())) + ", needed "
+                        + percent(((Number) d.settings().getOrDefault("costShare", 0)).doubleValue()) + ")";
             });
         }
         return String.join("; ", out) + ". Named: "
                 + distinct(runs.stream().flatMap(d -> d.naming().stream()).toList());
+    }
+
+    /** A report's cost share, a fraction, as a percentage. */
+    static String percent(double share) {
+        return String.format(Locale.ROOT, "%.3g%%", share * 100);
     }
 
     /** Silent runs, and the findings of the others. */
@@ -131,8 +139,8 @@ final class CorpusTable {
     }
 
     /**
-     * The bytes padding added per instance, each padded class's size after minus before, from the {@code repair}
-     * section of a report; {@code n/a} where the report has no layouts.
+     * The bytes padding added to each padded class, per instance and over its instances live at exit, from the
+     * {@code repair} section of a report; {@code n/a} where the report does not know them.
      */
     @SuppressWarnings("unchecked")
     static String bytesAdded(Object repair) {
@@ -145,10 +153,10 @@ final class CorpusTable {
             Map<String, Object> c = (Map<String, Object>) p;
             String name = (String) c.get("className");
             String simple = name.substring(name.lastIndexOf('.') + 1);
-            if (c.get("layoutBefore") instanceof Map<?, ?> before && c.get("layoutAfter") instanceof Map<?, ?> after) {
-                long added = ((Number) after.get("instanceBytes")).longValue()
-                        - ((Number) before.get("instanceBytes")).longValue();
-                out.add("+" + added + " B per `" + simple + "`");
+            if (c.get("bytesAdded") instanceof Number added) {
+                out.add("+" + added + " B per `" + simple + "`" + (c.get("liveBytesAdded") instanceof Number live
+                        ? String.format(Locale.ROOT, ", +%,d B over %s live", live.longValue(), c.get("liveInstances"))
+                        : ""));
             } else {
                 out.add("n/a for `" + simple + "` (no layouts)");
             }

@@ -63,10 +63,13 @@ public record Detection(Found found, List<Map<String, Object>> naming, List<Map<
         return naming.isEmpty() && inScope.isEmpty();
     }
 
-    /** The highest estimated rate among the findings that name the bug's fields, or below the thresholds. */
-    public long rate() {
+    /**
+     * The highest share of their threads' time that the bug's fields cost, among the findings that name them, or
+     * below the thresholds: a fraction, as the report's {@code costShare}.
+     */
+    public double costShare() {
         return (naming.isEmpty() ? below : naming).stream()
-                .mapToLong(f -> ((Number) f.get("ratePerSecond")).longValue()).max().orElse(0);
+                .mapToDouble(f -> ((Number) f.getOrDefault("costShare", 0)).doubleValue()).max().orElse(0);
     }
 
     /** The findings among {@code entries} that name one of the bug's fields. */
@@ -77,8 +80,9 @@ public record Detection(Found found, List<Map<String, Object>> naming, List<Map<
 
     /**
      * The {@code Class::field} names that {@code findings} give: each one's fields (in its class, or as declared in a
-     * superclass when the finding is on a class the fix changed), what other threads read on its lines
-     * ({@code conflictsWith}) and the fields it was predicted to share a line with ({@code neighbours}).
+     * superclass when the finding is on a class the fix changed: a JDK superclass's field is named
+     * {@code AtomicReference.value}), what other threads read on its lines ({@code conflictsWith}) and the fields it
+     * was predicted to share a line with ({@code neighbours}).
      */
     @SuppressWarnings("unchecked")
     private static Set<String> names(Bug bug, List<Map<String, Object>> findings) {
@@ -88,7 +92,8 @@ public record Detection(Found found, List<Map<String, Object>> naming, List<Map<
             for (String field : (List<String>) f.getOrDefault("fields", List.of())) {
                 names.add(className + "::" + field);
                 if (bug.inScope(className)) {
-                    bug.expected().stream().filter(e -> e.endsWith("::" + field)).forEach(names::add);
+                    String declared = field.substring(field.lastIndexOf('.') + 1);
+                    bug.expected().stream().filter(e -> e.endsWith("::" + declared)).forEach(names::add);
                 }
             }
             names.addAll((List<String>) f.getOrDefault("conflictsWith", List.of()));

@@ -12,8 +12,8 @@ final class Sensitivity {
     private Sensitivity() {
     }
 
-    /** Ten times as sensitive as the defaults: a tenth of the default threshold. */
+    /** Ten times as sensitive as the defaults: a tenth of the default cost share. */
     static List<String> tenTimes() {
-        return List.of("-XX:REMIXThreshold=" + CacheContentionOptions.THRESHOLD.defaultValue() / 10);
+        return List.of("-XX:REMIXCostShare=" + CacheContentionOptions.COST_SHARE.defaultValue() / 10);
     }
 }

@@ -19,20 +19,20 @@ class CorpusTableTest {
 
     private static Detection detection(String kind, List<String> fields) {
         Map<String, Object> finding = Map.of("kind", kind, "className", QUEUE, "fields", fields,
-                "ratePerSecond", 250_000);
+                "costShare", 0.004);
         return Detection.of(Corpus.bug("caffeine-scq"), Map.of("findings", List.of(finding),
-                "settings", Map.of("thresholdPerSecond", 100_000)));
+                "settings", Map.of("costShare", 0.0003)));
     }
 
-    private static Map<String, Object> padded(String className, long before, long after) {
-        return Map.of("className", className, "layoutBefore", Map.of("instanceBytes", before),
-                "layoutAfter", Map.of("instanceBytes", after));
+    private static Map<String, Object> padded(String className, long added, long live) {
+        return Map.of("className", className, "bytesAdded", added, "liveInstances", live, "liveBytesAdded",
+                added * live);
     }
 
     @Test
-    void bytesAddedArePerInstanceOfEachPaddedClass() {
-        assertEquals("+392 B per `SingleConsumerQueue`",
-                CorpusTable.bytesAdded(Map.of("padded", List.of(padded(QUEUE, 24, 416)))));
+    void bytesAddedArePerInstanceOfEachPaddedClassAndOverItsLiveOnes() {
+        assertEquals("+392 B per `SingleConsumerQueue`, +1,176 B over 3 live",
+                CorpusTable.bytesAdded(Map.of("padded", List.of(padded(QUEUE, 392, 3)))));
         assertEquals("n/a (nothing padded)", CorpusTable.bytesAdded(null));
         assertEquals("n/a for `Other` (no layouts)",
                 CorpusTable.bytesAdded(Map.of("padded", List.of(Map.of("className", "a.Other")))));
@@ -47,7 +47,7 @@ class CorpusTableTest {
         o.afterDefaults.add(detection("true-sharing", List.of("head")));
         o.afterTenTimes.add(detection("false-sharing", List.of("(header)")));
         o.learned = List.of(QUEUE + ": [head] [tail]");
-        o.repair = Map.of("padded", List.of(padded(QUEUE, 24, 416)));
+        o.repair = Map.of("padded", List.of(padded(QUEUE, 392, 1)));
         o.times.put(Outcome.Variant.BEFORE, List.of(150.0));
         o.times.put(Outcome.Variant.FIXED, List.of(100.0, 100.0));
         o.times.put(Outcome.Variant.REPAIRED, List.of(110.0));
@@ -58,7 +58,7 @@ class CorpusTableTest {
         CorpusTable.write(out, "bench/run-corpus", machine, new RoundsPlan(3, 4, 1), false, List.of(o));
         String row = Files.readString(out).lines().filter(l -> l.startsWith("| Caffeine")).findFirst().orElseThrow();
         assertTrue(row.contains("| 2/3 (1 observed, 1 latent) | not run | 1/1 | 0/1 | 1.50× | 1.10× | +392 B per"
-                + " `SingleConsumerQueue` |"), row);
+                + " `SingleConsumerQueue`, +392 B over 1 live |"), row);
         assertTrue(Files.isRegularFile(dir.resolve("corpus.json")));
     }
 }

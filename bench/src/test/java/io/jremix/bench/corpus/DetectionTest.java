@@ -18,9 +18,9 @@ class DetectionTest {
             "netty-mpsc", 1, List.of(REFERENCE + "::value", QUEUE + "::headRef"), List.of(QUEUE, REFERENCE));
 
     private static Map<String, Object> finding(String kind, String className, List<String> fields,
-                                               List<String> conflictsWith, long rate) {
+                                               List<String> conflictsWith, double costShare) {
         return Map.of("kind", kind, "className", className, "fields", fields, "conflictsWith", conflictsWith,
-                "ratePerSecond", rate);
+                "costShare", costShare);
     }
 
     private static Detection detection(List<Map<String, Object>> findings, List<Map<String, Object>> below) {
@@ -29,41 +29,41 @@ class DetectionTest {
 
     @Test
     void observedWhenTheMissesNameBothFields() {
-        Detection d = detection(List.of(finding("false-sharing", REFERENCE, List.of("value"), List.of(), 300_000),
-                finding("false-sharing", QUEUE, List.of("(header)", "headRef"), List.of(), 200_000)), List.of());
+        Detection d = detection(List.of(finding("false-sharing", REFERENCE, List.of("value"), List.of(), 0.003),
+                finding("false-sharing", QUEUE, List.of("(header)", "headRef"), List.of(), 0.002)), List.of());
         assertEquals(Detection.Found.OBSERVED, d.found());
-        assertEquals(300_000, d.rate());
+        assertEquals(0.003, d.costShare());
         assertFalse(d.silent());
     }
 
     @Test
     void oneFindingNamesTheOtherFieldByWhatItConflictsWith() {
         Detection d = detection(List.of(finding("false-sharing", REFERENCE, List.of("value"),
-                List.of(QUEUE + "::headRef"), 150_000)), List.of());
+                List.of(QUEUE + "::headRef"), 0.0015)), List.of());
         assertEquals(Detection.Found.OBSERVED, d.found());
     }
 
-    /** A finding on the program's class may name a field its JDK superclass declares. */
+    /** A finding on the program's class names a field its JDK superclass declares as that class's. */
     @Test
     void anInheritedFieldCountsOnTheProgramsClass() {
-        Detection d = detection(List.of(finding("latent-false-sharing", QUEUE, List.of("headRef", "value"),
-                List.of(), 500_000)), List.of());
+        Detection d = detection(List.of(finding("latent-false-sharing", QUEUE,
+                List.of("headRef", "AtomicReference.value"), List.of(), 0.005)), List.of());
         assertEquals(Detection.Found.LATENT, d.found());
     }
 
     @Test
-    void belowTheThresholdsIsNotFoundButKeepsItsRate() {
-        Detection d = detection(List.of(finding("true-sharing", REFERENCE, List.of("value"), List.of(), 900_000)),
-                List.of(finding("false-sharing", QUEUE, List.of("headRef"), List.of(REFERENCE + "::value"), 40_000)));
+    void belowTheThresholdsIsNotFoundButKeepsItsCost() {
+        Detection d = detection(List.of(finding("true-sharing", REFERENCE, List.of("value"), List.of(), 0.009)),
+                List.of(finding("false-sharing", QUEUE, List.of("headRef"), List.of(REFERENCE + "::value"), 0.0004)));
         assertEquals(Detection.Found.NO, d.found());
-        assertEquals(40_000, d.rate());
+        assertEquals(0.0004, d.costShare());
         assertTrue(d.silent(), "true sharing and misses below the thresholds are no false-sharing report");
     }
 
     @Test
     void anAfterVersionIsNotSilentAboutTheClassesTheFixChanged() {
         Detection d = detection(List.of(finding("false-sharing", QUEUE + "HeadRef", List.of("(header)"), List.of(),
-                20_000)), List.of());
+                0.0002)), List.of());
         assertEquals(Detection.Found.NO, d.found());
         assertFalse(d.silent());
         assertTrue(detection(List.of(finding("false-sharing", "some.Other", List.of("x"), List.of(), 1)), List.of())

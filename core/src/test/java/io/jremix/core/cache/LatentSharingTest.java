@@ -253,7 +253,7 @@ class LatentSharingTest {
         assertEquals(1e6, n.ratePerSecond(), 2e4, "from the first access to the last, 396 ms");
         assertEquals(Thresholds.predictedShare(1e6, 1e6, false), n.costShare(), 2e-2 * n.costShare());
         assertEquals(n.costShare(), f.costShare());
-        assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("tail")))), RepairPlanner.plan(run.findings()),
+        assertEquals(List.of(new PaddedClass(QUEUE, List.of(List.of("tail")))), PLANNER.plan(run.findings()),
                 "the written field is padded away from the one read");
         assertEquals(List.of(), Run.of(BY_COST, new ThreadTimes(2), MS, QUEUE_SIZE, 100, new Write(0, QUEUE_AT, TAIL),
                 Write.read(0, QUEUE_AT, HEAD)).findings(), "a thread that reads beside its own writes");

@@ -12,7 +12,6 @@ import io.jremix.bench.corpus.Bug;
 import io.jremix.bench.corpus.Corpus;
 import io.jremix.bench.corpus.Detection;
 import io.jremix.e2e.Jremix;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -58,9 +57,6 @@ class CorpusTest {
      * The producer writes the tail, the {@code value} the queue inherits from {@code AtomicReference}; the consumer
      * only reads {@code headRef}, the field after it.
      */
-    @Disabled("needs issue 55 deliverable 3 (a line with one reader predicted): under load the misses alone stay"
-            + " under the default threshold (33,000 to 57,000 a second on a loaded 2-core machine;"
-            + " enabled, it adds about 9 s to the class)")
     @Test
     void nettyQueueBeforeItsFixIsFound(@TempDir Path dir) throws Exception {
         Run run = detect(Corpus.bug("netty-mpsc"), false, dir);
