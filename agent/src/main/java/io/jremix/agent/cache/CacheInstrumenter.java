@@ -29,7 +29,7 @@ import org.objectweb.asm.tree.VarInsnNode;
  * VarHandle access call, and the receiver of every interface call, first passes what it touches to
  * {@code io.jremix.probe.cache.CacheProbe}; but for the accesses to an object that never leaves the method that
  * allocated it, which no other thread can contend for ({@link UnsharedAllocations}), and the reads that compiled
- * code does not make: constants ({@link FoldedReads}).
+ * code does not make: constants, and class words read once before a loop ({@link FoldedReads}).
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
  * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
@@ -232,7 +232,11 @@ final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case INVOKEVIRTUAL -> call((MethodInsnNode) insn);
-                    case INVOKEINTERFACE -> header((MethodInsnNode) insn);
+                    case INVOKEINTERFACE -> {
+                        if (made(insn)) {
+                            header((MethodInsnNode) insn);
+                        }
+                    }
                     default -> {
                         // not an access
                     }

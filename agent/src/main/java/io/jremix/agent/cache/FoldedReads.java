@@ -1,5 +1,6 @@
 package io.jremix.agent.cache;
 
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -12,6 +13,7 @@ import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -30,9 +32,16 @@ import org.objectweb.asm.tree.analysis.SourceValue;
  *     a constant, or such a field of one; and in the JDK's atomic field updaters, their own final fields (the
  *     field's offset and classes), which C2 folds wherever the updater is a constant, as updaters are held, in a
  *     static final field (the updater of a {@code static final} field, checked in C2's output on JDK 17 and 25);
+ * <li>the class word of an interface call's receiver that is a constant, whose class C2 knows, or that does not
+ *     change in the innermost loop around the call ({@link Loops}): a parameter, or a local, defined before the
+ *     loop. C2 loads that class word once, before the loop; it loads it anew each time for a receiver defined in
+ *     the loop, from an array element, a field (final or not: a volatile access in the loop makes C2 load the field
+ *     again) or a call's result (checked in C2's output on JDK 17 and 25, docs/cache-contention.md). A call site
+ *     that sees three receiver classes or more does read it each time, through the call's stub: a receiver that
+ *     does not change in a loop rarely has a site see that many.
  * </ul>
  * A data flow over the method follows each value to the instructions that defined it: through copies and casts,
- * and to the stores into a local.
+ * and to the stores into a local, so that a local written in the loop is defined there.
  */
 final class FoldedReads implements Opcodes {
     /** Methods larger than this (instructions times frame slots) are not analysed: every read stays probed. */
@@ -55,6 +64,7 @@ final class FoldedReads implements Opcodes {
     private final Fields fields;
     private final Set<AbstractInsnNode> folded = new HashSet<>();
     private Frame<SourceValue>[] frames;
+    private Loops loops;
     /** Whether each instruction that defines a value defines a constant, as found so far. */
     private final Map<AbstractInsnNode, Boolean> constants = new HashMap<>();
 
@@ -64,7 +74,7 @@ final class FoldedReads implements Opcodes {
         this.fields = fields;
     }
 
-    /** The {@code getstatic} and {@code getfield} instructions of {@code m} to leave out. */
+    /** The {@code getstatic}, {@code getfield} and {@code invokeinterface} instructions of {@code m} to leave out. */
     static Set<AbstractInsnNode> of(String owner, MethodNode m, Fields fields) {
         FoldedReads r = new FoldedReads(owner, m, fields);
         r.find();
@@ -85,8 +95,10 @@ final class FoldedReads implements Opcodes {
                 trustedReads |= op == GETFIELD && trusted(insn);
             }
         }
-        // spare the data flow where it cannot find more: no trusted field of a static final's value
-        if (!constantObjects || !trustedReads || !analyse()) {
+        // spare the data flow where it cannot find more: no interface call on a static final's value or in a loop,
+        // and no trusted field of one (the rarer constants, literals, come along when it runs)
+        boolean flow = constantObjects ? trustedReads || has(INVOKEINTERFACE) : callInLoop();
+        if (!flow || !analyse()) {
             return;
         }
         InsnList code = m.instructions;
@@ -99,8 +111,49 @@ final class FoldedReads implements Opcodes {
             int top = f.getStackSize() - 1;
             if (insn.getOpcode() == GETFIELD && trusted(insn) && constant(f.getStack(top))) {
                 folded.add(insn);
+            } else if (insn.getOpcode() == INVOKEINTERFACE) {
+                SourceValue receiver = f.getStack(top - Type.getArgumentTypes(((MethodInsnNode) insn).desc).length);
+                if (constant(receiver) || invariantInLoop(i, receiver)) {
+                    folded.add(insn);
+                }
             }
         }
+    }
+
+    private boolean has(int opcode) {
+        for (AbstractInsnNode insn : m.instructions) {
+            if (insn.getOpcode() == opcode) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Whether an interface call lies between a jump or switch back to an earlier instruction and its target, as
+     * every call in a loop javac makes does; not one in a loop closed by an exception handler placed before its try
+     * block, which javac never makes (its calls then keep their probes).
+     */
+    private boolean callInLoop() {
+        InsnList code = m.instructions;
+        BitSet calls = new BitSet();
+        for (int i = 0; i < code.size(); i++) {
+            if (code.get(i).getOpcode() == INVOKEINTERFACE) {
+                calls.set(i);
+            }
+        }
+        if (calls.isEmpty()) {
+            return false;
+        }
+        for (int i = 0; i < code.size(); i++) {
+            for (LabelNode target : LoopExitTests.targets(code.get(i))) {
+                int from = code.indexOf(target);
+                if (from < i && calls.nextSetBit(from) >= 0 && calls.nextSetBit(from) < i) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private boolean staticFinal(FieldInsnNode f) {
@@ -116,13 +169,25 @@ final class FoldedReads implements Opcodes {
         return fields.ownFinalsFolded() && f.owner.equals(owner) && fields.trustedFinal(f.owner, f.name);
     }
 
-    /** Runs the data flow; false if the method is too large or malformed. */
+    /** Runs the data flow, recording the control flow as it goes; false if the method is too large or malformed. */
     private boolean analyse() {
         InsnList code = m.instructions;
         if ((long) code.size() * (m.maxLocals + m.maxStack) > MAX_FRAME_SLOTS) {
             return false;
         }
-        Analyzer<SourceValue> analyzer = new Analyzer<>(new Definitions());
+        loops = new Loops(code.size());
+        Analyzer<SourceValue> analyzer = new Analyzer<>(new Definitions()) {
+            @Override
+            protected void newControlFlowEdge(int insn, int successor) {
+                loops.edge(insn, successor);
+            }
+
+            @Override
+            protected boolean newControlFlowExceptionEdge(int insn, int successor) {
+                loops.edge(insn, successor);
+                return true;
+            }
+        };
         try {
             frames = analyzer.analyze(owner, m);
             return true;
@@ -160,6 +225,23 @@ final class FoldedReads implements Opcodes {
         };
         constants.put(d, constant);
         return constant;
+    }
+
+    /**
+     * Whether the call at {@code index} is in a loop and {@code receiver} is the same object throughout it: every
+     * definition of it lies outside the loop or is a constant (a parameter has none).
+     */
+    private boolean invariantInLoop(int index, SourceValue receiver) {
+        BitSet loop = loops.innermost(index);
+        if (loop == null) {
+            return false;
+        }
+        for (AbstractInsnNode d : receiver.insns) {
+            if (loop.get(m.instructions.indexOf(d)) && !definesConstant(d)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -20,8 +20,8 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Reads that compiled code does not make get no probes: constants; the reads it does make keep theirs
- * ({@link FoldedFixture}).
+ * Reads that compiled code does not make get no probes: constants, and the class word of an interface call's
+ * receiver that does not change in the loop around it; the reads it does make keep theirs ({@link FoldedFixture}).
  */
 class FoldedReadsTest {
     private static final String FIXTURE = "io/jremix/agent/cache/FoldedFixture";
@@ -50,6 +50,23 @@ class FoldedReadsTest {
     }
 
     @Test
+    void aReceiverThatDoesNotChangeInItsLoopIsNotProbed() throws IOException {
+        Map<String, Set<String>> probed = fixture(new CacheInstrumenter.Result[1]);
+        for (String m : new String[] {"invariantParameter", "invariantLocal", "invariantInInnerLoop", "constantReceiver"}) {
+            assertFalse(probed.getOrDefault(m, Set.of()).contains("HEADER"), m + " probes " + probed.get(m));
+        }
+    }
+
+    @Test
+    void aReceiverThatChangesInItsLoopOrRunsOnceIsProbed() throws IOException {
+        Map<String, Set<String>> probed = fixture(new CacheInstrumenter.Result[1]);
+        for (String m : new String[] {"elementReceiver", "fieldReceiver", "volatileStaticReceiver", "storedInLoop",
+                "callOutsideLoop"}) {
+            assertTrue(probed.getOrDefault(m, Set.of()).contains("HEADER"), m + " probes " + probed.get(m));
+        }
+    }
+
+    @Test
     void constantsAreNotProbedAndOtherStaticsAndFieldsAre() throws IOException {
         CacheInstrumenter.Result[] result = new CacheInstrumenter.Result[1];
         Map<String, Set<String>> probed = fixture(result);
@@ -58,7 +75,7 @@ class FoldedReadsTest {
                 probed.get("staticNotFinal"));
         assertNull(probed.get("trustedFinalOfConstant"), "a record's field of a static final record");
         assertEquals(Set.of("FIELD " + FIXTURE + "$Pair.right"), probed.get("trustedFinalOfParameter"));
-        assertTrue(result[0].folded() >= 1 + 2 + 2, "left out: " + result[0].folded());
+        assertTrue(result[0].folded() >= 4 + 1 + 2 + 2, "left out: " + result[0].folded());
     }
 
     @Test
