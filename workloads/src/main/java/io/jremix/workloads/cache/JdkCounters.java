@@ -60,8 +60,8 @@ public final class JdkCounters {
     }
 
     /**
-     * Once the adders have made their cells (a tenth of their additions in), allocates until the young collector has
-     * run once more. It waits on a latch rather than reading the sum, which would read the cells.
+     * Once the adders have made their cells (a tenth of their additions in), allocates until a collector has run
+     * once more. It waits on a latch rather than reading the sum, which would read the cells.
      */
     private static void collectOnce(CountDownLatch started) {
         try {
@@ -70,11 +70,19 @@ public final class JdkCounters {
             Thread.currentThread().interrupt();
             return;
         }
-        GarbageCollectorMXBean young = ManagementFactory.getGarbageCollectorMXBeans().get(0);
-        long before = young.getCollectionCount();
-        while (young.getCollectionCount() == before) {
+        long before = collections();
+        while (collections() == before) {
             garbage = new byte[4096];
         }
+    }
+
+    /** Collections of every kind so far: the collectors' order differs (Parallel lists its old one first). */
+    private static long collections() {
+        long n = 0;
+        for (GarbageCollectorMXBean c : ManagementFactory.getGarbageCollectorMXBeans()) {
+            n += c.getCollectionCount();
+        }
+        return n;
     }
 
     public static void main(String[] args) {
