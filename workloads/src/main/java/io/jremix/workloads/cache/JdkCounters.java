@@ -18,8 +18,8 @@ import java.util.concurrent.atomic.LongAdder;
  * <p>Each thread allocates its cell in its own allocation buffer, hundreds of bytes or more from the others', so the
  * cells share a line only once a collection has copied them, one after the other behind their array (seen on JDK 17
  * and 25: the array and both cells within 72 bytes after one young collection). The map's insertions allocate enough
- * for collections to come by themselves; beside the adders, one more thread allocates until one young collection
- * has run, as any program that allocates would.
+ * for collections to come by themselves; beside the adders, one more thread allocates until a collection has run,
+ * as any program that allocates would.
  *
  * <p>The map's keys are the thread numbers times {@value #KEY_STRIDE}, so that in the table of 2048 bins that a map
  * made for {@value #CAPACITY} entries starts with, their bins lie 2 KB apart: the table's own elements, which each
