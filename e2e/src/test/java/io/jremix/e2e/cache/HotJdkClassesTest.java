@@ -30,22 +30,24 @@ class HotJdkClassesTest {
     void foundWithoutTheirPadding(@TempDir Path dir) throws Exception {
         List<Map<String, Object>> findings = run(dir, UNPADDED);
         for (String cell : List.of(CELL, COUNTER_CELL)) {
-            Map<String, Object> f = on(findings, cell);
-            assertTrue(f != null && f.get("kind").toString().endsWith("false-sharing"), cell + ": " + findings);
-            assertTrue(((List<?>) f.get("fields")).contains("value"), f.toString());
+            assertTrue(falseSharing(findings, cell).stream().anyMatch(f -> ((List<?>) f.get("fields")).contains("value")),
+                    cell + ": " + findings);
         }
-        Map<String, Object> queue = on(findings, WORK_QUEUE);
-        assertTrue(queue != null && baseBesideTop(queue), "the worker's base beside the submitter's top: " + queue);
+        assertTrue(falseSharing(findings, WORK_QUEUE).stream().anyMatch(HotJdkClassesTest::baseBesideTop),
+                "the worker's base beside the submitter's top: " + findings);
     }
 
+    /**
+     * Two threads that hash to one cell both write it, true sharing that no padding helps; the JDK pads the work
+     * queue's top away from base, and its other fields share lines it leaves unpadded.
+     */
     @Test
     void silentWithTheirPadding(@TempDir Path dir) throws Exception {
         List<Map<String, Object>> findings = run(dir, List.of());
-        assertEquals(null, on(findings, CELL), findings.toString());
-        assertEquals(null, on(findings, COUNTER_CELL), findings.toString());
-        // the JDK pads top away from base; the queue's other fields share lines it leaves unpadded
-        Map<String, Object> queue = on(findings, WORK_QUEUE);
-        assertFalse(queue != null && baseBesideTop(queue), queue == null ? "" : queue.toString());
+        assertEquals(List.of(), falseSharing(findings, CELL), findings.toString());
+        assertEquals(List.of(), falseSharing(findings, COUNTER_CELL), findings.toString());
+        assertFalse(falseSharing(findings, WORK_QUEUE).stream().anyMatch(HotJdkClassesTest::baseBesideTop),
+                findings.toString());
     }
 
     private static List<Map<String, Object>> run(Path dir, List<String> jvmOptions) throws Exception {
@@ -57,8 +59,10 @@ class HotJdkClassesTest {
         return Jremix.findings(Jremix.json(report));
     }
 
-    private static Map<String, Object> on(List<Map<String, Object>> findings, String className) {
-        return findings.stream().filter(f -> f.get("className").equals(className)).findFirst().orElse(null);
+    /** The findings of false sharing, observed or latent, on {@code className}. */
+    private static List<Map<String, Object>> falseSharing(List<Map<String, Object>> findings, String className) {
+        return findings.stream().filter(f -> f.get("className").equals(className)
+                && f.get("kind").toString().endsWith("false-sharing")).toList();
     }
 
     /** Whether the finding predicts {@code base} and {@code top} of one queue on one line. */
