@@ -15,7 +15,6 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.FieldInsnNode;
-import org.objectweb.asm.tree.FieldNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.IntInsnNode;
@@ -29,7 +28,8 @@ import org.objectweb.asm.tree.VarInsnNode;
  * Rewrites a class so that every instance-field, static-field and array-element access, every Unsafe and
  * VarHandle access call, and the receiver of every interface call, first passes what it touches to
  * {@code io.jremix.probe.cache.CacheProbe}; but for the accesses to an object that never leaves the method that
- * allocated it, which no other thread can contend for ({@link UnsharedAllocations}).
+ * allocated it, which no other thread can contend for ({@link UnsharedAllocations}), and the reads that compiled
+ * code does not make: constants, and class words read once before a loop ({@link FoldedReads}).
  *
  * <p>The inserted code is straight-line and leaves the operand stack as it found it, so the class's stack-map
  * frames stay valid and no class has to be loaded to recompute them. Arguments that must be copied from under
@@ -64,16 +64,18 @@ final class CacheInstrumenter implements Opcodes {
     /**
      * The rewritten class file ({@code null} if it got no probes), how many probes it got, how many of its probed
      * methods have them on every access because their bodies could not be duplicated, how many accesses got none
-     * because their object never leaves the method that allocated it ({@link UnsharedAllocations}), and how many
-     * methods got none because probes would have made them too large to compile (or to load).
+     * because their object never leaves the method that allocated it ({@link UnsharedAllocations}), how many reads
+     * got none because compiled code does not make them ({@link FoldedReads}), and how many methods got none
+     * because probes would have made them too large to compile (or to load).
      */
-    record Result(byte[] classfile, int probes, int notDuplicated, int unshared, int tooLarge) {
+    record Result(byte[] classfile, int probes, int notDuplicated, int unshared, int folded, int tooLarge) {
     }
 
     private final SiteRegistry sites;
     private final int referenceSize;
     private final boolean duplicateBodies;
     private final ConstructorEscapes constructors = new ConstructorEscapes();
+    private final FinalFields finals = new FinalFields();
 
     /** @param duplicateBodies whether probed methods keep a copy of their own code to run between bursts */
     CacheInstrumenter(SiteRegistry sites, int referenceSize, boolean duplicateBodies) {
@@ -101,17 +103,22 @@ final class CacheInstrumenter implements Opcodes {
                 return null;
             }
             ClassContext ctx = new ClassContext(cn);
+            FoldedReads.Fields constants = finals.in(loader, cn);
             int probes = 0;
             int notDuplicated = 0;
             int unshared = 0;
+            int folded = 0;
             for (MethodNode m : cn.methods) {
                 if (m.instructions.size() > 0 && !tooLarge.contains(m.name + m.desc)) {
                     Set<AbstractInsnNode> unprobed = UnsharedAllocations.accesses(cn.name, m, keepThis);
                     unshared += unprobed.size();
+                    Set<AbstractInsnNode> notMade = FoldedReads.of(cn.name, m, constants);
                     DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
                     boolean compilable = CodeSize.compilable(m.instructions);
-                    int n = new MethodRewriter(ctx, m, unprobed).rewrite();
+                    MethodRewriter rewriter = new MethodRewriter(ctx, m, unprobed, notMade);
+                    int n = rewriter.rewrite();
                     probes += n;
+                    folded += rewriter.folded;
                     if (duplicateBodies && n > 0 && (copy == null || !copy.join(cn.name))) {
                         notDuplicated++;
                     }
@@ -122,12 +129,12 @@ final class CacheInstrumenter implements Opcodes {
                 }
             }
             if (probes == 0) {
-                return tooLarge.isEmpty() ? null : new Result(null, 0, 0, unshared, tooLarge.size());
+                return tooLarge.isEmpty() ? null : new Result(null, 0, 0, unshared, folded, tooLarge.size());
             }
             ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_MAXS);
             try {
                 cn.accept(cw);
-                return new Result(cw.toByteArray(), probes, notDuplicated, unshared, tooLarge.size());
+                return new Result(cw.toByteArray(), probes, notDuplicated, unshared, folded, tooLarge.size());
             } catch (MethodTooLargeException e) {
                 if (!tooLarge.add(e.getMethodName() + e.getDescriptor())) {
                     throw e;
@@ -144,7 +151,6 @@ final class CacheInstrumenter implements Opcodes {
         final boolean frames;
         /** Whether the verifier checks the methods against their stack-map frames, never inferring types. */
         final boolean typedByFrames;
-        final Set<String> ownStaticFinals = new HashSet<>();
 
         ClassContext(ClassNode cn) {
             this.cn = cn;
@@ -152,11 +158,6 @@ final class CacheInstrumenter implements Opcodes {
             this.classConstants = (cn.version & 0xFFFF) >= V1_5; // ldc of a class needs class file version 49
             this.frames = (cn.version & 0xFFFF) >= V1_6;
             this.typedByFrames = (cn.version & 0xFFFF) >= V1_7;
-            for (FieldNode f : cn.fields) {
-                if ((f.access & (ACC_STATIC | ACC_FINAL)) == (ACC_STATIC | ACC_FINAL)) {
-                    ownStaticFinals.add(f.name);
-                }
-            }
         }
     }
 
@@ -166,16 +167,21 @@ final class CacheInstrumenter implements Opcodes {
         private final MethodNode m;
         /** Accesses left without probes: their object never leaves this method. */
         private final Set<AbstractInsnNode> unshared;
+        /** Reads left without probes: compiled code does not make them ({@link FoldedReads}). */
+        private final Set<AbstractInsnNode> notMade;
+        /** How many reads of {@link #notMade} would have had a probe. */
+        int folded;
         private final int stashBase;
         private int stashTop;
         private int line = -1;
         private int index;
         private int probes;
 
-        MethodRewriter(ClassContext ctx, MethodNode m, Set<AbstractInsnNode> unshared) {
+        MethodRewriter(ClassContext ctx, MethodNode m, Set<AbstractInsnNode> unshared, Set<AbstractInsnNode> notMade) {
             this.ctx = ctx;
             this.m = m;
             this.unshared = unshared;
+            this.notMade = notMade;
             this.stashBase = m.maxLocals;
             this.stashTop = m.maxLocals;
         }
@@ -194,7 +200,7 @@ final class CacheInstrumenter implements Opcodes {
                     case GETFIELD, PUTFIELD -> {
                         FieldInsnNode f = (FieldInsnNode) insn;
                         if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)
-                                && !NullPaths.isNullPath(f)) {
+                                && !NullPaths.isNullPath(f) && made(f)) {
                             field(f, f.owner, f.name, f.desc, op == PUTFIELD);
                         }
                     }
@@ -226,7 +232,11 @@ final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case INVOKEVIRTUAL -> call((MethodInsnNode) insn);
-                    case INVOKEINTERFACE -> header((MethodInsnNode) insn);
+                    case INVOKEINTERFACE -> {
+                        if (made(insn)) {
+                            header((MethodInsnNode) insn);
+                        }
+                    }
                     default -> {
                         // not an access
                     }
@@ -234,6 +244,15 @@ final class CacheInstrumenter implements Opcodes {
             }
             m.maxLocals = Math.max(m.maxLocals, stashTop);
             return probes;
+        }
+
+        /** Whether compiled code makes this access, which is then probed; counts it left out if not. */
+        private boolean made(AbstractInsnNode access) {
+            if (notMade.contains(access)) {
+                folded++;
+                return false;
+            }
+            return true;
         }
 
         /**
@@ -260,8 +279,8 @@ final class CacheInstrumenter implements Opcodes {
         }
 
         private void staticField(FieldInsnNode f, boolean write) {
-            if (!ctx.classConstants || (!write && f.owner.equals(ctx.cn.name) && ctx.ownStaticFinals.contains(f.name))) {
-                return; // constants are never contended; old class files cannot load a class constant
+            if (!ctx.classConstants || !made(f)) {
+                return; // old class files cannot load a class constant
             }
             int site = site(CacheSite.Kind.STATIC, write, sizeOf(Type.getType(f.desc)), f.owner, f.name);
             InsnList code = new InsnList();

@@ -78,6 +78,7 @@ final class CacheTransformer implements ClassFileTransformer {
         log.debug("instrumented " + className.replace('/', '.') + " (" + r.probes() + " probes"
                 + (r.notDuplicated() > 0 ? ", " + r.notDuplicated() + " methods probed on every access" : "")
                 + (r.unshared() > 0 ? ", " + r.unshared() + " accesses to objects that stay in their method left out" : "")
+                + (r.folded() > 0 ? ", " + r.folded() + " reads compiled code does not make left out" : "")
                 + (r.tooLarge() > 0 ? ", " + r.tooLarge() + " methods left out, too large once probed" : "")
                 + ")");
         return r.classfile();

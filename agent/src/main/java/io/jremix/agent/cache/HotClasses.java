@@ -20,7 +20,7 @@ import io.jremix.core.ClassNames;
  * spends its tracing on the code that runs.
  *
  * <p>Each thread sample counts the first {@value #FRAMES} classes on the stack that can carry probes (the
- * program's, and the JDK's atomics): the access that contends is in one of the top frames. Classes are ranked by how
+ * program's, and the JDK's that {@link ClassFilter} takes): the access that contends is in one of the top frames. Classes are ranked by how
  * many thread samples they were in. Samples arrive on JFR's stream thread, selections are taken on the window's.
  */
 final class HotClasses {

@@ -47,13 +47,18 @@ class CacheTransformerTest {
     }
 
     @Test
-    void filterTakesApplicationClassesAndJdkAtomics() {
+    void filterTakesApplicationClassesJdkAtomicsAndTheJdkClassesThatHoldPaddedCells() {
         Module base = Object.class.getModule();
         assertTrue(ClassFilter.eligible(app, unnamed, "com/example/Foo"));
         assertTrue(ClassFilter.eligible(app, unnamed, "io/jremix/workloads/cache/BaseTest"));
         assertTrue(ClassFilter.eligible(null, base, "java/util/concurrent/atomic/AtomicLong"));
         assertTrue(ClassFilter.eligible(null, base, "java/util/concurrent/atomic/AtomicLongFieldUpdater$CASUpdater"));
-        assertFalse(ClassFilter.eligible(null, base, "java/util/concurrent/ConcurrentHashMap"));
+        assertTrue(ClassFilter.eligible(null, base, "java/util/concurrent/atomic/Striped64$Cell"));
+        for (String c : List.of("ConcurrentHashMap", "ForkJoinPool", "ForkJoinPool$WorkQueue", "Exchanger")) {
+            assertTrue(ClassFilter.eligible(null, base, "java/util/concurrent/" + c), c);
+        }
+        assertFalse(ClassFilter.eligible(null, base, "java/util/concurrent/ConcurrentHashMap$TreeBin"));
+        assertFalse(ClassFilter.eligible(null, base, "java/util/concurrent/ConcurrentLinkedQueue"));
         assertFalse(ClassFilter.eligible(app, unnamed, "io/jremix/probe/cache/CacheProbe"));
         assertFalse(ClassFilter.eligible(app, unnamed, "com/example/Foo$$Lambda$14"));
         assertFalse(ClassFilter.eligible(app, unnamed, "jdk/proxy1/$Proxy12"));

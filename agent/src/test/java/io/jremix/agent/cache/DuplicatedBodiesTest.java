@@ -134,7 +134,8 @@ class DuplicatedBodiesTest implements Opcodes {
         Object fixture = loopFixture();
         CacheProbe.tracing(true);
         assertEquals(N, call(fixture, "count", () -> CacheProbe.tracing(false)));
-        assertEquals(2 * (AT + 1) + 1, events("count"), "a read and a write of total each, and the hook's header");
+        // the hook's class word is read once before the loop (FoldedReads): it gets no probe
+        assertEquals(2 * (AT + 1), events("count"), "a read and a write of total in each iteration");
     }
 
     @Test

@@ -1,0 +1,75 @@
+package io.jremix.e2e.cache;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The JDK classes jremix traces beyond {@code java.util.concurrent.atomic} (HotJdkClasses: LongAdder's cells,
+ * ConcurrentHashMap's counter cells, ForkJoinPool's work queue, all in one run): found without their padding, and
+ * not with it. Latent predictions suffice, as they come from the layout and the writes whatever the load; the
+ * class-data archive keeps the JDK's padded layout, hence {@code -Xshare:off} with the padding's width.
+ */
+class HotJdkClassesTest {
+    private static final String CELL = "java.util.concurrent.atomic.Striped64$Cell";
+    private static final String COUNTER_CELL = "java.util.concurrent.ConcurrentHashMap$CounterCell";
+    private static final String WORK_QUEUE = "java.util.concurrent.ForkJoinPool$WorkQueue";
+    private static final List<String> UNPADDED = List.of("-XX:ContendedPaddingWidth=0", "-Xshare:off");
+
+    @Test
+    void foundWithoutTheirPadding(@TempDir Path dir) throws Exception {
+        List<Map<String, Object>> findings = run(dir, UNPADDED);
+        for (String cell : List.of(CELL, COUNTER_CELL)) {
+            assertTrue(falseSharing(findings, cell).stream().anyMatch(f -> ((List<?>) f.get("fields")).contains("value")),
+                    cell + ": " + findings);
+        }
+        assertTrue(falseSharing(findings, WORK_QUEUE).stream().anyMatch(HotJdkClassesTest::baseBesideTop),
+                "the worker's base beside the submitter's top: " + findings);
+    }
+
+    /**
+     * Two threads that hash to one cell both write it, true sharing that no padding helps; the JDK pads the work
+     * queue's top away from base, and its other fields share lines it leaves unpadded.
+     */
+    @Test
+    void silentWithTheirPadding(@TempDir Path dir) throws Exception {
+        List<Map<String, Object>> findings = run(dir, List.of());
+        assertEquals(List.of(), falseSharing(findings, CELL), findings.toString());
+        assertEquals(List.of(), falseSharing(findings, COUNTER_CELL), findings.toString());
+        assertFalse(falseSharing(findings, WORK_QUEUE).stream().anyMatch(HotJdkClassesTest::baseBesideTop),
+                findings.toString());
+    }
+
+    private static List<Map<String, Object>> run(Path dir, List<String> jvmOptions) throws Exception {
+        Path report = dir.resolve("report.json");
+        List<String> options = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXReport=" + report));
+        options.addAll(jvmOptions);
+        Jremix.Run run = Jremix.workload(options, "HotJdkClasses", "1000000", "300000");
+        assertEquals(0, run.exit(), run.stderr());
+        return Jremix.findings(Jremix.json(report));
+    }
+
+    /** The findings of false sharing, observed or latent, on {@code className}. */
+    private static List<Map<String, Object>> falseSharing(List<Map<String, Object>> findings, String className) {
+        return findings.stream().filter(f -> f.get("className").equals(className)
+                && f.get("kind").toString().endsWith("false-sharing")).toList();
+    }
+
+    /** Whether the finding predicts {@code base} and {@code top} of one queue on one line. */
+    private static boolean baseBesideTop(Map<String, Object> finding) {
+        Object neighbours = finding.get("neighbours");
+        return neighbours != null && Jremix.list(neighbours).stream().anyMatch(n -> Boolean.TRUE.equals(n.get("sameObject"))
+                && Set.of(n.get("field"), n.get("other").toString().replace(WORK_QUEUE + "::", ""))
+                        .equals(Set.of("base", "top")));
+    }
+}
