@@ -33,26 +33,30 @@ public final class QueueHandoff {
         Channel channel = channel(bounds.variant());
         Backlog backlog = new Backlog();
         long[] sent = new long[2];
+        // each thread takes its operation into a local, as code using a queue holds the queue: a receiver read from
+        // a field in the loop would have its class word read there too, beside whatever the queue allocated next
         Thread producer = new Thread(() -> {
+            Consumer<Long> offer = channel.offer;
             long items = 0;
             long sum = 0;
             while (items < bounds.items && !bounds.overCap()) {
                 backlog.awaitRoom(items);
                 Long value = items & 127;
-                channel.offer.accept(value);
+                offer.accept(value);
                 sum += value;
                 items++;
             }
-            channel.offer.accept(END);
+            offer.accept(END);
             sent[0] = items;
             sent[1] = sum;
         }, "producer");
         long[] received = new long[1];
         Thread consumer = new Thread(() -> {
+            Supplier<Long> poll = channel.poll;
             long items = 0;
             long sum = 0;
             for (Long value; ; ) {
-                while ((value = channel.poll.get()) == null) {
+                while ((value = poll.get()) == null) {
                     Thread.onSpinWait();
                 }
                 if (value < 0) {
