@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -24,9 +25,10 @@ import io.jremix.report.park.ParkRun;
  * reporting them. The table is striped by identity hash so parks on different blockers rarely meet on one lock,
  * and it is bounded: once full of live blockers, parks on new ones are only counted.
  *
- * <p>The stripe locks are monitors and nothing that parks runs under them: threads reach this table from inside
- * {@code LockSupport}. They are held for a map lookup, and JFR's monitor events saw none of them (nor the retired
- * rows' lock) contended in Tomcat runs of 590,000 parks, so they stay monitors.
+ * <p>A park on a known blocker takes no lock: threads reach this table from inside {@code LockSupport}, and a
+ * 16-thread pool waited there for each other's lookups. A stripe's chains are read without its lock (a
+ * concurrent map, volatile links); its lock, a monitor since a {@code java.util.concurrent} lock would park,
+ * is taken only to add a new blocker or unlink a collected one, so a park takes it only on a new blocker.
  */
 final class BlockerTable {
     private static final int STRIPES = 64;
@@ -47,7 +49,8 @@ final class BlockerTable {
     private static final class Entry extends WeakReference<Object> {
         final ParkRecord record;
         final int hash;
-        Entry next;
+        /** Written under the stripe's lock, read without it. */
+        volatile Entry next;
 
         Entry(Object blocker, ParkRecord record, int hash, Entry next, ReferenceQueue<Object> queue) {
             super(blocker, queue);
@@ -57,9 +60,9 @@ final class BlockerTable {
         }
     }
 
-    /** Chains of entries by identity hash; distinct blockers can share a hash. Guarded by itself. */
+    /** Chains of entries by identity hash; distinct blockers can share a hash. Changed under its own lock. */
     private static final class Stripe {
-        final Map<Integer, Entry> chains = new HashMap<>();
+        final Map<Integer, Entry> chains = new ConcurrentHashMap<>();
 
         /** Takes {@code e} out of its chain, in which it follows {@code previous} ({@code null}: it heads it). */
         void remove(Entry previous, Entry e) {
@@ -89,18 +92,16 @@ final class BlockerTable {
     ParkRecord recordFor(Object blocker) {
         int hash = System.identityHashCode(blocker);
         Stripe s = stripe(hash);
-        synchronized (s) {
-            ParkRecord known = lookup(s.chains.get(hash), blocker);
-            if (known != null) {
-                return known;
-            }
+        ParkRecord known = lookup(s.chains.get(hash), blocker);
+        if (known != null) {
+            return known;
         }
         retireCollected(); // a new blocker: first make room from the collected ones, with no stripe lock held
         synchronized (s) {
             Entry chain = s.chains.get(hash);
-            ParkRecord known = lookup(chain, blocker); // another thread may have added it meanwhile
-            if (known != null) {
-                return known;
+            ParkRecord added = lookup(chain, blocker); // another thread may have added it meanwhile
+            if (added != null) {
+                return added;
             }
             if (records.get() >= maxRecords) {
                 untrackedParks.increment();
@@ -115,7 +116,7 @@ final class BlockerTable {
 
     /**
      * The stripe from the top bits of the hash times the golden ratio: not from its low bits, which the stripe's
-     * {@code HashMap} picks its buckets by (every key in a stripe would share them, and its chains grow into trees).
+     * map picks its buckets by (every key in a stripe would share them, and its chains grow into trees).
      */
     private Stripe stripe(int hash) {
         return stripes[(hash * 0x9E3779B9) >>> STRIPE_SHIFT];

@@ -232,7 +232,7 @@ public final class ParkProfiler implements ParkListener {
             return null;
         }
         Parker p = parker();
-        // the site before the record's lock: a walk there would make every other parker wait for it
+        // the site before the record: its events are applied by whichever parker comes first, so keep them short
         p.site = p.siteFor(r, siteFrames);
         p.site.parking();
         p.record = r;

@@ -8,9 +8,9 @@ import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSite;
 
 /**
- * One thread's park state, reused for every park (the token {@link ParkProfiler#parking} hands back, so a park
- * allocates nothing): the park in progress, the blocker it last got after parking (to time its hold), and a small
- * cache of the sites it parks at.
+ * One thread's park state, reused for every park (the token {@link ParkProfiler#parking} hands back, so it is no
+ * allocation; the record's events are): the park in progress, the blocker it last got after parking (to time its
+ * hold), and a small cache of the sites it parks at.
  *
  * <p>Sites: walking the stack costs microseconds, a park with nothing to wait for a fraction of one, so a thread
  * does not walk on every park. Each slot of the cache remembers, for one blocker, the site last walked and when to

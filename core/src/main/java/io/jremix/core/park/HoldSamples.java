@@ -27,7 +27,7 @@ package io.jremix.core.park;
  * <p>Samples are counted in buckets of an eighth of a power of two (count and sum per bucket), from 1 µs (shorter
  * ones share the first) to about 18 minutes (longer ones share the last), allocated at the first sample; the floor
  * and twice it are bucket bounds, so single holds count from the floor's bucket up to the octave above it.
- * Not thread-safe: the caller locks.
+ * Not thread-safe: the caller adds from one thread at a time.
  */
 public final class HoldSamples {
     private static final int BUCKETS_PER_OCTAVE = 8;
@@ -40,7 +40,7 @@ public final class HoldSamples {
     private long[] counts;
     private long[] sums;
 
-    /** Buckets for a first sample, made before the caller takes its lock: nothing is allocated under it. */
+    /** Buckets for a first sample, made by the caller so that it can make them outside anything it holds. */
     public static long[][] buckets() {
         return new long[][] {new long[BUCKETS], new long[BUCKETS]};
     }

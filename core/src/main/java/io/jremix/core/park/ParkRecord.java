@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The statistics of one park blocker (the J9 thesis, 3.5), updated by the algorithms of 3.6.2 and 3.6.3.
@@ -23,7 +25,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * buckets (constant work, no allocation), for a report's timeline per blocker.
  *
  * <p>Timestamps are {@link System#nanoTime()} values, expected in order per record. A caller reads the clock
- * before taking the record's lock, so two threads can arrive slightly out of order; an event older than the last
+ * before handing its event in, so two threads can arrive slightly out of order; an event older than the last
  * one is treated as simultaneous with it (Δt = 0), never as negative time.
  *
  * <p>Hold time: the seed's estimate, real-time over unparks (3.7.11), is the hold time only when each hold ends
@@ -34,30 +36,57 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * blocker again at once); {@link HoldSamples} keeps only the single holds. A record without samples (a blocker no
  * one released to a parked thread, such as a latch or a future) has no hold-time estimate.
  *
- * <p>Each record has its own lock, as in the seed. It is a monitor, not a {@code java.util.concurrent} lock,
- * because those park through {@code LockSupport}, the very call being observed. Nothing under it walks a stack or
- * allocates: threads of the program wait for it on every park. Sites are captured before it is taken and listed
- * in a lock-free queue.
+ * <p>No lock: the seed gave each record a lock, and program threads then waited for each other's bookkeeping
+ * inside their park and unpark calls (JFR saw 22 contended enters, 673 ms blocked, in a 16-thread pool). Each
+ * event is pushed instead onto a lock-free stack ({@link Event}), and the thread that wins a compare-and-set of
+ * {@link #applying} applies the events pushed so far, in the order they were pushed, to the counters, the
+ * timeline and the hold samples, all of which stay single-threaded. A thread that loses goes on at once and
+ * leaves its event to the next winner: no thread of the program ever waits here. A snapshot is the one caller
+ * that waits, spinning on {@link #applying} (a report's thread, never one that parks), and applies everything
+ * pushed before it, so counts read later are never smaller. The cost is an event object per call.
  */
 public final class ParkRecord {
     private final String className;
     private final int identityHash;
     private final long collectionThreshold;
-    private final Object lock = new Object();
     private final ConcurrentLinkedQueue<ParkSite> sites = new ConcurrentLinkedQueue<>();
+    /** Events not applied yet, the newest first. */
+    private final AtomicReference<Event> pending = new AtomicReference<>();
+    /** Set by the one thread applying events; everything below is touched only by it. */
+    private final AtomicBoolean applying = new AtomicBoolean();
 
     private long timesParked;
     private long parkedNow;
     private boolean collecting;
-    private ParkSite origin;
+    /** Volatile for {@link #hasOrigin}, read without applying. */
+    private volatile ParkSite origin;
     private long firstEventNanos;
     private long lastEventNanos;
     private long peakParked;
     private long threadTimeNanos;
     private long realTimeNanos;
     private final HoldSamples holds = new HoldSamples();
-    /** From the first collected park on; see {@link #parking}. */
+    /** From the first collected park on. */
     private ParkTimeline timeline;
+
+    /** A park, an unpark or a hold sample, waiting in {@link #pending} to be applied. */
+    private static final class Event {
+        static final int PARKING = 0;
+        static final int UNPARKED = 1;
+        static final int HELD = 2;
+
+        final int kind;
+        /** The event's time, or the hold's length. */
+        final long nanos;
+        final ParkSite site;
+        Event next;
+
+        Event(int kind, long nanos, ParkSite site) {
+            this.kind = kind;
+            this.nanos = nanos;
+            this.site = site;
+        }
+    }
 
     /**
      * @param className           binary name of the blocker's class
@@ -80,66 +109,22 @@ public final class ParkRecord {
      *             know (a later park with a site then gives the record its origin)
      */
     public void parking(long nanoTime, ParkSite site) {
-        // the timeline is made before the lock, as nothing is allocated under it; a stale read makes a spare, or
-        // none at the park that starts collecting, and then the timeline starts at the next event
-        ParkTimeline spare = timeline == null && timesParked + 1 >= collectionThreshold ? new ParkTimeline() : null;
-        synchronized (lock) {
-            long previous = parkedNow;
-            timesParked++;
-            parkedNow++;
-            if (origin == null) {
-                origin = site;
-            }
-            if (!collecting) {
-                if (timesParked < collectionThreshold) {
-                    return;
-                }
-                collecting = true;
-                firstEventNanos = nanoTime;
-                lastEventNanos = nanoTime;
-            }
-            advance(previous, nanoTime);
-            peakParked = Math.max(peakParked, parkedNow);
-            if (timeline == null) {
-                timeline = spare;
-            }
-            if (timeline != null) {
-                timeline.level(nanoTime, parkedNow);
-            }
-        }
+        submit(new Event(Event.PARKING, nanoTime, site));
     }
 
     /** Right after a thread that parked on this blocker returns from park (3.6.3). */
     public void unparked(long nanoTime) {
-        synchronized (lock) {
-            if (parkedNow == 0) {
-                return;
-            }
-            long previous = parkedNow;
-            parkedNow--;
-            if (collecting) {
-                advance(previous, nanoTime);
-                if (timeline != null) {
-                    timeline.level(nanoTime, parkedNow);
-                }
-            }
-        }
+        submit(new Event(Event.UNPARKED, nanoTime, null));
     }
 
     /** A thread that got this blocker after parking on it held it for {@code nanos} (see the class comment). */
     public void held(long nanos) {
-        // read without the lock: a stale "needs" only makes a spare, and the buckets are set once, under it
-        long[][] buckets = holds.needsBuckets() ? HoldSamples.buckets() : null;
-        synchronized (lock) {
-            holds.add(nanos, buckets);
-        }
+        submit(new Event(Event.HELD, nanos, null));
     }
 
     /** Whether a park has given this record its origin: until then a caller passes a site. */
     public boolean hasOrigin() {
-        synchronized (lock) {
-            return origin != null;
-        }
+        return origin != null;
     }
 
     /** Lists a site of this blocker; the caller counts the parks there on the site itself. */
@@ -150,6 +135,73 @@ public final class ParkRecord {
     /** The sites of this blocker, in the order they were added. */
     public Iterable<ParkSite> sites() {
         return sites;
+    }
+
+    /** Pushes the event, then applies the pending ones unless another thread is at it. */
+    private void submit(Event e) {
+        Event head;
+        do {
+            head = pending.get();
+            e.next = head;
+        } while (!pending.compareAndSet(head, e));
+        if (applying.compareAndSet(false, true)) {
+            try {
+                applyPending();
+            } finally {
+                applying.set(false);
+            }
+        }
+    }
+
+    /** Applies the events pushed so far, oldest first; the caller has set {@link #applying}. */
+    private void applyPending() {
+        Event oldest = null;
+        for (Event e = pending.getAndSet(null); e != null; ) { // reverses the stack into push order
+            Event next = e.next;
+            e.next = oldest;
+            oldest = e;
+            e = next;
+        }
+        for (Event e = oldest; e != null; e = e.next) {
+            switch (e.kind) {
+                case Event.PARKING -> applyParking(e.nanos, e.site);
+                case Event.UNPARKED -> applyUnparked(e.nanos);
+                default -> holds.add(e.nanos, holds.needsBuckets() ? HoldSamples.buckets() : null);
+            }
+        }
+    }
+
+    private void applyParking(long nanoTime, ParkSite site) {
+        long previous = parkedNow;
+        timesParked++;
+        parkedNow++;
+        if (origin == null) {
+            origin = site;
+        }
+        if (!collecting) {
+            if (timesParked < collectionThreshold) {
+                return;
+            }
+            collecting = true;
+            firstEventNanos = nanoTime;
+            lastEventNanos = nanoTime;
+            timeline = new ParkTimeline();
+        }
+        advance(previous, nanoTime);
+        peakParked = Math.max(peakParked, parkedNow);
+        timeline.level(nanoTime, parkedNow);
+    }
+
+    private void applyUnparked(long nanoTime) {
+        if (parkedNow == 0) {
+            return;
+        }
+        long previous = parkedNow;
+        parkedNow--;
+        if (collecting) {
+            advance(previous, nanoTime);
+            timeline.level(nanoTime, parkedNow);
+        }
     }
 
     /** Adds the time since the last event at the parked-now count that held during it. */
@@ -171,19 +223,28 @@ public final class ParkRecord {
         return identityHash;
     }
 
-    /** A consistent copy of the counters, for reports taken while threads keep parking. */
+    /**
+     * A consistent copy of the counters, for reports taken while threads keep parking: it waits for the thread
+     * applying events, if any, and applies what is still pending.
+     */
     public ParkSnapshot snapshot() {
         List<SiteSnapshot> siteSnapshots = new ArrayList<>();
         for (ParkSite s : sites) {
             siteSnapshots.add(s.snapshot());
         }
-        synchronized (lock) {
+        while (!applying.compareAndSet(false, true)) {
+            Thread.yield(); // a park or unpark applying a few events: not long, and this thread never parks
+        }
+        try {
+            applyPending();
             boolean known = collecting && origin != null;
             return new ParkSnapshot(className, identityHash, known ? origin.origin().threadName() : null,
                     known ? origin.stackTrace() : List.of(), timesParked, parkedNow, peakParked, threadTimeNanos,
                     realTimeNanos, firstEventNanos, lastEventNanos, collecting, holds.singleHoldCount(),
                     holds.singleHoldNanos(), SiteSnapshot.merged(siteSnapshots),
                     timeline == null ? TimelineSnapshot.EMPTY : timeline.snapshot());
+        } finally {
+            applying.set(false);
         }
     }
 }

@@ -19,7 +19,7 @@ import java.util.Arrays;
  * touches the bucket of the event and, after a quiet spell, those the spell crossed: at most {@link #BUCKETS}, and
  * usually one. The arrays start at {@link #FIRST_CAPACITY} buckets and double, up to {@link #BUCKETS}, as the
  * blocker's life grows: most blockers live a few milliseconds, and a report can hold 100,000 of them. Not
- * thread-safe: the owner locks.
+ * thread-safe: the owner feeds it from one thread at a time.
  */
 public final class ParkTimeline {
     /** Buckets a timeline keeps at most. */

@@ -295,6 +295,7 @@ class ParkRecordTest {
         assertThrows(IllegalArgumentException.class, () -> record(-1));
     }
 
+    /** Threads park and unpark at once while snapshots are taken: every event counts, and no figure goes down. */
     @Test
     void concurrentEvents_balance() throws InterruptedException {
         ParkRecord r = record(0);
@@ -317,8 +318,15 @@ class ParkRecordTest {
             ts[t].start();
         }
         start.countDown();
+        ParkSnapshot before = r.snapshot();
         for (Thread t : ts) {
-            t.join();
+            while (t.isAlive()) {
+                ParkSnapshot later = r.snapshot();
+                assertTrue(later.timesParked() >= before.timesParked()
+                        && later.parkThreadTimeNanos() >= before.parkThreadTimeNanos()
+                        && later.parkRealTimeNanos() >= before.parkRealTimeNanos(), "a later snapshot went down");
+                before = later;
+            }
         }
         ParkSnapshot s = r.snapshot();
         assertEquals((long) threads * rounds, s.timesParked());

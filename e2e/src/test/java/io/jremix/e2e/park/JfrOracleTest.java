@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -47,9 +48,17 @@ class JfrOracleTest {
         assertSameParks(ParkOracle.run(dir, "ConditionWaits", "timed"), CONDITION);
     }
 
+    /**
+     * 16 producers and a consumer through a queue of 2, so that parks and unparks on the same blockers never stop:
+     * besides equal counts, none of the workload's threads waits on a lock of jremix's inside its park or unpark
+     * (when each record had a monitor, this run saw contended enters on it).
+     */
     @Test
     void blockingQueue() throws Exception {
-        assertSameParks(ParkOracle.run(dir, "QueueHandoff"), CONDITION);
+        ParkOracle.Result r = ParkOracle.run(dir, "QueueHandoff", "20000", "16");
+        assertSameParks(r, CONDITION);
+        assertEquals(List.of(), ParkOracle.waitsOnJremix(dir.resolve("park.jfr"), "QueueHandoff-"),
+                "the program's threads waited on jremix's locks:\n" + r.describe());
     }
 
     @Test

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +15,7 @@ import java.util.TreeSet;
 import io.jremix.e2e.Jremix;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
+import jdk.jfr.consumer.RecordedFrame;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingFile;
 
@@ -125,5 +127,37 @@ final class ParkOracle {
                     Tally::plus);
         }
         return out;
+    }
+
+    /**
+     * JFR's contended monitor enters and parks, by threads of the prefix, on a lock of jremix's: a monitor whose
+     * class or entering method (the top frame) is jremix's, or a park whose blocker's class is. The workloads'
+     * own classes do not count. One line per event.
+     */
+    static List<String> waitsOnJremix(Path recording, String prefix) throws IOException {
+        List<String> out = new ArrayList<>();
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            RecordedThread t = e.getThread();
+            if (t == null || t.getJavaName() == null || !t.getJavaName().startsWith(prefix)) {
+                continue;
+            }
+            String type = e.getEventType().getName();
+            if (type.equals("jdk.JavaMonitorEnter")) {
+                List<RecordedFrame> frames = e.getStackTrace() == null ? List.of() : e.getStackTrace().getFrames();
+                String method = frames.isEmpty() ? "" : frames.get(0).getMethod().getType().getName();
+                String monitor = e.getClass("monitorClass") == null ? "" : e.getClass("monitorClass").getName();
+                if (isJremix(monitor) || isJremix(method)) {
+                    out.add(type + " " + monitor + " in " + method + " by " + t.getJavaName() + ", " + e.getDuration());
+                }
+            } else if (type.equals("jdk.ThreadPark") && e.getClass("parkedClass") != null
+                    && isJremix(e.getClass("parkedClass").getName())) {
+                out.add(type + " " + e.getClass("parkedClass").getName() + " by " + t.getJavaName());
+            }
+        }
+        return out;
+    }
+
+    private static boolean isJremix(String className) {
+        return className.startsWith("io.jremix.") && !className.startsWith("io.jremix.workloads.");
     }
 }
