@@ -1,6 +1,7 @@
 package io.jremix.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -72,10 +73,14 @@ final class ModeCombinations {
      * Fails unless the run's stderr is what plain java printed ({@code plain}: the program's own lines, and the JDK's
      * warnings about it, such as JDK 24+'s about {@code sun.misc.Unsafe}) with only jremix's lines added. The lines
      * are compared in any order: some of the JDK's (its time-zone warnings) come in a different order run to run.
+     * No park or monitor row may name one of jremix's own threads.
      */
     static void assertPlainStderrPlusJremixLines(Jremix.Run run, List<String> plain) {
         List<String> others = run.stderrLines().stream().filter(l -> PREFIXES.stream().noneMatch(l::startsWith))
                 .sorted().toList();
         assertEquals(plain.stream().sorted().toList(), others, "lines that are not jremix's, in\n" + run.stderr());
+        // the park and monitor tables' rows start with the thread's name: none is one of jremix's own
+        assertTrue(run.stderrLines().stream().noneMatch(l -> l.startsWith("PARK: jremix-")),
+                "a table row names one of jremix's threads, in\n" + run.stderr());
     }
 }

@@ -159,7 +159,7 @@ final class JfrMonitorEvents {
         try {
             RecordedClass monitorClass = e.getClass("monitorClass");
             RecordedStackTrace stack = e.getStackTrace();
-            if (monitorClass == null || isOverhead(stack)) {
+            if (monitorClass == null || isOverhead(e.getThread(), stack)) {
                 return;
             }
             String className = monitorClass.getName();
@@ -179,20 +179,25 @@ final class JfrMonitorEvents {
         }
     }
 
-    /**
-     * Whether jremix's own code, or JFR's (which runs for this profiler), entered or waited on the monitor: the
-     * first frame beneath {@code Object.wait} is theirs.
-     */
-    private static boolean isOverhead(RecordedStackTrace stack) {
+    /** Whether jremix, or JFR streaming for it, entered or waited on the monitor ({@link BlockerNames}). */
+    private static boolean isOverhead(RecordedThread thread, RecordedStackTrace stack) {
+        String innermost = null;
+        String innermostNonJdk = null;
         if (stack != null) {
             for (RecordedFrame f : stack.getFrames()) {
-                String c = f.getMethod().getType().getName();
-                if (!c.equals("java.lang.Object")) {
-                    return c.startsWith("jdk.jfr.") || BlockerNames.isJremixRuntime(c);
+                RecordedClass c = f.getMethod().getType();
+                if (innermost == null && !c.getName().equals("java.lang.Object")) {
+                    innermost = c.getName();
+                }
+                // jremix's probes live in the boot loader, where JfrFrames takes every class for the JDK's
+                if (!JfrFrames.isJdk(c) || BlockerNames.isJremixRuntime(c.getName())) {
+                    innermostNonJdk = c.getName();
+                    break;
                 }
             }
         }
-        return false;
+        return BlockerNames.isProfilerOverhead(thread == null ? null : thread.getJavaName(), innermost,
+                innermostNonJdk);
     }
 
     private void flushed() {

@@ -22,6 +22,8 @@ import io.jremix.core.ClassNames;
 public final class BlockerNames {
     private static final String LOCKS = "java.util.concurrent.locks.";
     private static final Set<String> MANAGED_BLOCK = Set.of("managedBlock", "unmanagedBlock", "compensatedBlock");
+    /** How the names of the threads jremix starts in the program begin. */
+    private static final String JREMIX_THREADS = "jremix-";
 
     private BlockerNames() {
     }
@@ -111,6 +113,21 @@ public final class BlockerNames {
      */
     public static boolean isJremixRuntime(String className) {
         return ClassNames.isJremixRuntime(className);
+    }
+
+    /**
+     * Whether a thread blocked for jremix rather than for the program: it is one of jremix's threads (all named
+     * {@value #JREMIX_THREADS}...), the innermost frame that is not the JDK's is jremix's (the agent starting in
+     * {@code main}, a probe on a program thread), or the innermost frame below {@code Object.wait} is JFR's, which
+     * streams for the park profiler.
+     *
+     * @param innermost        the class of the innermost frame that is not {@code java.lang.Object}'s; null if none
+     * @param innermostNonJdk  the class of the innermost frame that is not the JDK's; null if none
+     */
+    public static boolean isProfilerOverhead(String threadName, String innermost, String innermostNonJdk) {
+        return threadName != null && threadName.startsWith(JREMIX_THREADS)
+                || innermost != null && innermost.startsWith("jdk.jfr.")
+                || innermostNonJdk != null && isJremixRuntime(innermostNonJdk);
     }
 
     /**

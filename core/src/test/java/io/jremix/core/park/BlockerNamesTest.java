@@ -78,4 +78,17 @@ class BlockerNamesTest {
         assertFalse(BlockerNames.isJremixRuntime("io.jremix.workloads.park.LargeSynchronizedSection"));
         assertFalse(BlockerNames.isJremixRuntime("io.jremixer.App"));
     }
+
+    @Test
+    void profilerOverhead_isJremixsThreadsJremixsCodeAndJfr() {
+        assertFalse(BlockerNames.isProfilerOverhead("main", "com.example.Account", "com.example.Account"));
+        assertFalse(BlockerNames.isProfilerOverhead("pool-1-thread-2", "java.lang.Thread",
+                "io.jremix.workloads.park.Hot"), "jremix's workloads are programs");
+        assertTrue(BlockerNames.isProfilerOverhead("jremix-trace-start", "java.lang.Thread", null));
+        assertTrue(BlockerNames.isProfilerOverhead("main", "java.lang.ClassLoader", "io.jremix.agent.Agent"),
+                "the agent starting in main");
+        assertTrue(BlockerNames.isProfilerOverhead("JFR Periodic Tasks", "jdk.jfr.internal.PlatformRecorder", null));
+        assertFalse(BlockerNames.isProfilerOverhead(null, "com.example.Cache", "com.example.Cache"),
+                "the program calling JFR blocks for itself");
+    }
 }
