@@ -24,10 +24,11 @@ public final class Jremix {
             HOME.resolve("jcstress/target/jremix-jcstress.jar").toString()));
     public static final String PACKAGE = "io.jremix.workloads.cache.";
     /**
-     * Tags the tests of when a window traces what (bursts, shedding): the agent's own Java logic, the same on every
-     * JDK, which {@code .ci/run} runs on its first JDK only.
+     * Tags the tests of jremix's own Java logic, whose outcome is the same on every JDK: when a window traces what
+     * (bursts, shedding), and the HTML pages drawn from a report in Chromium. {@code .ci/run} runs them on its first
+     * JDK only.
      */
-    public static final String WINDOW_POLICY = "window-policy";
+    public static final String SAME_ON_EVERY_JDK = "same-on-every-jdk";
     /** Hang protection only: beside a CPU hog the litmus runs took more than 180 s. */
     private static final long TIMEOUT_SECONDS = 600;
     private static final int SCHEDULING_ATTEMPTS = 5;

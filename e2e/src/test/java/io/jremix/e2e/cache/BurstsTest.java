@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * PacedCounters contends only in the first quarter of every 20 ms, as a service's requests do, a period that
  * bursts at a fixed spacing could fall in step with (they are spaced at random).
  */
-@Tag(Jremix.WINDOW_POLICY)
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class BurstsTest {
     /** Bursts at the ratio they take by default, 1:10. */
     private static final List<String> BURSTS = List.of("-XX:REMIXBurst=0.5ms", "-XX:REMIXBurstEvery=50ms");

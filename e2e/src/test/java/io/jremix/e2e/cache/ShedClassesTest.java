@@ -23,7 +23,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * as long as contention at it would take to show, 6 s, longer than most seeded programs run. The windows stay open
  * for a minute, so that only shedding stops the tracing.
  */
-@Tag(Jremix.WINDOW_POLICY)
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class ShedClassesTest {
     private static final List<String> LONG_WINDOW = List.of("-remix:detect", "-XX:+REMIXDebug", "-XX:REMIXWindow=60",
             "-XX:REMIXMaxWindow=60");

@@ -11,6 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 import io.jremix.e2e.Jremix;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * shows what the run found (the same counts as its text or JSON report). Screenshots go to
  * {@code -Djremix.screenshots=DIR} (default {@code target/screenshots}).
  */
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class HtmlReportTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("jremix.screenshots", "target/screenshots"));
     private static final Pattern PARK_ROWS = Pattern.compile("PARK: Park contention at exit .* in (\\d+) rows?,.*");
