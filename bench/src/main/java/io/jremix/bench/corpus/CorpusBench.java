@@ -17,6 +17,7 @@ import io.jremix.bench.Machine;
 import io.jremix.bench.Rounds;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.report.Json;
+import io.jremix.report.cache.CacheTextReport;
 import io.jremix.report.cache.RepairProfile;
 
 /**
@@ -172,7 +173,7 @@ public final class CorpusBench {
         Files.delete(report);
         System.err.printf(Locale.ROOT, "%s: %s%n", progress, fixed ? (d.silent() ? "silent" : "NOT silent: "
                 + names(d.naming().isEmpty() ? d.inScope() : d.naming()))
-                : d.found().name().toLowerCase(Locale.ROOT) + ", " + CorpusTable.percent(d.costShare()));
+                : d.found().name().toLowerCase(Locale.ROOT) + ", " + CacheTextReport.percent(d.costShare()));
         return d;
     }
 

@@ -12,6 +12,7 @@ import java.util.stream.Collectors;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
 import io.jremix.bench.Stats;
+import io.jremix.report.cache.CacheTextReport;
 
 /** Writes {@link CorpusBench}'s results: the table the issue asks for, then what each bug's runs reported. */
 final class CorpusTable {
@@ -109,20 +110,16 @@ final class CorpusTable {
     private static String runs(List<Detection> runs) {
         List<String> out = new ArrayList<>();
         for (Detection d : runs) {
+            String share = CacheTextReport.percent(d.costShare());
+            String needed = CacheTextReport.percent(((Number) d.settings().getOrDefault("costShare", 0)).doubleValue());
             out.add(switch (d.found()) {
-                case OBSERVED, LATENT -> d.found().name().toLowerCase(Locale.ROOT) + " " + percent(d.costShare());
+                case OBSERVED, LATENT -> d.found().name().toLowerCase(Locale.ROOT) + " " + share;
                 case NO -> "no (" + (d.naming().isEmpty() && d.below().isEmpty() ? "nothing on the fields"
-                        : "on the fields: " + percent(d.costShare())) + ", needed "
-                        + percent(((Number) d.settings().getOrDefault("costShare", 0)).doubleValue()) + ")";
+                        : "on the fields: " + share) + ", needed " + needed + ")";
             });
         }
         return String.join("; ", out) + ". Named: "
                 + distinct(runs.stream().flatMap(d -> d.naming().stream()).toList());
-    }
-
-    /** A report's cost share, a fraction, as a percentage. */
-    static String percent(double share) {
-        return String.format(Locale.ROOT, "%.3g%%", share * 100);
     }
 
     /** Silent runs, and the findings of the others. */

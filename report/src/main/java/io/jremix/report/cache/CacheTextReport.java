@@ -116,7 +116,7 @@ public final class CacheTextReport {
     }
 
     /** A share as a percentage, to two significant digits: {@code 0.031%}, {@code 1.2%}, {@code 65%}. */
-    static String percent(double share) {
+    public static String percent(double share) {
         if (!(share > 0)) {
             return "0%";
         }
