@@ -18,7 +18,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The JDK classes jremix traces beyond {@code java.util.concurrent.atomic} (HotJdkClasses: LongAdder's cells,
  * ConcurrentHashMap's counter cells, ForkJoinPool's work queue, all in one run): found without their padding, and
  * not with it. Latent predictions suffice, as they come from the layout and the writes whatever the load; the
- * class-data archive keeps the JDK's padded layout, hence {@code -Xshare:off} with the padding's width.
+ * class-data archive keeps the JDK's padded layout, hence {@code -Xshare:off} with the padding's width. Cells
+ * share a line once a collection has copied them one after the other; one collector thread does so every time,
+ * where two may each copy a cell into its own buffer (a map's counter cells stayed apart in 1 run of 6 on CI's
+ * machine), hence {@code -XX:ParallelGCThreads=1} in both runs.
  */
 class HotJdkClassesTest {
     private static final String CELL = "java.util.concurrent.atomic.Striped64$Cell";
@@ -52,7 +55,8 @@ class HotJdkClassesTest {
 
     private static List<Map<String, Object>> run(Path dir, List<String> jvmOptions) throws Exception {
         Path report = dir.resolve("report.json");
-        List<String> options = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXReport=" + report));
+        List<String> options = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXReport=" + report,
+                "-XX:ParallelGCThreads=1"));
         options.addAll(jvmOptions);
         Jremix.Run run = Jremix.workload(options, "HotJdkClasses", "1000000", "300000");
         assertEquals(0, run.exit(), run.stderr());
