@@ -2,9 +2,11 @@ package io.jremix.e2e.cache;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
@@ -12,7 +14,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The JDK classes jremix traces beyond {@code java.util.concurrent.atomic} (HotJdkClasses: LongAdder's cells,
@@ -28,16 +29,27 @@ class HotJdkClassesTest {
     private static final String COUNTER_CELL = "java.util.concurrent.ConcurrentHashMap$CounterCell";
     private static final String WORK_QUEUE = "java.util.concurrent.ForkJoinPool$WorkQueue";
     private static final List<String> UNPADDED = List.of("-XX:ContendedPaddingWidth=0", "-Xshare:off");
+    private static final int ATTEMPTS = 3;
 
+    /**
+     * Two cells share a line only when a collection happens to copy them one after the other, which depends on
+     * where each thread stood when it stopped for it. On a loaded machine a run in ten may end with them apart (a cell class missed in 3 of 20 runs beside three busy loops,
+     * Temurin 25), which says nothing of jremix, so the test runs again, {@value #ATTEMPTS} times at most, until each
+     * class has been found in one run.
+     */
     @Test
     void foundWithoutTheirPadding(@TempDir Path dir) throws Exception {
-        List<Map<String, Object>> findings = run(dir, UNPADDED);
-        for (String cell : List.of(CELL, COUNTER_CELL)) {
-            assertTrue(falseSharing(findings, cell).stream().anyMatch(f -> ((List<?>) f.get("fields")).contains("value")),
-                    cell + ": " + findings);
+        Map<String, Predicate<Map<String, Object>>> expected = new LinkedHashMap<>();
+        expected.put(CELL, HotJdkClassesTest::onValue);
+        expected.put(COUNTER_CELL, HotJdkClassesTest::onValue);
+        expected.put(WORK_QUEUE, HotJdkClassesTest::baseBesideTop);
+        List<List<Map<String, Object>>> runs = new ArrayList<>();
+        for (int attempt = 0; attempt < ATTEMPTS && !expected.isEmpty(); attempt++) {
+            List<Map<String, Object>> findings = run(dir, UNPADDED);
+            runs.add(findings);
+            expected.entrySet().removeIf(e -> falseSharing(findings, e.getKey()).stream().anyMatch(e.getValue()));
         }
-        assertTrue(falseSharing(findings, WORK_QUEUE).stream().anyMatch(HotJdkClassesTest::baseBesideTop),
-                "the worker's base beside the submitter's top: " + findings);
+        assertEquals(Set.of(), expected.keySet(), "not found in " + runs.size() + " runs: " + runs);
     }
 
     /**
@@ -67,6 +79,10 @@ class HotJdkClassesTest {
     private static List<Map<String, Object>> falseSharing(List<Map<String, Object>> findings, String className) {
         return findings.stream().filter(f -> f.get("className").equals(className)
                 && f.get("kind").toString().endsWith("false-sharing")).toList();
+    }
+
+    private static boolean onValue(Map<String, Object> finding) {
+        return ((List<?>) finding.get("fields")).contains("value");
     }
 
     /** Whether the finding predicts {@code base} and {@code top} of one queue on one line. */
