@@ -261,22 +261,27 @@ class ParkReportTest {
         assertEquals(null, row.get("avgHoldTimeMs"), "no hold measured");
     }
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() throws Json.MalformedJsonException {
-        ParkRecord r = new ParkRecord("java.util.concurrent.locks.ReentrantLock$NonfairSync", 0xabc, 0);
-        ParkSite consume = new ParkSite(new ParkOrigin("consumer", List.of(STACK.get(0), "app//demo.Queue.consume(Queue.java:9)")));
-        ParkSite produce = new ParkSite(new ParkOrigin("producer-1", List.of(STACK.get(0), "app//demo.Queue.produce(Queue.java:4)")));
-        r.addSite(consume);
-        r.addSite(produce);
-        for (int i = 0; i < 3; i++) {
-            ParkSite site = i == 0 ? consume : produce;
+    /** A blocker parked on {@code parks} times for 5 ms each, 10 ms apart: at {@code first} once, then at {@code rest}. */
+    private static ParkRun.Blocker parkedFrom(String cls, ParkSite first, ParkSite rest, int parks) {
+        ParkRecord r = new ParkRecord(cls, 0xabc, 0);
+        r.addSite(first);
+        r.addSite(rest);
+        for (int i = 0; i < parks; i++) {
+            ParkSite site = i == 0 ? first : rest;
             site.parking();
             r.parking(i * 10 * MS, site);
             r.unparked(i * 10 * MS + 5 * MS);
             site.unparked(5 * MS);
         }
-        ParkRun run = run(0, new ParkRun.Blocker(r.snapshot(), false));
+        return new ParkRun.Blocker(r.snapshot(), false);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() throws Json.MalformedJsonException {
+        ParkSite consume = new ParkSite(new ParkOrigin("consumer", List.of(STACK.get(0), "app//demo.Queue.consume(Queue.java:9)")));
+        ParkSite produce = new ParkSite(new ParkOrigin("producer-1", List.of(STACK.get(0), "app//demo.Queue.produce(Queue.java:4)")));
+        ParkRun run = run(0, parkedFrom("java.util.concurrent.locks.ReentrantLock$NonfairSync", consume, produce, 3));
         List<String> lines = ParkTextReport.lines(run);
         int row = lines.indexOf(lines.stream().filter(l -> l.startsWith("consumer ")).findFirst().orElseThrow());
         List<String> sites = lines.subList(row + 2, row + 4).stream().map(l -> String.join("|", l.trim().split(" {2,}"))).toList();
@@ -303,19 +308,9 @@ class ParkReportTest {
     @Test
     @SuppressWarnings("unchecked")
     void aWaitInALibrary_isTheProgramsSite_withTheLibraryAsContext() throws Json.MalformedJsonException {
-        ParkRecord r = new ParkRecord("java.util.concurrent.SynchronousQueue$TransferStack", 0xabc, 0);
         ParkSite find = new ParkSite(new ParkOrigin("orders-1", poolWait("app//demo.Orders.find(Orders.java:40)")));
         ParkSite save = new ParkSite(new ParkOrigin("orders-2", poolWait("app//demo.Orders.save(Orders.java:55)")));
-        r.addSite(find);
-        r.addSite(save);
-        for (int i = 0; i < 4; i++) {
-            ParkSite site = i == 0 ? save : find;
-            site.parking();
-            r.parking(i * 10 * MS, site);
-            r.unparked(i * 10 * MS + 5 * MS);
-            site.unparked(5 * MS);
-        }
-        ParkRun run = run(0, new ParkRun.Blocker(r.snapshot(), false));
+        ParkRun run = run(0, parkedFrom("java.util.concurrent.SynchronousQueue$TransferStack", save, find, 4));
         List<String> lines = ParkTextReport.lines(run);
         int row = lines.indexOf(lines.stream().filter(l -> l.startsWith("orders-")).findFirst().orElseThrow());
         List<String> stack = List.of("java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:252)",
