@@ -6,6 +6,7 @@ import java.util.Locale;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.SiteSnapshot;
 import io.jremix.report.park.ParkRun;
 
 /**
@@ -127,6 +128,8 @@ public final class JfrEvents {
                 e.waitKind = b.kind().name().toLowerCase(Locale.ROOT);
                 e.threadName = s.threadName();
                 e.userFrame = BlockerNames.userFrame(s.stackTrace()).orElse(null);
+                e.via = String.join("\n", BlockerNames.via(s.stackTrace()));
+                e.sites = sites(s.sites());
                 e.timesParked = s.timesParked();
                 e.peakParked = s.peakParked();
                 e.parkThreadTime = s.parkThreadTimeNanos();
@@ -134,6 +137,16 @@ public final class JfrEvents {
                 e.collected = b.collected();
                 e.commit();
             }
+        }
+
+        /** Each site as the text report's site rows have it: its share of the park time, then its frame. */
+        private static String sites(List<SiteSnapshot> sites) {
+            StringBuilder sb = new StringBuilder();
+            for (SiteSnapshot site : sites) {
+                sb.append(sb.length() == 0 ? "" : "\n").append(String.format(Locale.ROOT, "%.2f%% ",
+                        SiteSnapshot.parkTimeSharePct(site, sites))).append(String.join(" <- ", site.where()));
+            }
+            return sb.toString();
         }
     }
 }

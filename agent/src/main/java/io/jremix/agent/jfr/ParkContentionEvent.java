@@ -28,8 +28,14 @@ class ParkContentionEvent extends jdk.jfr.Event {
     @Label("First Parked Thread")
     String threadName;
     @Label("Where")
-    @Description("the first frame of program code in the first park's stack")
+    @Description("the first frame of the program's code in the first park's stack")
     String userFrame;
+    @Label("Via")
+    @Description("the library frames between the blocker and the program's frame, innermost first, one a line")
+    String via;
+    @Label("Sites")
+    @Description("each call site's share of the park time and its program frame, one a line, most first")
+    String sites;
     @Label("Times Parked")
     long timesParked;
     @Label("Peak Parked")

@@ -8,14 +8,17 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.stream.Stream;
 
+import io.jremix.core.ProgramCode;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.StackFrames;
 
 /**
- * A park's site as report text: the thread's frames below the profiler's own, up to the program's first frame that
- * is not a queue's ({@link BlockerNames#endsSite}) and its caller, or at most {@value #MAX_FRAMES}. The caller
- * tells apart the places that take a lock through one helper of the program's; frames further out would mostly
- * tell one place apart by how it was reached.
+ * A park's site as report text: the thread's frames below the profiler's own, through the JDK's and the libraries'
+ * frames ({@link ProgramCode}) up to the program's first frame that is not a queue's ({@link BlockerNames#endsSite})
+ * and its caller, or at most {@value #MAX_FRAMES}. The caller tells apart the places that take a lock through one
+ * helper of the program's; frames further out would mostly tell one place apart by how it was reached. A stack
+ * with no frame of the program's (a library's pool thread waiting for work) ends at the first library frame that
+ * is not a queue's, and its caller ({@link BlockerNames#endsLibrarySite}).
  *
  * <p>A server makes a new blocker per request (a {@code CompletableFuture}), and the first park on each walks the
  * stack. So a frame's text, with whether it ends a site, is worked out once per class, method name and line, what
@@ -28,6 +31,8 @@ final class SiteFrames {
     private static final int MAX_FRAMES = 64;
     /** Made at start: a security manager the program installs later could refuse class references. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
+    /** Made when the profiler starts, off the program's park path: it looks up the main class's jar. */
+    private static final ProgramCode PROGRAM = ProgramCode.ofThisJvm();
     /** Per class, its frames by method and line; a {@link ClassValue} does not keep the class from unloading. */
     private static final ClassValue<Map<FrameKey, Frame>> FRAMES = new ClassValue<>() {
         @Override
@@ -39,11 +44,12 @@ final class SiteFrames {
     private record FrameKey(String method, int line) {
     }
 
-    /** A frame's text, shared by every site it is in, and whether a site ends there. */
-    private record Frame(String text, boolean endsSite) {
+    /** A frame's text, shared by every site it is in, and whether a site ends there, or without the program's. */
+    private record Frame(String text, boolean endsSite, boolean endsLibrarySite) {
         static Frame of(StackWalker.StackFrame f) {
-            String text = StackFrames.text(f).intern(); // equal sites then compare their frames by identity first
-            return new Frame(text, BlockerNames.endsSite(text));
+            // equal sites then compare their frames by identity first
+            String text = (StackFrames.text(f) + PROGRAM.markOf(f.getDeclaringClass())).intern();
+            return new Frame(text, BlockerNames.endsSite(text), BlockerNames.endsLibrarySite(text));
         }
     }
 
@@ -76,16 +82,20 @@ final class SiteFrames {
 
     private static List<String> site(StackWalker.StackFrame first, Iterator<StackWalker.StackFrame> rest) {
         List<String> out = new ArrayList<>();
-        int user = -1;
-        for (StackWalker.StackFrame f = first; f != null && out.size() < MAX_FRAMES && (user < 0 || out.size() <= user + 1);
-                f = rest.hasNext() ? rest.next() : null) {
+        int program = -1;
+        int library = -1;
+        for (StackWalker.StackFrame f = first; f != null && out.size() < MAX_FRAMES
+                && (program < 0 || out.size() <= program + 1); f = rest.hasNext() ? rest.next() : null) {
             Frame frame = frame(f);
-            if (user < 0 && frame.endsSite()) {
-                user = out.size();
+            if (program < 0 && frame.endsSite()) {
+                program = out.size();
+            }
+            if (library < 0 && frame.endsLibrarySite()) {
+                library = out.size();
             }
             out.add(frame.text());
         }
-        return List.copyOf(out);
+        return List.copyOf(program < 0 && library >= 0 ? out.subList(0, Math.min(out.size(), library + 2)) : out);
     }
 
     private static Frame frame(StackWalker.StackFrame f) {

@@ -66,30 +66,60 @@ public final class BlockerNames {
 
     /**
      * The first frame of the program itself: neither the JDK's code (by its loader and module, see
-     * {@link io.jremix.core.CodeOwner}) nor jremix's runtime (its agent, probes, analyses and reports; jremix's
-     * workloads and tests count as programs). Empty when every frame is the JDK's, as for an idle pool thread.
+     * {@link io.jremix.core.CodeOwner}), nor jremix's runtime (its agent, probes, analyses and reports; jremix's
+     * workloads and tests count as programs), nor a library's ({@link io.jremix.core.ProgramCode}: the frames
+     * {@link #via} which the program reached the blocker). Without one, as for a library's own pool thread, the
+     * first library frame. Empty when every frame is the JDK's, as for an idle pool thread of the JDK's.
      */
     public static Optional<String> userFrame(List<String> stack) {
+        String library = null;
         for (String frame : stack) {
-            if (isUserFrame(frame)) {
+            FrameText f = FrameText.parse(frame);
+            if (f.isProgram()) {
                 return Optional.of(frame);
             }
+            if (library == null && f.isUser()) {
+                library = frame;
+            }
         }
-        return Optional.empty();
+        return Optional.ofNullable(library);
     }
 
-    /** Whether one frame of report text is the program's own, as {@link #userFrame} reads it. */
-    public static boolean isUserFrame(String frame) {
-        return FrameText.parse(frame).isUser();
+    /**
+     * The library frames between the blocker and the program's frame ({@link #userFrame}), innermost first: the
+     * context of a wait the program asked a library for. Empty when the program called the JDK directly, or when
+     * no frame is the program's (then the library's own frame is the site).
+     */
+    public static List<String> via(List<String> stack) {
+        List<String> out = new ArrayList<>();
+        for (String frame : stack) {
+            FrameText f = FrameText.parse(frame);
+            if (f.isProgram()) {
+                return out;
+            }
+            if (f.isLibrary()) {
+                out.add(frame);
+            }
+        }
+        return List.of();
     }
 
     /**
      * Whether a park's stack, walked outwards, can end at this frame and its caller and still say where the
-     * thread waited: the program's own frame, unless it is a queue's (a library's subclass of a JDK queue, such
-     * as Tomcat's {@code TaskQueue}), whose caller, a consumer or a pool's loop, says what the wait is
+     * program waited: the program's own frame, unless it is a queue's (a subclass of a JDK queue, such as
+     * Tomcat's {@code TaskQueue}), whose caller, a consumer or a pool's loop, says what the wait is
      * ({@link WaitKind}).
      */
     public static boolean endsSite(String frame) {
+        FrameText f = FrameText.parse(frame);
+        return f.isProgram() && !WaitKind.isQueue(f);
+    }
+
+    /**
+     * Where a stack without any frame of the program's ends (with its caller), as {@link #endsSite} says it for a
+     * library's frame too: a library's own thread, such as a pool's worker waiting for work.
+     */
+    public static boolean endsLibrarySite(String frame) {
         FrameText f = FrameText.parse(frame);
         return f.isUser() && !WaitKind.isQueue(f);
     }

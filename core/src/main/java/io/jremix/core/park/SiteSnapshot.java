@@ -31,6 +31,16 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, List<Stri
         return parkThreadTimeNanos / 1e6;
     }
 
+    /**
+     * The share of {@code sites}' park thread-time, in percent, that {@code site} has: where a blocker's time
+     * went, by the program's code path. The sites' own times (every park that returned), so the shares add up to
+     * 100; 0 when no park there has returned yet.
+     */
+    public static double parkTimeSharePct(SiteSnapshot site, List<SiteSnapshot> sites) {
+        long total = sites.stream().mapToLong(SiteSnapshot::parkThreadTimeNanos).sum();
+        return total == 0 ? 0 : 100.0 * site.parkThreadTimeNanos() / total;
+    }
+
     /** Most thread-time first, then most parks: the order sites are listed under their blocker. */
     public static final Comparator<SiteSnapshot> ORDER = Comparator
             .comparingLong(SiteSnapshot::parkThreadTimeNanos).reversed()
@@ -38,7 +48,8 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, List<Stri
 
     /**
      * Where the program asked to wait: a site's frames from the program's first frame out (at most its last two:
-     * the program's frame that ends the site and its caller), or without a program frame the frame that called
+     * the program's frame that ends the site and its caller; library frames before it are the site's context,
+     * {@link BlockerNames#via}), or without a program frame the frame that called
      * into the parking machinery ({@link BlockerNames#entryFrame}). Two stacks that differ only inside the JDK
      * (the same {@code take()} parking first on the queue's lock, then on its condition) are one site.
      */

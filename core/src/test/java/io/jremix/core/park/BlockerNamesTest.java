@@ -68,6 +68,42 @@ class BlockerNamesTest {
                 BlockerNames.userFrame(List.of(stack.get(0), stack.get(5))), "jremix's workloads are programs");
     }
 
+    /** A connection pool's wait as the agent writes it: HikariCP's frames carry their jar, the program's none. */
+    private static final List<String> POOL_WAIT = List.of(
+            "java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:252)",
+            "java.base/java.util.concurrent.SynchronousQueue$TransferStack.transfer(SynchronousQueue.java:401)",
+            "java.base/java.util.concurrent.SynchronousQueue.poll(SynchronousQueue.java:903)",
+            "app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151) [HikariCP-5.1.0.jar]",
+            "app//com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:181) [HikariCP-5.1.0.jar]",
+            "app//com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:128) [HikariCP-5.1.0.jar]",
+            "app//com.example.Orders.find(Orders.java:40)",
+            "app//com.example.Orders.lambda$serve$0(Orders.java:22)");
+
+    @Test
+    void aLibrarysFrames_leadToTheProgramsFrame() {
+        assertEquals(Optional.of(POOL_WAIT.get(6)), BlockerNames.userFrame(POOL_WAIT));
+        assertEquals(POOL_WAIT.subList(3, 6), BlockerNames.via(POOL_WAIT));
+        assertEquals(POOL_WAIT.subList(6, 8), SiteSnapshot.whereOf(POOL_WAIT));
+        assertTrue(BlockerNames.endsSite(POOL_WAIT.get(6)));
+        assertFalse(BlockerNames.endsSite(POOL_WAIT.get(3)), "a library's frame");
+        assertTrue(BlockerNames.endsLibrarySite(POOL_WAIT.get(3)));
+        assertFalse(BlockerNames.endsLibrarySite(POOL_WAIT.get(1)), "the JDK's");
+    }
+
+    @Test
+    void withoutTheProgram_theLibrarysFirstFrameIsTheSite() {
+        List<String> housekeeper = List.of(
+                "java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:252)",
+                "app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll(QueuedThreadPool.java:1136)"
+                        + " [jetty-util-12.0.16.jar]",
+                "app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.run(QueuedThreadPool.java:1150)"
+                        + " [jetty-util-12.0.16.jar]");
+        assertEquals(Optional.of(housekeeper.get(1)), BlockerNames.userFrame(housekeeper));
+        assertEquals(List.of(), BlockerNames.via(housekeeper));
+        assertEquals(housekeeper.subList(1, 3), SiteSnapshot.whereOf(housekeeper));
+        assertEquals(List.of(), BlockerNames.via(POOL_WAIT.subList(0, 3)), "the JDK's frames only");
+    }
+
     @Test
     void isJremixRuntime_coversWhatRunsInsideTheProgram_notTheWorkloads() {
         assertTrue(BlockerNames.isJremixRuntime("io.jremix.agent.park.ParkProfiler"));

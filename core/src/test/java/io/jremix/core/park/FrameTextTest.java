@@ -137,6 +137,23 @@ class FrameTextTest {
         assertFalse(f.isJdk());
     }
 
+    @Test
+    void aLibrarysMark_namesItsJar_andIsNotPartOfTheMethod() {
+        FrameText f = FrameText.parse(
+                "app//com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:181) [HikariCP-5.1.0.jar]");
+
+        assertEquals("com.zaxxer.hikari.pool.HikariPool", f.className());
+        assertEquals("getConnection", f.method());
+        assertEquals("HikariCP-5.1.0.jar", f.library());
+        assertTrue(f.isUser());
+        assertTrue(f.isLibrary());
+        assertFalse(f.isProgram());
+        FrameText program = FrameText.parse("app//com.example.Orders.find(Orders.java:40)");
+        assertTrue(program.isProgram());
+        assertFalse(program.isLibrary());
+        assertFalse(FrameText.parse("java.base/java.lang.Thread.run(Thread.java:840)").isProgram());
+    }
+
     @SuppressWarnings("unchecked")
     private static StackWalker.StackFrame frameOf(ClassLoader loader) throws Exception {
         Class<?> c = loader.loadClass(Caller.class.getName());

@@ -95,6 +95,9 @@ class JfrEventsTest {
         assertEquals(Set.of("ReentrantLock lock"), kinds);
         assertTrue(parks.stream().allMatch(e -> e.getString("trigger").equals("exit")
                 && e.getDuration("parkThreadTime").toNanos() > 0), () -> describe(parks));
+        // each lock is taken at one site of the program's, through no library: as the text and JSON reports say
+        assertTrue(parks.stream().allMatch(e -> e.getString("sites").startsWith("100.00% " + e.getString("userFrame")
+                + " <- ") && String.valueOf(e.getString("via")).isEmpty()), () -> describe(parks));
     }
 
     private static List<RecordedEvent> named(List<RecordedEvent> events, String name) {

@@ -16,7 +16,7 @@ final class HtmlPage {
             th,td{border:1px solid #ddd;padding:3px 6px;text-align:left;vertical-align:top}
             th{background:#eee;cursor:pointer;user-select:none}th.sorted-asc::after{content:" \\25b2"}
             th.sorted-desc::after{content:" \\25bc"}td.num{text-align:right;font-variant-numeric:tabular-nums}
-            td.code{font-family:ui-monospace,monospace;font-size:11px;word-break:break-all;max-width:28em}
+            td.code{font-family:ui-monospace,monospace;font-size:11px;word-break:break-all;max-width:28em;white-space:pre-line}
             .card{background:#fff;border:1px solid #ccc;border-left:6px solid #999;padding:.6em 1em;margin:1em 0}
             .card.kind-false-sharing{border-left-color:#e08a00}.card.kind-true-sharing{border-left-color:#c0182a}.card.kind-latent-false-sharing{border-left-color:#8a6d00}
             .badge{display:inline-block;padding:0 .5em;border-radius:.8em;color:#fff;font-size:12px;background:#777}

@@ -2,6 +2,8 @@ package io.jremix.report.html;
 
 import static io.jremix.report.html.HtmlPage.number;
 
+import java.util.List;
+
 /**
  * Park contention: the blockers and the {@code synchronized} monitors, each a sortable table, with each row's
  * parked (blocked, waiting) count over time on the run's axis.
@@ -24,7 +26,8 @@ final class ParkHtml {
                 .number("parkThreadTimeMs", "Park thread time (ms)")
                 .number("avgParkTimeMs", "Avg park (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
                 .number("realTimeUtilPct", "Real-time util %").number("threadTimeUtilPct", "Thread-time util %")
-                .text("threadName", "Thread").code("userFrame", "Where").render(doc.list("blockers")));
+                .text("threadName", "Thread").code("userFrame", "Where", ParkHtml::where)
+                .render(doc.list("blockers")));
         sb.append("<h2>Monitors (synchronized)</h2>\n");
         sb.append(new Table("monitors").text("className", "Class").text("waitKind", "Wait kind")
                 .number("monitors", "Monitors")
@@ -37,5 +40,27 @@ final class ParkHtml {
                 .number("realTimeUtilPct", "Real-time util %").text("threadName", "Thread")
                 .code("userFrame", "Where").render(doc.list("monitors")));
         return HtmlPage.page("jremix: park contention", summary, sb.toString());
+    }
+
+    /**
+     * A blocker's program frame, after the outermost library frame it called (the text report's context); with
+     * several sites, each one's share of the park time, frame and library frame, a line each.
+     */
+    private static String where(JsonView row) {
+        List<JsonView> sites = row.list("sites");
+        if (sites.size() < 2) {
+            return via(row) + row.text("userFrame");
+        }
+        StringBuilder sb = new StringBuilder();
+        for (JsonView site : sites) {
+            sb.append(sb.length() == 0 ? "" : "\n").append(number(site.number("parkTimeSharePct"))).append("% ")
+                    .append(via(site)).append(site.text("userFrame"));
+        }
+        return sb.toString();
+    }
+
+    private static String via(JsonView row) {
+        List<JsonView> via = row.list("via");
+        return via.isEmpty() ? "" : "via " + via.get(via.size() - 1).text() + "\n";
     }
 }

@@ -28,7 +28,12 @@ final class Table {
 
     /** A column of code (a stack frame, a class name), in a small monospaced font that may wrap anywhere. */
     Table code(String key, String heading) {
-        columns.add(new Column(key, heading, row -> row.text(key), "code"));
+        return code(key, heading, row -> row.text(key));
+    }
+
+    /** A column of code of several lines, one per {@code \n} of the text. */
+    Table code(String key, String heading, Function<JsonView, String> text) {
+        columns.add(new Column(key, heading, text, "code"));
         return this;
     }
 

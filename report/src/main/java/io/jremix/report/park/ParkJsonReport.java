@@ -19,7 +19,9 @@ import io.jremix.core.park.TimelineSnapshot;
  * text table shows, in its order: a row of several small blockers ({@link ParkRun#shown}) has
  * {@code "blockers"} above 1 and no {@code identityHash}, and its counts are the sums, so that adding up
  * {@code timesParked} by {@code className} gives each class's exact count either way. {@code avgHoldTimeMs} is
- * {@code null} when no hold was measured ({@code holdSamples} 0). {@code sites} lists the call sites. Likewise a
+ * {@code null} when no hold was measured ({@code holdSamples} 0). {@code userFrame} is the program's frame,
+ * {@code via} the library frames the program reached the blocker through (innermost first). {@code sites} lists
+ * the call sites, each with its share of the sites' park time ({@code parkTimeSharePct}). Likewise a
  * monitor row of several little-contended monitors has {@code "monitors"} above 1 and no {@code monitorAddress}.
  * Each row has its parked count over time ({@code timeline}; a monitor's {@code blockedTimeline} and
  * {@code waitTimeline}).
@@ -93,14 +95,17 @@ public final class ParkJsonReport {
         m.put("synchronizer", BlockerNames.synchronizer(s.className(), s.stackTrace()));
         m.put("waitKind", b.kind().name().toLowerCase(Locale.ROOT));
         m.put("userFrame", BlockerNames.userFrame(s.stackTrace()).orElse(null));
+        m.put("via", BlockerNames.via(s.stackTrace()));
         List<Object> sites = new ArrayList<>();
         for (SiteSnapshot site : s.sites()) {
             Map<String, Object> j = new LinkedHashMap<>();
             j.put("threadName", site.threadName());
             j.put("stackTrace", site.stackTrace());
             j.put("userFrame", BlockerNames.userFrame(site.stackTrace()).orElse(null));
+            j.put("via", BlockerNames.via(site.stackTrace()));
             j.put("timesParked", site.timesParked());
             j.put("parkThreadTimeMs", round(site.parkThreadTimeMs()));
+            j.put("parkTimeSharePct", round(SiteSnapshot.parkTimeSharePct(site, s.sites())));
             sites.add(j);
         }
         m.put("sites", sites);

@@ -28,6 +28,8 @@ import io.jremix.core.park.WaitKind;
 public final class ParkTextReport {
     /** ASCII rather than the figure's ellipsis character: stderr may not be able to encode it. */
     static final String ELIDED = "[...]";
+    /** Starts a library frame shown as context of the program's site. */
+    static final String VIA = "via ";
     static final List<String> HEADERS = List.of("Thread name", "Stack trace", "Class name", "Hash code",
             "Times parked", "Peak parked", "Park thread time", "Park real time", "Avg park time", "Avg hold time",
             "Parked now", "%Real time util", "%Thread time util", "%Real life time util", "%Thread life time util");
@@ -116,8 +118,9 @@ public final class ParkTextReport {
 
     /**
      * Lines per call site when there are several, most thread-time first: the thread first seen there, where the
-     * program waited ({@link SiteSnapshot#where}), and the parks and thread-time there; the other cells stay
-     * empty.
+     * program waited ({@link SiteSnapshot#where}) with the library frame it called ({@link #via}), and the parks,
+     * thread-time and share of the blocker's park time there ({@link SiteSnapshot#parkTimeSharePct}); the other
+     * cells stay empty.
      */
     private static List<List<List<String>>> siteRows(List<SiteSnapshot> sites) {
         List<List<List<String>>> rows = new ArrayList<>();
@@ -127,9 +130,13 @@ public final class ParkTextReport {
         for (int i = 0; i < sites.size(); i++) {
             SiteSnapshot site = sites.get(i);
             List<List<String>> cells = new ArrayList<>(Collections.nCopies(HEADERS.size(), List.of("")));
+            List<String> via = BlockerNames.via(site.stackTrace());
+            List<String> where = new ArrayList<>(via.isEmpty() ? List.of() : List.of(VIA + via.get(via.size() - 1)));
+            where.addAll(site.where());
             cells.set(0, List.of(site.threadName()));
-            cells.set(1, site.where());
-            cells.set(2, List.of("site " + (i + 1) + " of " + sites.size()));
+            cells.set(1, where);
+            cells.set(2, List.of(String.format(Locale.ROOT, "site %d of %d, %s%% of park time", i + 1, sites.size(),
+                    fixed(SiteSnapshot.parkTimeSharePct(site, sites)))));
             cells.set(HEADERS.indexOf("Times parked"), List.of(Long.toString(site.timesParked())));
             cells.set(HEADERS.indexOf("Park thread time"), List.of(fixed(site.parkThreadTimeMs())));
             rows.add(cells);
@@ -142,19 +149,35 @@ public final class ParkTextReport {
     }
 
     /**
-     * The park frame, then the first frame outside the JDK (where the program asked for the lock, queue or
-     * barrier), with {@code [...]} for the JDK frames between them. Without such a frame, the outermost one.
+     * The park frame, then the program's first frame (where it asked for the lock, queue, barrier or connection),
+     * with {@code [...]} for the JDK frames between them, and between them the library frames the program went
+     * through ({@link BlockerNames#via}) as context: the innermost and the outermost, each after {@value #VIA}.
+     * Without a frame of the program's, the first library frame, or the outermost one.
      */
     static List<String> abbreviate(List<String> frames) {
         if (frames.isEmpty()) {
             return List.of("-");
         }
         int program = BlockerNames.userFrame(frames).map(frames::indexOf).orElse(frames.size() - 1);
-        return switch (program) {
-            case 0 -> List.of(frames.get(0));
-            case 1 -> List.of(frames.get(0), frames.get(1));
-            default -> List.of(frames.get(0), ELIDED, frames.get(program));
-        };
+        List<String> out = new ArrayList<>(List.of(frames.get(0)));
+        if (program == 0) {
+            return out;
+        }
+        List<String> via = BlockerNames.via(frames);
+        if (program > 1 && (via.isEmpty() || frames.indexOf(via.get(0)) > 1)) {
+            out.add(ELIDED);
+        }
+        if (!via.isEmpty()) {
+            out.add(VIA + via.get(0));
+        }
+        if (via.size() > 2) {
+            out.add(VIA + ELIDED);
+        }
+        if (via.size() > 1) {
+            out.add(VIA + via.get(via.size() - 1));
+        }
+        out.add(frames.get(program));
+        return out;
     }
 
     /** What the program knows the blocker as, and whether threads parked on it for a lock, a condition or work. */

@@ -79,6 +79,22 @@ class HtmlReportTest {
                 page);
     }
 
+    @Test
+    void aBlockersWhereNamesTheProgramsFrameAfterTheLibrarys_andEachSitesShare() {
+        String library = "app//com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:128) [HikariCP.jar]";
+        Map<String, Object> one = Map.of("className", "a.Queue", "userFrame", "app//demo.Orders.find(Orders.java:40)",
+                "via", List.of("app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151) [HikariCP.jar]",
+                        library));
+        Map<String, Object> two = Map.of("className", "a.Lock", "userFrame", "app//demo.A.a(A.java:1)", "sites", List.of(
+                Map.of("userFrame", "app//demo.A.a(A.java:1)", "parkTimeSharePct", 75.0, "via", List.of(library)),
+                Map.of("userFrame", "app//demo.B.b(B.java:2)", "parkTimeSharePct", 25.0)));
+        String page = HtmlReport.render(Map.of("report", "park-contention", "blockers", List.of(one, two)));
+        assertTrue(page.contains("<td class=\"code\">via " + library + "\napp//demo.Orders.find(Orders.java:40)</td>"),
+                page);
+        assertTrue(page.contains("<td class=\"code\">75% via " + library + "\napp//demo.A.a(A.java:1)\n25% "
+                + "app//demo.B.b(B.java:2)</td>"), page);
+    }
+
     /** Before and after of a padded class, from the report's repair section, side by side; groups on other lines. */
     @Test
     @SuppressWarnings("unchecked")

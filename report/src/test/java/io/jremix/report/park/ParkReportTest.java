@@ -261,32 +261,83 @@ class ParkReportTest {
         assertEquals(null, row.get("avgHoldTimeMs"), "no hold measured");
     }
 
-    @Test
-    @SuppressWarnings("unchecked")
-    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() throws Json.MalformedJsonException {
-        ParkRecord r = new ParkRecord("java.util.concurrent.locks.ReentrantLock$NonfairSync", 0xabc, 0);
-        ParkSite consume = new ParkSite(new ParkOrigin("consumer", List.of(STACK.get(0), "app//demo.Queue.consume(Queue.java:9)")));
-        ParkSite produce = new ParkSite(new ParkOrigin("producer-1", List.of(STACK.get(0), "app//demo.Queue.produce(Queue.java:4)")));
-        r.addSite(consume);
-        r.addSite(produce);
-        for (int i = 0; i < 3; i++) {
-            ParkSite site = i == 0 ? consume : produce;
+    /** A blocker parked on {@code parks} times for 5 ms each, 10 ms apart: at {@code first} once, then at {@code rest}. */
+    private static ParkRun.Blocker parkedFrom(String cls, ParkSite first, ParkSite rest, int parks) {
+        ParkRecord r = new ParkRecord(cls, 0xabc, 0);
+        r.addSite(first);
+        r.addSite(rest);
+        for (int i = 0; i < parks; i++) {
+            ParkSite site = i == 0 ? first : rest;
             site.parking();
             r.parking(i * 10 * MS, site);
             r.unparked(i * 10 * MS + 5 * MS);
             site.unparked(5 * MS);
         }
-        ParkRun run = run(0, new ParkRun.Blocker(r.snapshot(), false));
+        return new ParkRun.Blocker(r.snapshot(), false);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aBlockerParkedOnFromSeveralSitesListsEachUnderItsRow() throws Json.MalformedJsonException {
+        ParkSite consume = new ParkSite(new ParkOrigin("consumer", List.of(STACK.get(0), "app//demo.Queue.consume(Queue.java:9)")));
+        ParkSite produce = new ParkSite(new ParkOrigin("producer-1", List.of(STACK.get(0), "app//demo.Queue.produce(Queue.java:4)")));
+        ParkRun run = run(0, parkedFrom("java.util.concurrent.locks.ReentrantLock$NonfairSync", consume, produce, 3));
         List<String> lines = ParkTextReport.lines(run);
         int row = lines.indexOf(lines.stream().filter(l -> l.startsWith("consumer ")).findFirst().orElseThrow());
         List<String> sites = lines.subList(row + 2, row + 4).stream().map(l -> String.join("|", l.trim().split(" {2,}"))).toList();
         // the sites' stacks end at the program's frame here: one line each
-        assertEquals(List.of("producer-1|app//demo.Queue.produce(Queue.java:4)|site 1 of 2|2|10.00",
-                "consumer|app//demo.Queue.consume(Queue.java:9)|site 2 of 2|1|5.00"), sites);
+        assertEquals(List.of("producer-1|app//demo.Queue.produce(Queue.java:4)|site 1 of 2, 66.67% of park time|2|10.00",
+                "consumer|app//demo.Queue.consume(Queue.java:9)|site 2 of 2, 33.33% of park time|1|5.00"), sites);
         Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
         List<Map<String, Object>> jsonSites = (List<Map<String, Object>>) ((List<Map<String, Object>>) doc.get("blockers")).get(0).get("sites");
         assertEquals(List.of(2L, 1L), jsonSites.stream().map(j -> j.get("timesParked")).toList());
         assertEquals("app//demo.Queue.produce(Queue.java:4)", jsonSites.get(0).get("userFrame"));
+        assertEquals(List.of(66.667, 33.333), jsonSites.stream().map(j -> j.get("parkTimeSharePct")).toList());
+    }
+
+    /** HikariCP's frames as the agent marks them, between the JDK's queue and two methods of the program's. */
+    private static List<String> poolWait(String programFrame) {
+        return List.of("java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:252)",
+                "java.base/java.util.concurrent.SynchronousQueue.poll(SynchronousQueue.java:903)",
+                "app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151) [HikariCP-5.1.0.jar]",
+                "app//com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:181) [HikariCP-5.1.0.jar]",
+                "app//com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:128) [HikariCP-5.1.0.jar]",
+                programFrame, "app//demo.Orders.run(Orders.java:12)");
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aWaitInALibrary_isTheProgramsSite_withTheLibraryAsContext() throws Json.MalformedJsonException {
+        ParkSite find = new ParkSite(new ParkOrigin("orders-1", poolWait("app//demo.Orders.find(Orders.java:40)")));
+        ParkSite save = new ParkSite(new ParkOrigin("orders-2", poolWait("app//demo.Orders.save(Orders.java:55)")));
+        ParkRun run = run(0, parkedFrom("java.util.concurrent.SynchronousQueue$TransferStack", save, find, 4));
+        List<String> lines = ParkTextReport.lines(run);
+        int row = lines.indexOf(lines.stream().filter(l -> l.startsWith("orders-")).findFirst().orElseThrow());
+        List<String> stack = List.of("java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:252)",
+                "[...]",
+                "via app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151) [HikariCP-5.1.0.jar]",
+                "via [...]",
+                "via app//com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:128) [HikariCP-5.1.0.jar]",
+                "app//demo.Orders.save(Orders.java:55)");
+        for (int i = 0; i < stack.size(); i++) {
+            assertTrue(lines.get(row + i).contains("  " + stack.get(i) + "  ") || lines.get(row + i).endsWith(stack.get(i)),
+                    "the row's site, line " + i + ": " + String.join("\n", lines));
+        }
+        assertTrue(lines.stream().anyMatch(l -> l.contains("site 1 of 2, 75.00% of park time")), lines.toString());
+        int site = lines.indexOf(lines.stream().filter(l -> l.contains("site 1 of 2")).findFirst().orElseThrow());
+        assertTrue(lines.get(site).contains("via app//com.zaxxer.hikari.HikariDataSource.getConnection("), lines.get(site));
+        assertTrue(lines.get(site + 1).trim().startsWith("app//demo.Orders.find(Orders.java:40)"), lines.get(site + 1));
+
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        Map<String, Object> blocker = ((List<Map<String, Object>>) doc.get("blockers")).get(0);
+        assertEquals("app//demo.Orders.save(Orders.java:55)", blocker.get("userFrame"));
+        assertEquals(poolWait("").subList(2, 5), blocker.get("via"));
+        List<Map<String, Object>> jsonSites = (List<Map<String, Object>>) blocker.get("sites");
+        assertEquals(List.of("app//demo.Orders.find(Orders.java:40)", "app//demo.Orders.save(Orders.java:55)"),
+                jsonSites.stream().map(j -> j.get("userFrame")).toList());
+        assertEquals(List.of(75.0, 25.0),
+                jsonSites.stream().map(j -> ((Number) j.get("parkTimeSharePct")).doubleValue()).toList());
+        assertEquals(poolWait("").subList(2, 5), jsonSites.get(0).get("via"));
     }
 
     @Test
