@@ -250,7 +250,7 @@ public final class ParkJfr {
         return m;
     }
 
-    private static void deleteAll(Path dir) throws IOException {
+    static void deleteAll(Path dir) throws IOException {
         try (var paths = Files.walk(dir)) {
             for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
                 Files.deleteIfExists(p);

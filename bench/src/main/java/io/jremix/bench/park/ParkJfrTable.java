@@ -27,7 +27,7 @@ final class ParkJfrTable {
         return md.toString();
     }
 
-    private static String load(Map<String, Object> machine) {
+    static String load(Map<String, Object> machine) {
         Object before = machine.get("loadAverageBefore");
         if (before == null) {
             return "";

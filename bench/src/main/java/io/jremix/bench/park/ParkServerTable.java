@@ -1,0 +1,68 @@
+package io.jremix.bench.park;
+
+import java.time.LocalDate;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import io.jremix.bench.Stats;
+
+/** The Markdown of {@link ParkServer}: each profiler's requests/s against plain java's, and plain's own spread. */
+final class ParkServerTable {
+    private ParkServerTable() {
+    }
+
+    static String markdown(Map<String, Object> machine, ParkServer.Load load, int runs, List<String> notes,
+                           Map<Profiler, ParkServer.Cell> cells) {
+        StringBuilder md = new StringBuilder("# Park profilers on a real server: requests/s under `wrk`\n\n");
+        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. %s%n%n", LocalDate.now(),
+                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), ParkJfrTable.load(machine)));
+        md.append(String.format(Locale.ROOT, "`OrderBookServer`: embedded Tomcat, one servlet that hands each order to"
+                + " the book's one writer thread and waits on its future. Each server gets `wrk -t2 -c%d` over loopback for %d s of warm-up, then"
+                + " %d s measured. Interleaved: each of %d runs starts one server per profiler, the order turned by"
+                + " one each run. A cell is the median requests/s over the runs (lowest–highest), its ratio to plain"
+                + " java's median; *events* is the median per server of what the profiler recorded (jremix: parks in"
+                + " its report; JFR: `jdk.ThreadPark` events; async-profiler: lock events).%n%n",
+                load.connections(), load.warmupSeconds(), load.seconds(), runs));
+        md.append("| profiler | requests/s | ratio | events |\n|---|---:|---:|---:|\n");
+        ParkServer.Cell plain = cells.get(Profiler.PLAIN);
+        cells.forEach((p, c) -> {
+            if (!c.ok()) {
+                md.append("| ").append(p.label()).append(" | error | – | – |\n");
+                return;
+            }
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", p.label(),
+                    Stats.medianRange(c.requestsPerSecond(), "%.0f"),
+                    p == Profiler.PLAIN || !plain.ok() ? "–" : String.format(Locale.ROOT, "%.2f×",
+                            Stats.median(c.requestsPerSecond()) / Stats.median(plain.requestsPerSecond())),
+                    c.events().isEmpty() ? "–" : String.format(Locale.ROOT, "%.0f",
+                            Stats.median(c.events().stream().map(Long::doubleValue).toList()))));
+        });
+        if (plain.ok() && plain.requestsPerSecond().size() > 1) {
+            List<Double> r = plain.requestsPerSecond();
+            double median = Stats.median(r);
+            md.append(String.format(Locale.ROOT, "%nPlain java's own runs spread from %.2f× to %.2f× of their median:"
+                    + " a ratio within that is noise.%n", min(r) / median, max(r) / median));
+        }
+        md.append('\n');
+        cells.keySet().forEach(p -> md.append("- *").append(p.label()).append("*: ").append(p.how()).append('\n'));
+        notes.forEach(n -> md.append("- ").append(n).append('\n'));
+        cells.forEach((p, c) -> {
+            if (!c.ok()) {
+                md.append("- Error under ").append(p.label()).append(": ").append(c.error()).append('\n');
+            }
+        });
+        md.append(String.format(Locale.ROOT, "%nReproduce: `bench/run-park-server --runs %d --seconds %d --warmup %d"
+                + " --connections %d` (after `mvn -B -DskipTests package`; needs `wrk`).%n", runs, load.seconds(),
+                load.warmupSeconds(), load.connections()));
+        return md.toString();
+    }
+
+    private static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+
+    private static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    }
+}
