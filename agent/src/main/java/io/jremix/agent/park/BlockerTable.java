@@ -25,10 +25,13 @@ import io.jremix.report.park.ParkRun;
  * reporting them. The table is striped by identity hash so parks on different blockers rarely meet on one lock,
  * and it is bounded: once full of live blockers, parks on new ones are only counted.
  *
- * <p>A park on a known blocker takes no lock: threads reach this table from inside {@code LockSupport}, and a
- * 16-thread pool waited there for each other's lookups. A stripe's chains are read without its lock (a
- * concurrent map, volatile links); its lock, a monitor since a {@code java.util.concurrent} lock would park,
- * is taken only to add a new blocker or unlink a collected one, so a park takes it only on a new blocker.
+ * <p>A park takes no lock of jremix's: threads reach this table from inside {@code LockSupport}, and a 16-thread
+ * pool waited there for each other's lookups, then, parking on a new queue all at once, for the one adding it (JFR
+ * saw 14 contended enters of up to 13 ms at load 15). A stripe's chains are read without its lock (a concurrent
+ * map, volatile links), and a new blocker's entry becomes its chain's head by compare-and-set on the map. The
+ * stripe's lock, a monitor since a {@code java.util.concurrent} lock would park, only keeps the unlinking of
+ * collected entries (retiring, sweeps) one at a time; unlinking a head is a compare-and-set too, as a park may be
+ * putting a new head before it.
  */
 final class BlockerTable {
     private static final int STRIPES = 64;
@@ -49,7 +52,7 @@ final class BlockerTable {
     private static final class Entry extends WeakReference<Object> {
         final ParkRecord record;
         final int hash;
-        /** Written under the stripe's lock, read without it. */
+        /** Set when made, changed only by unlinking under the stripe's lock; read without it. */
         volatile Entry next;
 
         Entry(Object blocker, ParkRecord record, int hash, Entry next, ReferenceQueue<Object> queue) {
@@ -60,19 +63,34 @@ final class BlockerTable {
         }
     }
 
-    /** Chains of entries by identity hash; distinct blockers can share a hash. Changed under its own lock. */
+    /**
+     * Chains of entries by identity hash; distinct blockers can share a hash. Heads are added without a lock;
+     * entries are unlinked under its own lock.
+     */
     private static final class Stripe {
         final Map<Integer, Entry> chains = new ConcurrentHashMap<>();
 
-        /** Takes {@code e} out of its chain, in which it follows {@code previous} ({@code null}: it heads it). */
+        /** Puts {@code e} before {@code head}, if that is still its chain's head. */
+        boolean addHead(Entry head, Entry e) {
+            return head == null ? chains.putIfAbsent(e.hash, e) == null : chains.replace(e.hash, head, e);
+        }
+
+        /**
+         * Takes {@code e} out of its chain, in which it follows {@code previous} ({@code null}: it headed it when
+         * the caller looked, but a park may have put a new head before it since, then it follows that one).
+         */
         void remove(Entry previous, Entry e) {
-            if (previous != null) {
-                previous.next = e.next;
-            } else if (e.next != null) {
-                chains.put(e.hash, e.next);
-            } else {
-                chains.remove(e.hash);
+            if (previous == null && (e.next == null ? chains.remove(e.hash, e) : chains.replace(e.hash, e, e.next))) {
+                return;
             }
+            Entry before = previous;
+            if (before == null) {
+                before = chains.get(e.hash);
+                while (before.next != e) {
+                    before = before.next;
+                }
+            }
+            before.next = e.next;
         }
     }
 
@@ -96,21 +114,23 @@ final class BlockerTable {
         if (known != null) {
             return known;
         }
-        retireCollected(); // a new blocker: first make room from the collected ones, with no stripe lock held
-        synchronized (s) {
-            Entry chain = s.chains.get(hash);
-            ParkRecord added = lookup(chain, blocker); // another thread may have added it meanwhile
+        retireCollected(); // a new blocker: first make room from the collected ones
+        if (records.incrementAndGet() > maxRecords) {
+            records.decrementAndGet();
+            untrackedParks.increment();
+            return null;
+        }
+        ParkRecord r = new ParkRecord(blocker.getClass().getTypeName(), hash, collectionThreshold);
+        while (true) {
+            Entry head = s.chains.get(hash);
+            ParkRecord added = lookup(head, blocker); // another thread may have added it meanwhile
             if (added != null) {
+                records.decrementAndGet();
                 return added;
             }
-            if (records.get() >= maxRecords) {
-                untrackedParks.increment();
-                return null;
+            if (s.addHead(head, new Entry(blocker, r, hash, head, collected))) {
+                return r;
             }
-            records.incrementAndGet();
-            ParkRecord r = new ParkRecord(blocker.getClass().getTypeName(), hash, collectionThreshold);
-            s.chains.put(hash, new Entry(blocker, r, hash, chain, collected));
-            return r;
         }
     }
 

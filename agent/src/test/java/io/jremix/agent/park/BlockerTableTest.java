@@ -2,6 +2,8 @@ package io.jremix.agent.park;
 
 import java.lang.ref.WeakReference;
 import java.util.List;
+import java.util.concurrent.BrokenBarrierException;
+import java.util.concurrent.CyclicBarrier;
 
 import io.jremix.core.park.ParkOrigin;
 import io.jremix.core.park.ParkRecord;
@@ -30,6 +32,43 @@ class BlockerTableTest {
         assertEquals("java.lang.String", table.recordFor(a).className());
         assertEquals(System.identityHashCode(a), table.recordFor(a).identityHash());
         assertEquals(2, table.sweep(false).blockers().size());
+    }
+
+    /** Threads that first park on one blocker at once, as a pool on a new queue, all get its one record. */
+    @Test
+    void threadsAddingOneBlockerAtOnceShareItsRecord() throws Exception {
+        for (int round = 0; round < 200; round++) {
+            BlockerTable table = new BlockerTable(0, 2);
+            Object blocker = new Object();
+            CyclicBarrier start = new CyclicBarrier(4);
+            ParkRecord[] found = new ParkRecord[4];
+            Thread[] threads = new Thread[4];
+            for (int t = 0; t < 4; t++) {
+                int i = t;
+                threads[t] = new Thread(() -> {
+                    await(start);
+                    found[i] = table.recordFor(blocker);
+                });
+                threads[t].start();
+            }
+            for (Thread t : threads) {
+                t.join();
+            }
+            for (ParkRecord r : found) {
+                assertSame(found[0], r);
+            }
+            assertNotNull(table.recordFor(new Object()), "one record counted for the blocker, room for another");
+            assertEquals(2, table.sweep(false).blockers().size());
+            assertEquals(0, table.untrackedParks());
+        }
+    }
+
+    private static void await(CyclicBarrier barrier) {
+        try {
+            barrier.await();
+        } catch (InterruptedException | BrokenBarrierException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test

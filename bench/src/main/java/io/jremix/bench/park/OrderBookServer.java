@@ -30,6 +30,8 @@ import org.apache.catalina.startup.Tomcat;
  * ends normally.
  */
 public final class OrderBookServer {
+    /** Held here: the logging framework holds its loggers weakly, and a collected one forgets its level. */
+    private static final Logger TOMCAT_LOG = Logger.getLogger("org.apache");
     /** Work per order on the writer thread, as rounds of a small hash: a few microseconds. */
     private static final int ROUNDS_PER_ORDER = 2_000;
 
@@ -72,7 +74,7 @@ public final class OrderBookServer {
     }
 
     public static void main(String[] args) throws Exception {
-        Logger.getLogger("org.apache").setLevel(Level.WARNING);
+        TOMCAT_LOG.setLevel(Level.WARNING);
         Path base = Files.createDirectories(Path.of(args[0]));
         Tomcat tomcat = new Tomcat();
         tomcat.setBaseDir(base.toString());

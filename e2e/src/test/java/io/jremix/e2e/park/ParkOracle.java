@@ -59,6 +59,17 @@ final class ParkOracle {
             return summary() + run.stderr();
         }
 
+        /** Each tool's parks per class, JFR's then jremix's. */
+        List<Map<String, Long>> parks() {
+            return List.of(parks(jfr), parks(jremix));
+        }
+
+        private static Map<String, Long> parks(Map<String, Tally> tallies) {
+            Map<String, Long> out = new TreeMap<>();
+            tallies.forEach((c, t) -> out.put(c, t.parks()));
+            return out;
+        }
+
         /** A line per class: each tool's parks and thread-time. */
         String summary() {
             Set<String> classes = new TreeSet<>(jfr.keySet());
@@ -84,19 +95,26 @@ final class ParkOracle {
 
     /** Runs the workload {@code io.jremix.workloads.park.<name>}, counting the parks of threads named {@code prefix...}. */
     static Result runCounting(Path dir, String prefix, String name, String... args) throws IOException, InterruptedException {
+        return runMain(dir, prefix, Jremix.WORKLOADS.toString(), "io.jremix.workloads.park." + name, args);
+    }
+
+    /** Runs {@code main} from {@code classPath}, counting the parks of threads named {@code prefix...}. */
+    static Result runMain(Path dir, String prefix, String classPath, String main, String... args)
+            throws IOException, InterruptedException {
         Path settings = dir.resolve(SETTINGS);
         try (InputStream in = ParkOracle.class.getResourceAsStream(SETTINGS)) {
             Files.copy(in, settings);
         }
         Path report = dir.resolve("park.json");
         Path recording = dir.resolve("park.jfr");
-        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + report,
-                "-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings),
-                "io.jremix.workloads.park." + name, args);
+        Jremix.Run run = Jremix.main(List.of("-XXgetparkcontention:report=" + report,
+                "-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings), classPath, main, args);
         if (run.exit() != 0) {
             throw new AssertionError("exit " + run.exit() + "\n" + run.stderr());
         }
-        return new Result(String.join(" ", name, String.join(" ", args)).trim(), run, jremix(Jremix.json(report), prefix), jfr(recording, prefix));
+        String simpleName = main.substring(main.lastIndexOf('.') + 1);
+        return new Result(String.join(" ", simpleName, String.join(" ", args)).trim(), run,
+                jremix(Jremix.json(report), prefix), jfr(recording, prefix));
     }
 
     /** jremix's ended parks per class, over the blockers first parked on by a thread of the prefix. */

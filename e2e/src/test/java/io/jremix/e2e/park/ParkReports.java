@@ -100,7 +100,7 @@ final class ParkReports {
         return -1;
     }
 
-    private static List<String> cells(String line) {
+    static List<String> cells(String line) {
         return List.of(line.trim().split(" {2,}"));
     }
 }
