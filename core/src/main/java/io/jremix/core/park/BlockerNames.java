@@ -86,12 +86,12 @@ public final class BlockerNames {
     /**
      * Whether a park's stack, walked outwards, can end at this frame and its caller and still say where the
      * thread waited: the program's own frame, unless it is a queue's (a library's subclass of a JDK queue, such
-     * as Tomcat's {@code TaskQueue}), whose caller, a consumer or a pool's loop, says what the wait is
-     * ({@link WaitKind}).
+     * as Tomcat's {@code TaskQueue}) or a library's lock waiting (Jetty's {@code AutoLock}), whose caller, a
+     * consumer or a pool's loop, says what the wait is ({@link WaitKind}).
      */
     public static boolean endsSite(String frame) {
         FrameText f = FrameText.parse(frame);
-        return f.isUser() && !WaitKind.isQueue(f);
+        return f.isUser() && !WaitKind.isPlumbing(f);
     }
 
     /**

@@ -24,6 +24,11 @@ record FrameText(String className, String method, boolean jdk) {
         return new FrameText(className, method, true);
     }
 
+    /** A frame of a library's class {@code className} (not the JDK's), for comparing parsed frames with. */
+    static FrameText library(String className, String method) {
+        return new FrameText(className, method, false);
+    }
+
     /** Splits {@code frame}; text without a {@code class.method} part gives an empty class name. */
     static FrameText parse(String frame) {
         int paren = frame.indexOf('(');

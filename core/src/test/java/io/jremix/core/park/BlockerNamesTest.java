@@ -91,4 +91,14 @@ class BlockerNamesTest {
         assertFalse(BlockerNames.isProfilerOverhead(null, "com.example.Cache", "com.example.Cache"),
                 "the program calling JFR blocks for itself");
     }
+
+    @Test
+    void aLibrarysLockWaitDoesNotEndASite_itsCallerSaysWhatTheWaitIs() {
+        assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)"));
+        assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.AutoLock.lock(AutoLock.java:47)"));
+        assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.BlockingArrayQueue.poll(BlockingArrayQueue.java:273)"));
+        assertTrue(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll(QueuedThreadPool.java:1169)"));
+        assertTrue(BlockerNames.endsSite("app//io.jremix.workloads.park.FrequentlyAcquiredLock.lambda$main$0(FrequentlyAcquiredLock.java:30)"),
+                "a class named ...Lock is no lock wrapper outside its lock methods");
+    }
 }

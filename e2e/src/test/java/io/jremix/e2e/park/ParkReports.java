@@ -80,7 +80,7 @@ final class ParkReports {
     /** The first line of each blocker's row, cut into its cells (no cell holds two spaces in a row). */
     static List<List<String>> rows(List<String> textReport) {
         List<List<String>> rows = new ArrayList<>();
-        for (String line : textReport.subList(Math.min(2, textReport.size()), textReport.size())) {
+        for (String line : textReport.subList(Math.min(3, textReport.size()), textReport.size())) {
             List<String> cells = cells(line);
             if (cells.size() == COLUMNS) {
                 rows.add(cells);
