@@ -131,6 +131,26 @@ public final class BlockerNames {
     }
 
     /**
+     * Whether a park was jremix's rather than the program's, by the rule of {@link #isProfilerOverhead(String,
+     * String, String)} read from a park's stack: its innermost frame is the one that called into the parking
+     * machinery ({@link #entryFrame}), JFR's when the monitor profiler's stream waits.
+     *
+     * @param stack the park's frames, innermost first
+     */
+    public static boolean isProfilerOverhead(String threadName, List<String> stack) {
+        List<FrameText> frames = FrameText.parse(stack);
+        FrameText entry = entry(frames);
+        String innermostNonJdk = null;
+        for (FrameText f : frames) {
+            if (!f.isJdk() || f.isJremixRuntime()) {
+                innermostNonJdk = f.className();
+                break;
+            }
+        }
+        return isProfilerOverhead(threadName, entry == null ? null : entry.className(), innermostNonJdk);
+    }
+
+    /**
      * The frame that called into the blocking machinery: the first one, from the innermost, that is not part of
      * parking itself ({@code Unsafe}, {@code LockSupport}, {@code Object.wait}, virtual-thread parking), of the
      * queued-synchronizer framework ({@code AbstractQueued(Long)Synchronizer} and its nested classes, the JDK's

@@ -93,6 +93,21 @@ class BlockerNamesTest {
     }
 
     @Test
+    void profilerOverhead_readFromAParksStack() {
+        List<String> agentStart = List.of(
+                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+                "java.base/java.util.concurrent.CountDownLatch.await(CountDownLatch.java:230)",
+                "app//io.jremix.agent.park.MonitorProfiler.start(MonitorProfiler.java:40)",
+                "app//io.jremix.agent.Agent.premain(Agent.java:60)");
+        List<String> program = List.of(agentStart.get(0), agentStart.get(1), "app//demo.Main.main(Main.java:9)");
+        assertTrue(BlockerNames.isProfilerOverhead("main", agentStart));
+        assertFalse(BlockerNames.isProfilerOverhead("main", program));
+        assertTrue(BlockerNames.isProfilerOverhead("jremix-park-interval", program));
+        assertTrue(BlockerNames.isProfilerOverhead("JFR Event Stream", List.of(agentStart.get(0),
+                "java.base/jdk.jfr.internal.consumer.EventDirectoryStream.processRecursionSafe(EventDirectoryStream.java:120)")));
+    }
+
+    @Test
     void aLibrarysLockWaitDoesNotEndASite_itsCallerSaysWhatTheWaitIs() {
         assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)"));
         assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.AutoLock.lock(AutoLock.java:47)"));

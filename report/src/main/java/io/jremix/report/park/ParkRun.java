@@ -9,6 +9,7 @@ import java.util.Map;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.SiteSnapshot;
 import io.jremix.core.park.WaitKind;
 
 /**
@@ -54,6 +55,21 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
     public record Blocker(ParkSnapshot stats, boolean collected, WaitKind kind, int blockers, int collectedBlockers) {
         public Blocker(ParkSnapshot stats, boolean collected) {
             this(stats, collected, WaitKind.of(stats), 1, collected ? 1 : 0);
+        }
+
+        /**
+         * Whether only jremix parked here ({@link BlockerNames#isProfilerOverhead(String, List)} at every site, or
+         * at the first park where no sites are kept): such a row is jremix's cost, not the program's contention,
+         * and no table shows it.
+         */
+        public boolean profilerOverhead() {
+            List<SiteSnapshot> sites = stats.sites();
+            if (sites.isEmpty()) {
+                return stats.threadName() != null
+                        && BlockerNames.isProfilerOverhead(stats.threadName(), stats.stackTrace());
+            }
+            return sites.stream()
+                    .allMatch(site -> BlockerNames.isProfilerOverhead(site.threadName(), site.stackTrace()));
         }
 
         /** Whether the row stands for several blockers. */
@@ -115,7 +131,7 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
         List<Blocker> rows = new ArrayList<>();
         Map<List<Object>, List<Blocker>> small = new LinkedHashMap<>();
         for (Blocker b : blockers) {
-            if (b.stats().timesParked() < settings.printThreshold()) {
+            if (b.stats().timesParked() < settings.printThreshold() || b.profilerOverhead()) {
                 continue;
             }
             if (b.small()) {

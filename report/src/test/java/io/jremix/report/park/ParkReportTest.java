@@ -417,4 +417,12 @@ class ParkReportTest {
         List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
         assertEquals(List.of("lock", "lock", "idle", "signal"), blockers.stream().map(b -> b.get("waitKind")).toList());
     }
+
+    @Test
+    void jremixsOwnParksAreInNoTable() {
+        List<String> agentStart = List.of(STACK.get(0), "app//io.jremix.agent.park.MonitorProfiler.start(MonitorProfiler.java:40)");
+        ParkRun run = run(0, BOTTLENECK, signal("jremix-park-interval", STACK), signal("main", agentStart));
+        assertEquals(List.of(BOTTLENECK), run.shown());
+        assertEquals(3, run.blockers().size(), "recorded, as every park is");
+    }
 }
