@@ -28,10 +28,10 @@ import java.util.Set;
  * <li>{@link #LOCK} for the lock-like synchronizers, otherwise {@link #CONDITION}.</li>
  * </ol>
  *
- * <p>{@link #SIGNAL} and {@link #IDLE} are not contention ({@link #contention()}): with at most one waiter no thread
- * ever waited for another to finish with the blocker, so its parked time is the pace of whoever signals (a request
- * arriving, a producer), which nothing done to the blocker shortens. Reports list them last and leave them out of
- * their contention totals.
+ * <p>{@link #SIGNAL} and {@link #IDLE} are not contention ({@link #contention()}): their threads wait for an event
+ * or for work, not for another thread to finish with the blocker, so the parked time is the pace of whoever signals
+ * (a request arriving, a producer), which nothing done to the blocker shortens. Reports list them last and leave
+ * them out of their contention totals.
  */
 public enum WaitKind {
     /**
@@ -132,8 +132,7 @@ public enum WaitKind {
         if (waiter != null && !waiter.isJdk() && BORROWS.stream().anyMatch(waiter.method()::startsWith)) {
             return POOL;
         }
-        String outer = blockerClass.indexOf('$') < 0 ? blockerClass : blockerClass.substring(0, blockerClass.indexOf('$'));
-        if (HANDOFFS.contains(outer)) {
+        if (HANDOFFS.contains(blockerClass.split("\\$", 2)[0])) {
             return SIGNAL;
         }
         return isLock(blockerClass) ? LOCK : CONDITION;
