@@ -138,16 +138,17 @@ public final class BlockerNames {
      * @param stack the park's frames, innermost first
      */
     public static boolean isProfilerOverhead(String threadName, List<String> stack) {
-        List<FrameText> frames = FrameText.parse(stack);
-        FrameText entry = entry(frames);
-        String innermostNonJdk = null;
-        for (FrameText f : frames) {
+        String entry = null;
+        for (String frame : stack) { // a report asks for every site: parse no further than the program's first frame
+            FrameText f = FrameText.parse(frame);
+            if (entry == null && !isMachinery(f)) {
+                entry = f.className();
+            }
             if (!f.isJdk() || f.isJremixRuntime()) {
-                innermostNonJdk = f.className();
-                break;
+                return isProfilerOverhead(threadName, entry, f.className());
             }
         }
-        return isProfilerOverhead(threadName, entry == null ? null : entry.className(), innermostNonJdk);
+        return isProfilerOverhead(threadName, entry, null);
     }
 
     /**
