@@ -125,7 +125,7 @@ public final class JfrEvents {
                 e.className = s.className();
                 e.identityHash = s.identityHashHex();
                 e.synchronizer = BlockerNames.synchronizer(s.className(), s.stackTrace());
-                e.waitKind = b.kind().name().toLowerCase(Locale.ROOT);
+                e.waitKind = b.kind().id();
                 e.threadName = s.threadName();
                 e.userFrame = BlockerNames.userFrame(s.stackTrace()).orElse(null);
                 e.via = String.join("\n", BlockerNames.via(s.stackTrace()));

@@ -24,6 +24,7 @@ class ParkContentionEvent extends jdk.jfr.Event {
     @Label("Synchronizer")
     String synchronizer;
     @Label("Wait Kind")
+    @Description("lock, pool, condition, signal or idle, as the text, JSON and HTML reports name it")
     String waitKind;
     @Label("First Parked Thread")
     String threadName;

@@ -107,12 +107,12 @@ public final class BlockerNames {
     /**
      * Whether a park's stack, walked outwards, can end at this frame and its caller and still say where the
      * program waited: the program's own frame, unless it is a queue's (a subclass of a JDK queue, such as
-     * Tomcat's {@code TaskQueue}), whose caller, a consumer or a pool's loop, says what the wait is
-     * ({@link WaitKind}).
+     * Tomcat's {@code TaskQueue}) or a library's lock waiting (Jetty's {@code AutoLock}), whose caller, a consumer
+     * or a pool's loop, says what the wait is ({@link WaitKind}).
      */
     public static boolean endsSite(String frame) {
         FrameText f = FrameText.parse(frame);
-        return f.isProgram() && !WaitKind.isQueue(f);
+        return f.isProgram() && !WaitKind.isPlumbing(f);
     }
 
     /**
@@ -121,7 +121,7 @@ public final class BlockerNames {
      */
     public static boolean endsLibrarySite(String frame) {
         FrameText f = FrameText.parse(frame);
-        return f.isUser() && !WaitKind.isQueue(f);
+        return f.isUser() && !WaitKind.isPlumbing(f);
     }
 
     /**
@@ -158,6 +158,27 @@ public final class BlockerNames {
         return threadName != null && threadName.startsWith(JREMIX_THREADS)
                 || innermost != null && innermost.startsWith("jdk.jfr.")
                 || innermostNonJdk != null && isJremixRuntime(innermostNonJdk);
+    }
+
+    /**
+     * Whether a park was jremix's rather than the program's, by the rule of {@link #isProfilerOverhead(String,
+     * String, String)} read from a park's stack: its innermost frame is the one that called into the parking
+     * machinery ({@link #entryFrame}), JFR's when the monitor profiler's stream waits.
+     *
+     * @param stack the park's frames, innermost first
+     */
+    public static boolean isProfilerOverhead(String threadName, List<String> stack) {
+        String entry = null;
+        for (String frame : stack) { // a report asks for every site: parse no further than the program's first frame
+            FrameText f = FrameText.parse(frame);
+            if (entry == null && !isMachinery(f)) {
+                entry = f.className();
+            }
+            if (!f.isJdk() || f.isJremixRuntime()) {
+                return isProfilerOverhead(threadName, entry, f.className());
+            }
+        }
+        return isProfilerOverhead(threadName, entry, null);
     }
 
     /**

@@ -28,6 +28,19 @@ record FrameText(String className, String method, boolean jdk, String library) {
         return new FrameText(className, method, true, null);
     }
 
+    /**
+     * A frame of a class {@code className} that is not the JDK's, for comparing parsed frames with, once their jar
+     * is left out ({@link #withoutJar}).
+     */
+    static FrameText library(String className, String method) {
+        return new FrameText(className, method, false, null);
+    }
+
+    /** This frame without the jar of its library's mark: the same code from whichever jar it came. */
+    FrameText withoutJar() {
+        return library == null ? this : new FrameText(className, method, jdk, null);
+    }
+
     /** Splits {@code frame}; text without a {@code class.method} part gives an empty class name. */
     static FrameText parse(String frame) {
         String library = null;

@@ -127,4 +127,29 @@ class BlockerNamesTest {
         assertFalse(BlockerNames.isProfilerOverhead(null, "com.example.Cache", "com.example.Cache"),
                 "the program calling JFR blocks for itself");
     }
+
+    @Test
+    void profilerOverhead_readFromAParksStack() {
+        List<String> agentStart = List.of(
+                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+                "java.base/java.util.concurrent.CountDownLatch.await(CountDownLatch.java:230)",
+                "app//io.jremix.agent.park.MonitorProfiler.start(MonitorProfiler.java:40)",
+                "app//io.jremix.agent.Agent.premain(Agent.java:60)");
+        List<String> program = List.of(agentStart.get(0), agentStart.get(1), "app//demo.Main.main(Main.java:9)");
+        assertTrue(BlockerNames.isProfilerOverhead("main", agentStart));
+        assertFalse(BlockerNames.isProfilerOverhead("main", program));
+        assertTrue(BlockerNames.isProfilerOverhead("jremix-park-interval", program));
+        assertTrue(BlockerNames.isProfilerOverhead("JFR Event Stream", List.of(agentStart.get(0),
+                "java.base/jdk.jfr.internal.consumer.EventDirectoryStream.processRecursionSafe(EventDirectoryStream.java:120)")));
+    }
+
+    @Test
+    void aLibrarysLockWaitDoesNotEndASite_itsCallerSaysWhatTheWaitIs() {
+        assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)"));
+        assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.AutoLock.lock(AutoLock.java:47)"));
+        assertFalse(BlockerNames.endsSite("app//org.eclipse.jetty.util.BlockingArrayQueue.poll(BlockingArrayQueue.java:273)"));
+        assertTrue(BlockerNames.endsSite("app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll(QueuedThreadPool.java:1169)"));
+        assertTrue(BlockerNames.endsSite("app//io.jremix.workloads.park.FrequentlyAcquiredLock.lambda$main$0(FrequentlyAcquiredLock.java:30)"),
+                "a class named ...Lock is no lock wrapper outside its lock methods");
+    }
 }

@@ -15,7 +15,9 @@ import java.util.List;
  * Each frame starts with the loader and module its class came from, as the profilers write it since they decide
  * the JDK's frames by loader ({@code java.base/} for the JDK's classes, {@code app//} for the capture programs',
  * from the class path); the captures predate that prefix, which was added to their text. The Tomcat worker's stack
- * is from the park report of the bench suite's {@code tomcat} application.
+ * is from the park report of the bench suite's {@code tomcat} application. The Jetty and HikariCP stacks are from
+ * park reports of real runs: a Jetty 12.1.13 server whose handler takes a {@code ReentrantLock}, under 32
+ * keep-alive clients, and HikariCP 5.1.0 over in-memory H2 with 3 connections for 16 threads.
  */
 final class CapturedStacks {
     /**
@@ -239,7 +241,7 @@ final class CapturedStacks {
                     java.base/java.lang.Thread.run(Thread.java:840)
                     """),
             new Captured("17", "SynchronousQueue.take (user)", "java.util.concurrent.SynchronousQueue$TransferStack",
-                    "SynchronousQueue", WaitKind.CONDITION, "app//demo.FrameCapture.lambda$main$16(FrameCapture.java:74)", """
+                    "SynchronousQueue", WaitKind.SIGNAL, "app//demo.FrameCapture.lambda$main$16(FrameCapture.java:74)", """
                     java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:341)
                     java.base/java.util.concurrent.SynchronousQueue$TransferStack$SNode.block(SynchronousQueue.java:288)
                     java.base/java.util.concurrent.ForkJoinPool.unmanagedBlock(ForkJoinPool.java:3465)
@@ -253,7 +255,7 @@ final class CapturedStacks {
                     java.base/java.lang.Thread.run(Thread.java:840)
                     """),
             new Captured("25", "SynchronousQueue.take (user)", "java.util.concurrent.SynchronousQueue$Transferer",
-                    "SynchronousQueue", WaitKind.CONDITION, "app//demo.FrameCapture.lambda$main$16(FrameCapture.java:74)", """
+                    "SynchronousQueue", WaitKind.SIGNAL, "app//demo.FrameCapture.lambda$main$16(FrameCapture.java:74)", """
                     java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:369)
                     java.base/java.util.concurrent.LinkedTransferQueue$DualNode.await(LinkedTransferQueue.java:458)
                     java.base/java.util.concurrent.SynchronousQueue$Transferer.xferLifo(SynchronousQueue.java:194)
@@ -314,7 +316,7 @@ final class CapturedStacks {
                     java.base/java.lang.Thread.run(Thread.java:1474)
                     """),
             new Captured("17", "Exchanger.exchange", "java.util.concurrent.Exchanger",
-                    "Exchanger", WaitKind.CONDITION, "app//demo.FrameCapture.lambda$main$23(FrameCapture.java:81)", """
+                    "Exchanger", WaitKind.SIGNAL, "app//demo.FrameCapture.lambda$main$23(FrameCapture.java:81)", """
                     java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)
                     java.base/java.util.concurrent.Exchanger.slotExchange(Exchanger.java:503)
                     java.base/java.util.concurrent.Exchanger.exchange(Exchanger.java:566)
@@ -543,6 +545,103 @@ final class CapturedStacks {
                     java.base/java.lang.Thread.runWith(line:1487)
                     java.base/java.lang.Thread.run(line:1474)
                     java.base/jdk.internal.misc.InnocuousThread.run(line:148)
+                    """),
+            new Captured("17", "Jetty 12.1 idle QueuedThreadPool thread", "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject",
+                    "Condition", WaitKind.IDLE, "app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)", """
+                    java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:249)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.awaitNanos(AbstractQueuedSynchronizer.java:1679)
+                    app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)
+                    app//org.eclipse.jetty.util.BlockingArrayQueue.poll(BlockingArrayQueue.java:273)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll(QueuedThreadPool.java:1169)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.run(QueuedThreadPool.java:1186)
+                    """),
+            new Captured("17", "Jetty 12.1 reserved thread (a semaphore of its own)", "java.util.concurrent.Semaphore$NonfairSync",
+                    "Semaphore", WaitKind.IDLE, "app//org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.waitForTask(ReservedThreadExecutor.java:357)", """
+                    java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:249)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:717)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.tryAcquireSharedNanos(AbstractQueuedSynchronizer.java:1074)
+                    java.base/java.util.concurrent.Semaphore.tryAcquire(Semaphore.java:415)
+                    app//org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.waitForTask(ReservedThreadExecutor.java:357)
+                    app//org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.run(ReservedThreadExecutor.java:296)
+                    """),
+            new Captured("17", "the program's lock in a Jetty 12.1 handler", "java.util.concurrent.locks.ReentrantLock$NonfairSync",
+                    "ReentrantLock", WaitKind.LOCK, "app//JettyLock.count(JettyLock.java:25)", """
+                    java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:209)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:938)
+                    java.base/java.util.concurrent.locks.ReentrantLock$Sync.lock(ReentrantLock.java:153)
+                    java.base/java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)
+                    app//JettyLock.count(JettyLock.java:25)
+                    app//JettyLock$1.handle(JettyLock.java:15)
+                    """),
+            new Captured("25", "Jetty 12.1 idle QueuedThreadPool thread", "java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject",
+                    "Condition", WaitKind.IDLE, "app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)", """
+                    java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:264)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.awaitNanos(AbstractQueuedSynchronizer.java:1803)
+                    app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)
+                    app//org.eclipse.jetty.util.BlockingArrayQueue.poll(BlockingArrayQueue.java:273)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll(QueuedThreadPool.java:1169)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.run(QueuedThreadPool.java:1186)
+                    """),
+            new Captured("25", "Jetty 12.1 reserved thread (a semaphore of its own)", "java.util.concurrent.Semaphore$NonfairSync",
+                    "Semaphore", WaitKind.IDLE, "app//org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.waitForTask(ReservedThreadExecutor.java:357)", """
+                    java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:264)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:792)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.tryAcquireSharedNanos(AbstractQueuedSynchronizer.java:1166)
+                    java.base/java.util.concurrent.Semaphore.tryAcquire(Semaphore.java:415)
+                    app//org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.waitForTask(ReservedThreadExecutor.java:357)
+                    app//org.eclipse.jetty.util.thread.ReservedThreadExecutor$ReservedThread.run(ReservedThreadExecutor.java:296)
+                    """),
+            new Captured("25", "the program's lock in a Jetty 12.1 handler", "java.util.concurrent.locks.ReentrantLock$NonfairSync",
+                    "ReentrantLock", WaitKind.LOCK, "app//JettyLock.count(JettyLock.java:25)", """
+                    java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:217)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:790)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:1030)
+                    java.base/java.util.concurrent.locks.ReentrantLock$Sync.lock(ReentrantLock.java:154)
+                    java.base/java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:323)
+                    app//JettyLock.count(JettyLock.java:25)
+                    app//JettyLock$1.handle(JettyLock.java:15)
+                    """),
+            new Captured("17", "Jetty 12.1 idle thread taking its queue's lock back", "java.util.concurrent.locks.ReentrantLock$NonfairSync",
+                    "ReentrantLock", WaitKind.IDLE, "app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)", """
+                    java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:209)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer$ConditionObject.awaitNanos(AbstractQueuedSynchronizer.java:1682)
+                    app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.awaitNanos(AutoLock.java:194)
+                    app//org.eclipse.jetty.util.BlockingArrayQueue.poll(BlockingArrayQueue.java:273)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.idleJobPoll(QueuedThreadPool.java:1169)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool$Runner.run(QueuedThreadPool.java:1186)
+                    """),
+            new Captured("17", "Jetty 12.1 AutoLock taken by QueuedThreadPool.execute", "java.util.concurrent.locks.ReentrantLock$NonfairSync",
+                    "ReentrantLock", WaitKind.LOCK, "app//org.eclipse.jetty.util.thread.AutoLock.lock(AutoLock.java:47)", """
+                    java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:209)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:715)
+                    java.base/java.util.concurrent.locks.AbstractQueuedSynchronizer.acquire(AbstractQueuedSynchronizer.java:938)
+                    java.base/java.util.concurrent.locks.ReentrantLock$Sync.lock(ReentrantLock.java:153)
+                    java.base/java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)
+                    app//org.eclipse.jetty.util.thread.AutoLock.lock(AutoLock.java:47)
+                    app//org.eclipse.jetty.util.thread.AutoLock$WithCondition.lock(AutoLock.java:134)
+                    app//org.eclipse.jetty.util.BlockingArrayQueue.offer(BlockingArrayQueue.java:414)
+                    app//org.eclipse.jetty.util.thread.QueuedThreadPool.execute(QueuedThreadPool.java:820)
+                    app//org.eclipse.jetty.util.thread.strategy.AdaptiveExecutionStrategy.execute(AdaptiveExecutionStrategy.java:528)
+                    """),
+            new Captured("17", "HikariCP 5.1 getConnection, pool exhausted", "java.util.concurrent.SynchronousQueue$TransferQueue",
+                    "SynchronousQueue", WaitKind.POOL, "app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151)", """
+                    java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:249)
+                    java.base/java.util.concurrent.SynchronousQueue$TransferQueue.transfer(SynchronousQueue.java:704)
+                    java.base/java.util.concurrent.SynchronousQueue.poll(SynchronousQueue.java:903)
+                    app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151)
+                    app//com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:162)
+                    """),
+            new Captured("25", "HikariCP 5.1 getConnection, pool exhausted", "java.util.concurrent.SynchronousQueue$Transferer",
+                    "SynchronousQueue", WaitKind.POOL, "app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151)", """
+                    java.base/java.util.concurrent.locks.LockSupport.parkNanos(LockSupport.java:404)
+                    java.base/java.util.concurrent.LinkedTransferQueue$DualNode.await(LinkedTransferQueue.java:452)
+                    java.base/java.util.concurrent.LinkedTransferQueue.xfer(LinkedTransferQueue.java:613)
+                    java.base/java.util.concurrent.SynchronousQueue.xfer(SynchronousQueue.java:235)
+                    java.base/java.util.concurrent.SynchronousQueue.poll(SynchronousQueue.java:338)
+                    app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151)
+                    app//com.zaxxer.hikari.pool.HikariPool.getConnection(HikariPool.java:162)
                     """),
             new Captured("17", "Thread.join", "java.lang.Thread",
                     "Thread", WaitKind.CONDITION, "app//MonitorCapture.main(line:20)", """

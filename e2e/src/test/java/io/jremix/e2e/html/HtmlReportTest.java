@@ -121,6 +121,7 @@ class HtmlReportTest {
         assertEquals(rows, page.column("blockers", "timesParked").size(), run.stderr());
         assertTrue(page.column("blockers", "synchronizer").contains("ReentrantLock"), page.dom());
         assertTrue(page.column("blockers", "waitKind").contains("lock"), page.dom());
+        assertTrue(page.dom().contains("Contention (lock, pool and condition waits): "), "the text report's headline");
         List<Integer> points = page.timelinePoints("blockers", "timeline");
         assertTrue(points.size() == rows && points.stream().allMatch(n -> n > 0), "a timeline per blocker: " + points);
 

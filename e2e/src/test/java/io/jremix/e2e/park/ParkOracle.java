@@ -95,19 +95,22 @@ final class ParkOracle {
 
     /** Runs the workload {@code io.jremix.workloads.park.<name>}, counting the parks of threads named {@code prefix...}. */
     static Result runCounting(Path dir, String prefix, String name, String... args) throws IOException, InterruptedException {
-        return runMain(dir, prefix, Jremix.WORKLOADS.toString(), "io.jremix.workloads.park." + name, args);
+        return runMain(dir, SETTINGS, prefix, Jremix.WORKLOADS.toString(), "io.jremix.workloads.park." + name, args);
     }
 
-    /** Runs {@code main} from {@code classPath}, counting the parks of threads named {@code prefix...}. */
-    static Result runMain(Path dir, String prefix, String classPath, String main, String... args)
+    /**
+     * Runs {@code main} from {@code classPath} with a JFR recording made with the settings {@code jfc} (a resource
+     * here), counting the parks of threads named {@code prefix...}.
+     */
+    static Result runMain(Path dir, String jfc, String prefix, String classPath, String main, String... args)
             throws IOException, InterruptedException {
-        Path settings = dir.resolve(SETTINGS);
-        try (InputStream in = ParkOracle.class.getResourceAsStream(SETTINGS)) {
+        Path settings = dir.resolve(jfc);
+        try (InputStream in = ParkOracle.class.getResourceAsStream(jfc)) {
             Files.copy(in, settings);
         }
         Path report = dir.resolve("park.json");
         Path recording = dir.resolve("park.jfr");
-        Jremix.Run run = Jremix.main(List.of("-XXgetparkcontention:report=" + report,
+        Jremix.Run run = Jremix.main(List.of("-XXgetparkcontention:report=" + report + ",rows=0",
                 "-XX:StartFlightRecording:filename=" + recording + ",settings=" + settings), classPath, main, args);
         if (run.exit() != 0) {
             throw new AssertionError("exit " + run.exit() + "\n" + run.stderr());
@@ -122,7 +125,7 @@ final class ParkOracle {
         Map<String, Tally> out = new TreeMap<>();
         for (Map<String, Object> b : ParkReports.blockers(report)) {
             if (((String) b.get("threadName")).startsWith(prefix)) {
-                long ended = ((Number) b.get("timesParked")).longValue() - ((Number) b.get("parkedNow")).longValue();
+                long ended = ParkReports.ended(b);
                 String cls = (String) b.get("className");
                 out.merge(cls.equals(UNSAFE_PARK) ? NO_BLOCKER : cls, new Tally(ended, ParkReports.number(b, "parkThreadTimeMs")),
                         Tally::plus);
@@ -145,6 +148,19 @@ final class ParkOracle {
                     Tally::plus);
         }
         return out;
+    }
+
+    /** JFR's {@code jdk.ThreadPark} events whose stack has a frame of {@code method} in {@code className}. */
+    static long jfrParksIn(Path recording, String className, String method) throws IOException {
+        long parks = 0;
+        for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
+            if (e.getEventType().getName().equals("jdk.ThreadPark") && e.getStackTrace() != null
+                    && e.getStackTrace().getFrames().stream().anyMatch(f -> f.getMethod().getName().equals(method)
+                            && f.getMethod().getType().getName().equals(className))) {
+                parks++;
+            }
+        }
+        return parks;
     }
 
     /**

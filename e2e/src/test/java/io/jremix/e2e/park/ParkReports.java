@@ -10,6 +10,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 final class ParkReports {
     static final String PREFIX = "PARK: ";
     static final int COLUMNS = 15;
+    /** The index of the first row's line in a text report: after its title, its contention headline and its header. */
+    static final int FIRST_ROW = 3;
 
     private ParkReports() {
     }
@@ -58,6 +60,11 @@ final class ParkReports {
         return rows.stream().mapToLong(b -> ((Number) b.get(key)).longValue()).sum();
     }
 
+    /** A blocker's parks that ended: those in progress when the report was written are in JFR's count only later. */
+    static long ended(Map<String, Object> blocker) {
+        return ((Number) blocker.get("timesParked")).longValue() - ((Number) blocker.get("parkedNow")).longValue();
+    }
+
     static double number(Map<String, Object> blocker, String key) {
         return ((Number) blocker.get(key)).doubleValue();
     }
@@ -80,7 +87,7 @@ final class ParkReports {
     /** The first line of each blocker's row, cut into its cells (no cell holds two spaces in a row). */
     static List<List<String>> rows(List<String> textReport) {
         List<List<String>> rows = new ArrayList<>();
-        for (String line : textReport.subList(Math.min(2, textReport.size()), textReport.size())) {
+        for (String line : textReport.subList(Math.min(FIRST_ROW, textReport.size()), textReport.size())) {
             List<String> cells = cells(line);
             if (cells.size() == COLUMNS) {
                 rows.add(cells);
@@ -91,7 +98,7 @@ final class ParkReports {
 
     /** The index in {@code textReport} of the first line of the row with this hash code, or -1. */
     static int rowLine(List<String> textReport, String identityHash) {
-        for (int i = 2; i < textReport.size(); i++) {
+        for (int i = FIRST_ROW; i < textReport.size(); i++) {
             List<String> cells = cells(textReport.get(i));
             if (cells.size() == COLUMNS && cells.get(3).equals(identityHash)) {
                 return i;

@@ -107,6 +107,36 @@ class ParkTest {
         assertTrue(table.get(row + 2).trim().startsWith(section3), table.get(row + 2));
     }
 
+    /**
+     * The headline adds up the contention rows only, which come before the idle and signal rows, and no row is
+     * jremix's own: not its threads ({@code jremix-...}), not its code (the agent starting up in {@code main}).
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void contentionFirstInTheHeadline_andNoRowOfJremixsOwn() {
+        List<Map<String, Object>> blockers = blockers(largeReport);
+        long contentionParks = 0;
+        boolean idleSeen = false;
+        for (Map<String, Object> b : blockers) {
+            boolean contention = List.of("lock", "pool", "condition").contains(b.get("waitKind"));
+            assertTrue(contention || List.of("signal", "idle").contains(b.get("waitKind")), b.toString());
+            assertTrue(!contention || !idleSeen, "a contention row after an idle or signal row: " + b);
+            idleSeen |= !contention;
+            contentionParks += contention ? (Long) b.get("timesParked") : 0;
+            for (Map<String, Object> site : (List<Map<String, Object>>) b.get("sites")) {
+                assertTrue(!((String) site.get("threadName")).startsWith("jremix-"), site.toString());
+                assertTrue(ParkReports.stack(site).stream().noneMatch(f -> f.contains("io.jremix.agent.")
+                        || f.contains("io.jremix.probe.")), site.toString());
+            }
+        }
+        Map<String, Object> contention = (Map<String, Object>) largeReport.get("contention");
+        assertEquals(contentionParks, contention.get("timesParked"), contention.toString());
+        List<String> table = ParkReports.textReport(large.stderrLines(), "exit");
+        assertTrue(table.get(1).startsWith("Contention (lock, pool and condition waits): ")
+                && table.get(1).contains(" row" + (contention.get("rows").equals(1L) ? "" : "s") + ", " + contentionParks
+                + " parks, "), table.get(1));
+    }
+
     @Test
     void tableAndJsonAgree() {
         List<String> table = ParkReports.textReport(large.stderrLines(), "exit");

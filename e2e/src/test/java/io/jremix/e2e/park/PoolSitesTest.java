@@ -40,15 +40,15 @@ class PoolSitesTest {
         List<String> table = ParkReports.textReport(run.stderrLines(), "exit");
         String all = String.join("\n", table);
         // the first row: its first line, then the lines of its cells below, which start blank
-        List<String> firstRow = new ArrayList<>(List.of(table.get(2)));
-        table.subList(3, table.size()).stream().takeWhile(l -> l.startsWith(" ")).forEach(firstRow::add);
+        List<String> firstRow = new ArrayList<>(List.of(table.get(ParkReports.FIRST_ROW)));
+        table.subList(ParkReports.FIRST_ROW + 1, table.size()).stream().takeWhile(l -> l.startsWith(" ")).forEach(firstRow::add);
         List<String> stack = firstRow.stream().map(l -> l.trim().split(" {2,}"))
                 .map(cells -> cells[cells.length == ParkReports.COLUMNS ? 1 : 0]).toList();
         assertTrue(SITE.matcher(stack.get(stack.size() - 1)).matches(),
                 "the first row's site is the program's line:\n" + all);
         assertTrue(stack.stream().anyMatch(f -> f.startsWith("via app//com.zaxxer.hikari.") && f.endsWith(HIKARI)),
                 "the pool's frames as context:\n" + all);
-        List<String> sites = table.subList(2 + firstRow.size(), table.size()).stream()
+        List<String> sites = table.subList(ParkReports.FIRST_ROW + firstRow.size(), table.size()).stream()
                 .filter(l -> l.contains("  site ") && l.contains(" of 2, ")).toList();
         assertEquals(2, sites.size(), "both program sites with their shares under the row:\n" + all);
 

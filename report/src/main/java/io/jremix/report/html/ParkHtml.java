@@ -17,7 +17,7 @@ final class ParkHtml {
         String summary = "Park contention at " + doc.text("trigger") + " after " + number(runMs)
                 + " ms: " + number(doc.number("blockersRecorded")) + " blockers recorded, "
                 + number(doc.number("rowsShown")) + " rows; " + number(doc.number("monitorsRecorded"))
-                + " monitors. Click a column's heading to sort.";
+                + " monitors. " + totals(doc) + "Click a column's heading to sort.";
         StringBuilder sb = new StringBuilder("<h2>Blockers (LockSupport.park)</h2>\n");
         sb.append(new Table("blockers").text("className", "Class").text("synchronizer", "Synchronizer")
                 .text("waitKind", "Wait kind").number("blockers", "Blockers").number("timesParked", "Times parked")
@@ -62,5 +62,22 @@ final class ParkHtml {
     private static String via(JsonView row) {
         List<JsonView> via = row.list("via");
         return via.isEmpty() ? "" : "via " + via.get(via.size() - 1).text() + "\n";
+    }
+
+    /**
+     * The text report's headline: contention apart from idle and signal waits, which the table lists last; empty
+     * for a report saved before it had them.
+     */
+    private static String totals(JsonView doc) {
+        JsonView contention = doc.get("contention");
+        JsonView idle = doc.get("idleAndSignals");
+        if (!contention.present() || !idle.present()) {
+            return "";
+        }
+        return "Contention (lock, pool and condition waits): " + number(contention.number("rows")) + " rows, "
+                + number(contention.number("parkThreadTimeMs")) + " ms parked thread-time, "
+                + number(contention.number("threadTimeUtilPct")) + "% thread-time util. Not contention, listed last: "
+                + number(idle.number("rows")) + " rows of idle and signal waits, "
+                + number(idle.number("parkThreadTimeMs")) + " ms thread-time. ";
     }
 }

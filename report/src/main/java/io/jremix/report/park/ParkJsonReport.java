@@ -3,7 +3,6 @@ package io.jremix.report.park;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 import io.jremix.core.park.BlockerNames;
@@ -49,6 +48,8 @@ public final class ParkJsonReport {
         doc.put("blockersRecorded", run.blockers().size());
         doc.put("blockersShown", ParkRun.blockersIn(shown));
         doc.put("rowsShown", shown.size());
+        doc.put("contention", totals(run.totals(shown, true)));
+        doc.put("idleAndSignals", totals(run.totals(shown, false)));
         doc.put("nullBlockerParks", run.nullBlockerParks());
         doc.put("untrackedParks", run.untrackedParks());
         doc.put("maxRecords", run.maxRecords());
@@ -93,7 +94,7 @@ public final class ParkJsonReport {
         m.put("blockerCollected", b.collected());
         m.put("collectedBlockers", b.collectedBlockers());
         m.put("synchronizer", BlockerNames.synchronizer(s.className(), s.stackTrace()));
-        m.put("waitKind", b.kind().name().toLowerCase(Locale.ROOT));
+        m.put("waitKind", b.kind().id());
         m.put("userFrame", BlockerNames.userFrame(s.stackTrace()).orElse(null));
         m.put("via", BlockerNames.via(s.stackTrace()));
         List<Object> sites = new ArrayList<>();
@@ -133,6 +134,16 @@ public final class ParkJsonReport {
         return m;
     }
 
+    /** A headline's sums ({@link ParkRun#totals}). */
+    private static Map<String, Object> totals(ParkRun.Totals t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("rows", t.rows());
+        m.put("timesParked", t.timesParked());
+        m.put("parkThreadTimeMs", round(t.parkThreadTimeMs()));
+        m.put("threadTimeUtilPct", round(t.threadTimeUtilPct()));
+        return m;
+    }
+
     private static Double hold(ParkSnapshot s) {
         return s.hasHoldTime() ? round(s.avgHoldTimeMs()) : null;
     }
@@ -161,7 +172,7 @@ public final class ParkJsonReport {
         m.put("waits", w.timesParked());
         m.put("waitThreadTimeMs", round(w.parkThreadTimeMs()));
         m.put("avgWaitTimeMs", round(w.avgParkTimeMs()));
-        m.put("waitKind", w.timesParked() > 0 ? ms.waitKind().name().toLowerCase(Locale.ROOT) : null);
+        m.put("waitKind", w.timesParked() > 0 ? ms.waitKind().id() : null);
         m.put("clampedMs", round(ms.clampedNanos() / 1e6));
         m.put("blockedTimeline", timeline(e.timeline(), run));
         m.put("waitTimeline", timeline(w.timeline(), run));

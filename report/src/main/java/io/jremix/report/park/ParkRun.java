@@ -9,6 +9,7 @@ import java.util.Map;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.SiteSnapshot;
 import io.jremix.core.park.WaitKind;
 
 /**
@@ -46,14 +47,29 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
      * @param stats             the record's counters and metrics (for several, {@link ParkSnapshot#sum})
      * @param collected         whether the GC has collected the blocker (the seed's "dead" flag); for several,
      *                          whether it has collected them all
-     * @param kind              lock contention, a wait for a condition, or an idle pool thread waiting for work:
-     *                          read once from the first-park stack, since sorting and both reports ask for it
+     * @param kind              why threads waited ({@link WaitKind#of(ParkSnapshot)}): read once, since sorting
+     *                          and every report ask for it
      * @param blockers          how many blockers the row stands for
      * @param collectedBlockers how many of them the GC has collected
      */
     public record Blocker(ParkSnapshot stats, boolean collected, WaitKind kind, int blockers, int collectedBlockers) {
         public Blocker(ParkSnapshot stats, boolean collected) {
-            this(stats, collected, WaitKind.of(stats.className(), stats.stackTrace()), 1, collected ? 1 : 0);
+            this(stats, collected, WaitKind.of(stats), 1, collected ? 1 : 0);
+        }
+
+        /**
+         * Whether only jremix parked here ({@link BlockerNames#isProfilerOverhead(String, List)} at every site, or
+         * at the first park where no sites are kept): such a row is jremix's cost, not the program's contention,
+         * and no table shows it.
+         */
+        public boolean profilerOverhead() {
+            List<SiteSnapshot> sites = stats.sites();
+            if (sites.isEmpty()) {
+                return stats.threadName() != null
+                        && BlockerNames.isProfilerOverhead(stats.threadName(), stats.stackTrace());
+            }
+            return sites.stream()
+                    .allMatch(site -> BlockerNames.isProfilerOverhead(site.threadName(), site.stackTrace()));
         }
 
         /** Whether the row stands for several blockers. */
@@ -83,16 +99,17 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
                 collected += b.collectedBlockers();
                 stats.add(b.stats());
             }
-            return new Blocker(ParkSnapshot.sum(stats), collected == count, parts.get(0).kind(), count, collected);
+            ParkSnapshot sum = ParkSnapshot.sum(stats);
+            return new Blocker(sum, collected == count, WaitKind.of(sum), count, collected);
         }
     }
 
     /**
-     * Idle pool threads last, so that they never pass for contention; otherwise most parked thread-time first, the
-     * order of the seed's bottleneck tables.
+     * Idle pool threads and signals last ({@link WaitKind#contention()}), so that they never pass for contention;
+     * otherwise most parked thread-time first, the order of the seed's bottleneck tables.
      */
     private static final Comparator<Blocker> ORDER = Comparator
-            .comparing((Blocker b) -> b.kind() == WaitKind.IDLE)
+            .comparing((Blocker b) -> !b.kind().contention())
             .thenComparing(Comparator.comparingLong((Blocker b) -> b.stats().parkThreadTimeNanos()).reversed())
             .thenComparing(Comparator.comparingLong((Blocker b) -> b.stats().timesParked()).reversed())
             .thenComparing(b -> b.stats().className())
@@ -114,7 +131,7 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
         List<Blocker> rows = new ArrayList<>();
         Map<List<Object>, List<Blocker>> small = new LinkedHashMap<>();
         for (Blocker b : blockers) {
-            if (b.stats().timesParked() < settings.printThreshold()) {
+            if (b.stats().timesParked() < settings.printThreshold() || b.profilerOverhead()) {
                 continue;
             }
             if (b.small()) {
@@ -128,6 +145,42 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
         }
         rows.sort(ORDER);
         return rows;
+    }
+
+    /**
+     * The shown rows of contention, or of idle and signal waits, added up: what a report's headline says, so that
+     * idle threads' hours of parked time never pass for contention.
+     *
+     * @param contention which side of {@link WaitKind#contention()}
+     */
+    public Totals totals(List<Blocker> shown, boolean contention) {
+        int rows = 0;
+        long parks = 0;
+        long threadNanos = 0;
+        for (Blocker b : shown) {
+            if (b.kind().contention() == contention) {
+                rows++;
+                parks += b.stats().timesParked();
+                threadNanos += b.stats().parkThreadTimeNanos();
+            }
+        }
+        return new Totals(rows, parks, threadNanos, totalExecutionNanos);
+    }
+
+    /**
+     * Shown rows added up ({@link #totals}).
+     *
+     * @param totalExecutionNanos the run's, for the utilisation
+     */
+    public record Totals(int rows, long timesParked, long parkThreadTimeNanos, long totalExecutionNanos) {
+        public double parkThreadTimeMs() {
+            return parkThreadTimeNanos / 1e6;
+        }
+
+        /** Parked thread-time as a percentage of the run's time (3.7.13 over the rows). */
+        public double threadTimeUtilPct() {
+            return totalExecutionNanos <= 0 ? 0 : 100.0 * parkThreadTimeNanos / totalExecutionNanos;
+        }
     }
 
     /** How many blockers {@code rows} stand for. */

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 
 import io.jremix.core.Counted;
@@ -12,7 +11,6 @@ import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.SiteSnapshot;
-import io.jremix.core.park.WaitKind;
 
 /**
  * The park-contention table the seed printed on stderr (Figure 3.5): one row per shown blocker, the first-park
@@ -39,8 +37,6 @@ public final class ParkTextReport {
     /** The columns of text, aligned left; the others are numbers, aligned right. */
     private static final Set<Integer> TEXT_COLUMNS = Set.of(0, 1, 2);
     private static final Set<Integer> MONITOR_TEXT_COLUMNS = Set.of(0, 1, 2, MONITOR_HEADERS.size() - 1);
-    static final Map<WaitKind, String> KIND = Map.of(WaitKind.LOCK, "lock contention", WaitKind.CONDITION,
-            "condition wait", WaitKind.IDLE, "idle: pool thread waiting for work");
 
     private ParkTextReport() {
     }
@@ -50,9 +46,10 @@ public final class ParkTextReport {
         List<String> out = new ArrayList<>();
         out.add(String.format(Locale.ROOT,
                 "Park contention at %s after %.2f ms: %d blocker%s recorded, %d shown (parked at least %d times) in"
-                        + " %d rows, most thread-time first, idle pool threads last.",
+                        + " %d rows, most thread-time first, idle pool threads and signals last.",
                 run.trigger(), run.totalExecutionMs(), run.blockers().size(), run.blockers().size() == 1 ? "" : "s",
                 ParkRun.blockersIn(shown), run.settings().printThreshold(), shown.size()));
+        out.add(headline(run, shown));
         List<ParkRun.Blocker> listed = first(shown, run.settings().rows());
         if (!listed.isEmpty()) {
             List<List<List<String>>> rows = new ArrayList<>();
@@ -81,6 +78,21 @@ public final class ParkTextReport {
                     + (run.droppedRecords() == 1 ? "" : "s") + " after this report.");
         }
         return out;
+    }
+
+    /**
+     * What the rows add up to, contention apart from idle and signal waits, whose parked time is no one's
+     * contention ({@link io.jremix.core.park.WaitKind#contention()}).
+     */
+    private static String headline(ParkRun run, List<ParkRun.Blocker> shown) {
+        ParkRun.Totals contention = run.totals(shown, true);
+        ParkRun.Totals idle = run.totals(shown, false);
+        return String.format(Locale.ROOT, "Contention (lock, pool and condition waits): %s, %d parks, %.2f ms"
+                        + " parked thread-time, %.2f%% thread-time util. Not contention, listed last: %s of idle"
+                        + " and signal waits, %d parks, %.2f ms thread-time.",
+                Counted.of(contention.rows(), "row"), contention.timesParked(), contention.parkThreadTimeMs(),
+                contention.threadTimeUtilPct(), Counted.of(idle.rows(), "row"), idle.timesParked(),
+                idle.parkThreadTimeMs());
     }
 
     /** The rows a table lists: the first {@code limit}, or all with 0. */
@@ -180,10 +192,10 @@ public final class ParkTextReport {
         return out;
     }
 
-    /** What the program knows the blocker as, and whether threads parked on it for a lock, a condition or work. */
+    /** What the program knows the blocker as, and why threads parked on it ({@link ParkRun.Blocker#kind}). */
     private static String described(ParkRun.Blocker b) {
         String name = BlockerNames.synchronizer(b.stats().className(), b.stats().stackTrace());
-        return "= " + name + ", " + KIND.get(b.kind());
+        return "= " + name + ", " + b.kind().label();
     }
 
     private static String fixed(double v) {
@@ -219,7 +231,7 @@ public final class ParkTextReport {
                     List.of(fixed(e.parkRealTimeMs())), List.of(hold(e)),
                     List.of(fixed(e.realTimeUtilPct(total))), List.of(fixed(e.threadTimeUtilPct(total))),
                     List.of(Long.toString(w.timesParked())), List.of(fixed(w.parkThreadTimeMs())),
-                    List.of(w.timesParked() > 0 ? KIND.get(m.waitKind()) : "-")));
+                    List.of(w.timesParked() > 0 ? m.waitKind().label() : "-")));
         }
         out.addAll(table(MONITOR_HEADERS, MONITOR_TEXT_COLUMNS, rows));
         List<ParkRun.MonitorRow> rest = shown.subList(listed.size(), shown.size());

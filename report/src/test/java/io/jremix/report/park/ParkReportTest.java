@@ -2,6 +2,7 @@ package io.jremix.report.park;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import io.jremix.core.park.IntervalFeed;
@@ -59,7 +60,7 @@ class ParkReportTest {
         assertTrue(lines.get(0).startsWith("Park contention at exit after 1000.00 ms: 3 blockers recorded, 3 shown"),
                 lines.get(0));
         for (String h : ParkTextReport.HEADERS) {
-            assertTrue(lines.get(1).contains(h), h);
+            assertTrue(lines.get(2).contains(h), h);
         }
         List<List<String>> rows = rows(lines);
         assertEquals(3, rows.size());
@@ -74,7 +75,7 @@ class ParkReportTest {
     @Test
     void table_stackIsAbbreviatedToTheParkAndTheProgramFrame() {
         List<String> lines = ParkTextReport.lines(run(0, BOTTLENECK));
-        int row = 2;
+        int row = 3;
         assertTrue(lines.get(row + 1).trim().startsWith(ParkTextReport.ELIDED + " "), lines.get(row + 1));
         assertTrue(lines.get(row + 1).trim().endsWith("= Lock, lock contention"), lines.get(row + 1));
         assertTrue(lines.get(row + 2).trim().equals("app//demo.Work.section3(Work.java:42)"), lines.get(row + 2));
@@ -176,7 +177,7 @@ class ParkReportTest {
     /** The first line of each blocker's row, cut into its 15 cells (cells hold no double spaces). */
     static List<List<String>> rows(List<String> lines) {
         List<List<String>> rows = new ArrayList<>();
-        for (String line : lines.subList(2, lines.size())) {
+        for (String line : lines.subList(3, lines.size())) {
             String[] cells = line.trim().split(" {2,}");
             if (cells.length == ParkTextReport.HEADERS.size()) {
                 rows.add(List.of(cells));
@@ -429,5 +430,50 @@ class ParkReportTest {
         ParkRun all = new ParkRun("exit", 0, 1000 * MS, new ParkRun.Settings(0, 0, false, 0, 0), run.blockers(), 0, 0,
                 100_000, 0, run.monitors());
         assertTrue(ParkTextReport.lines(all).stream().noneMatch(l -> l.contains(" more row")));
+    }
+
+    /**
+     * A zero-permit semaphore used as an event: one waiter, parked {@code rounds} times for 300 ms each, released by a
+     * thread that never waits on it. More thread-time than any lock here.
+     */
+    private static ParkRun.Blocker signal(String thread, List<String> stack) {
+        ParkRecord r = new ParkRecord("java.util.concurrent.Semaphore$NonfairSync", 0x7, 0);
+        for (int i = 0; i < 3; i++) {
+            r.parking(i * 300 * MS, new ParkSite(new ParkOrigin(thread, stack)));
+            r.unparked((i + 1) * 300 * MS);
+        }
+        return new ParkRun.Blocker(r.snapshot(), false);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void idleAndSignalRowsComeLastAndStayOutOfTheContentionHeadline() throws Json.MalformedJsonException {
+        ParkRun.Blocker idle = idlePool();
+        ParkRun.Blocker signal = signal("reactor-1", STACK);
+        ParkRun run = run(0, idle, signal, SMALL, BOTTLENECK);
+        assertEquals(List.of(BOTTLENECK, SMALL, idle, signal), run.shown());
+        long lockNanos = BOTTLENECK.stats().parkThreadTimeNanos() + SMALL.stats().parkThreadTimeNanos();
+        assertEquals(new ParkRun.Totals(2, 6, lockNanos, 1000 * MS), run.totals(run.shown(), true));
+        assertEquals(new ParkRun.Totals(2, 5, 2700 * MS, 1000 * MS), run.totals(run.shown(), false));
+
+        List<String> lines = ParkTextReport.lines(run);
+        assertEquals(String.format(Locale.ROOT, "Contention (lock, pool and condition waits): 2 rows, 6 parks,"
+                + " %.2f ms parked thread-time, %.2f%% thread-time util. Not contention, listed last: 2 rows of idle and"
+                + " signal waits, 5 parks, 2700.00 ms thread-time.", lockNanos / 1e6, 100.0 * lockNanos / (1000 * MS)),
+                lines.get(1));
+        assertTrue(lines.stream().anyMatch(l -> l.contains("= Semaphore, signal: one waiter at a time")), lines.toString());
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        assertEquals(2L, ((Map<String, Object>) doc.get("contention")).get("rows"));
+        assertEquals(2700L, ((Map<String, Object>) doc.get("idleAndSignals")).get("parkThreadTimeMs"));
+        List<Map<String, Object>> blockers = (List<Map<String, Object>>) doc.get("blockers");
+        assertEquals(List.of("lock", "lock", "idle", "signal"), blockers.stream().map(b -> b.get("waitKind")).toList());
+    }
+
+    @Test
+    void jremixsOwnParksAreInNoTable() {
+        List<String> agentStart = List.of(STACK.get(0), "app//io.jremix.agent.park.MonitorProfiler.start(MonitorProfiler.java:40)");
+        ParkRun run = run(0, BOTTLENECK, signal("jremix-park-interval", STACK), signal("main", agentStart));
+        assertEquals(List.of(BOTTLENECK), run.shown());
+        assertEquals(3, run.blockers().size(), "recorded, as every park is");
     }
 }
