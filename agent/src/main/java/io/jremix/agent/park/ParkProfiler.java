@@ -3,6 +3,7 @@ package io.jremix.agent.park;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -50,7 +51,18 @@ public final class ParkProfiler implements ParkListener {
 
     private final ParkOptions options;
     private final AgentLog log;
-    private final long startNanos;
+    /**
+     * When counting started: the start of every report's span. Written once before {@link #counting} is set,
+     * read after.
+     */
+    private long startNanos;
+    /**
+     * Set once every probe is in: parks before are not counted, as the monitor table ignores what came before
+     * ({@link MonitorProfiler#countFromNow}), so that nothing counted is older than the span.
+     */
+    private volatile boolean counting;
+    /** {@link #startNanos} on the wall clock, for the person who asked. */
+    private Instant countingSince;
     private final BlockerTable blockers;
     private final LongAdder nullBlockerParks = new LongAdder();
     /**
@@ -72,10 +84,9 @@ public final class ParkProfiler implements ParkListener {
     /** Reports while the program runs ({@code interval=}); null without. */
     private IntervalReports intervals;
 
-    private ParkProfiler(ParkOptions options, AgentLog log, long startNanos) {
+    private ParkProfiler(ParkOptions options, AgentLog log) {
         this.options = options;
         this.log = log;
-        this.startNanos = startNanos;
         this.blockers = new BlockerTable(options.threshold(), MAX_RECORDS);
     }
 
@@ -84,7 +95,7 @@ public final class ParkProfiler implements ParkListener {
      * leaves the program alone. The caller has already let java.base read the boot class path's classes.
      */
     public static synchronized void start(Instrumentation inst, ParkOptions options, AgentLog log) {
-        ParkProfiler profiler = new ParkProfiler(options, log, System.nanoTime());
+        ParkProfiler profiler = new ParkProfiler(options, log);
         profiler.warmUp();
         ParkHooks.install(profiler);
         ParkTransformer transformer = new ParkTransformer();
@@ -117,6 +128,7 @@ public final class ParkProfiler implements ParkListener {
             log.info("parks through Unsafe.park in these JDK classes are not seen: " + unseen);
         }
         profiler.monitors = MonitorProfiler.start(log, inst);
+        profiler.startCounting();
         running = profiler;
         System.setProperty(RUNNING_PROPERTY, "on");
         profiler.exitHook = new Thread(profiler::exit, "jremix-park-report");
@@ -145,10 +157,16 @@ public final class ParkProfiler implements ParkListener {
         p.unsafeParks.uninstall(p.inst);
         Runtime.getRuntime().removeShutdownHook(p.exitHook);
         if (p.monitors != null) {
-            p.monitors.stop();
+            p.monitors.stop(); // the report stopped it already, unless it failed before
         }
         System.clearProperty(RUNNING_PROPERTY);
         return true;
+    }
+
+    /** When the running profiler started counting, the start of its reports' span; {@code null} if none runs. */
+    public static Instant countingSince() {
+        ParkProfiler p = running;
+        return p == null ? null : p.countingSince;
     }
 
     /**
@@ -180,6 +198,17 @@ public final class ParkProfiler implements ParkListener {
         if (intervals != null) {
             intervals.stop();
         }
+    }
+
+    /**
+     * Counts parks and monitors from now on: instrumenting the JDK and starting JFR took up to a second or so, in
+     * which parks were seen and monitors not yet, and a span from before it would lower every utilisation.
+     */
+    private void startCounting() {
+        MonitorProfiler m = monitors;
+        startNanos = m == null ? System.nanoTime() : m.countFromNow();
+        countingSince = Instant.now();
+        counting = true;
     }
 
     /** Retransforms {@code LockSupport}; the problem in words, or {@code null}. */
@@ -221,6 +250,9 @@ public final class ParkProfiler implements ParkListener {
     public Object parking(Object blocker) {
         if (blocker == this) {
             selfTestParks++;
+            return null;
+        }
+        if (!counting) {
             return null;
         }
         if (blocker == null) {
@@ -270,6 +302,9 @@ public final class ParkProfiler implements ParkListener {
      */
     private synchronized void report(String trigger, Path file) {
         try {
+            if (!trigger.equals("exit") && !trigger.equals("stop")) {
+                catchUpMonitors(); // before the span ends, so the monitor events up to its end are in
+            }
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
@@ -288,7 +323,20 @@ public final class ParkProfiler implements ParkListener {
         }
     }
 
-    /** The monitors so far; at exit, after the JFR stream has delivered its last events. */
+    /** Waits for the JFR stream to deliver the monitor events committed so far; says so if it did not in time. */
+    private void catchUpMonitors() {
+        MonitorProfiler m = monitors;
+        if (m != null && !m.catchUp()) {
+            log.info("Monitor profiling: JFR did not deliver the monitor events up to this report within "
+                    + JfrMonitorEvents.CATCH_UP_MILLIS + " ms; those of about the last seconds may be missing"
+                    + " from it.");
+        }
+    }
+
+    /**
+     * The monitors so far; at exit and at stop, after the JFR stream has delivered its last events and ended (at
+     * exit that runs JFR's own shutdown hook, so jremix's events are committed before).
+     */
     private List<MonitorSnapshot> monitorSnapshot(String trigger) {
         MonitorProfiler m = monitors;
         if (m == null) {
@@ -296,6 +344,8 @@ public final class ParkProfiler implements ParkListener {
         }
         if (trigger.equals("exit")) {
             m.close();
+        } else if (trigger.equals("stop")) {
+            m.stop();
         }
         return m.snapshot();
     }
