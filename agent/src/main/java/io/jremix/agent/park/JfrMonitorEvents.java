@@ -76,10 +76,8 @@ final class JfrMonitorEvents {
     private final AtomicLong marks = new AtomicLong();
     /** The highest mark the stream has delivered; its thread alone touches it. */
     private long markSeen;
-    /** {@link #markSeen} at the last flush. */
-    private long markSeenAtLastFlush;
     /**
-     * The highest mark delivered in a flush before the last one: every event committed before that mark has been
+     * The highest mark of a flush the stream has delivered whole: the events committed before it have been
      * delivered too (see {@link #catchUp}). Guarded by {@link #caughtUp}.
      */
     private long markPassed;
@@ -229,17 +227,17 @@ final class JfrMonitorEvents {
             table.delivered();
         }
         synchronized (caughtUp) {
-            markPassed = markSeenAtLastFlush;
+            markPassed = markSeen;
             caughtUp.notifyAll();
         }
-        markSeenAtLastFlush = markSeen;
     }
 
     /**
      * Waits until the stream has delivered every monitor event committed before this call, for at most
-     * {@value #CATCH_UP_MILLIS} ms. It commits a mark, then waits for the flush after the one that delivered the
-     * mark: a flush reads the threads' buffers one after another, so an event committed just before the mark can
-     * miss the mark's flush, but not the next one, which starts after the mark's ends.
+     * {@value #CATCH_UP_MILLIS} ms. It commits a mark, then waits until the stream has delivered the whole flush
+     * that holds the mark, 0 to 1 s with JFR's flush every second. A flush reads the threads' buffers one after
+     * another, so an event another thread commits in the instant that flush runs, just before the mark, can go to
+     * the next flush instead; waiting for that one too would make every dump a second longer.
      *
      * @return whether the stream caught up; {@code true} also once it has ended or failed, when nothing more comes
      */

@@ -31,11 +31,6 @@ final class ParkReports {
     }
 
     @SuppressWarnings("unchecked")
-    static List<Map<String, Object>> monitors(Map<String, Object> report) {
-        return (List<Map<String, Object>>) report.get("monitors");
-    }
-
-    @SuppressWarnings("unchecked")
     static List<String> stack(Map<String, Object> blocker) {
         return (List<String>) blocker.get("stackTrace");
     }

@@ -10,10 +10,8 @@ import java.util.concurrent.locks.LockSupport;
 /**
  * Many short-lived park blockers: parks once on each of {@code count} new blockers and drops them, parks on one
  * survivor kept to the end, then runs the GC until the dropped ones are collected. Prints
- * {@code survivor <hash>} and {@code collected <n>}. With {@code wait}, right before {@code collected} a thread
- * blocks {@value #BLOCKED_ENTERS} times entering a {@link Monitor} the main thread holds, and after it the program
- * waits for a {@code stop} line on stdin (time for {@code bin/jremix dump}, which must count those blocked enters)
- * before parking on the survivor once more and ending.
+ * {@code survivor <hash>} and {@code collected <n>}. With {@code wait} it then waits for a {@code stop} line on
+ * stdin (time for {@code bin/jremix dump}) before parking on the survivor once more and ending.
  *
  * <p>Expected finding: without freeOnPrint the report keeps a record for every dropped blocker (marked collected);
  * with freeOnPrint a dump drops them after printing them, and the exit report has only the survivor.
@@ -25,12 +23,6 @@ public final class ShortLivedBlockers {
 
     /** A blocker of its own class, so the report's rows for these blockers are easy to pick out. */
     static final class Blocker {
-    }
-
-    static final int BLOCKED_ENTERS = 5;
-
-    /** A monitor of its own class, for the report's monitor rows. */
-    static final class Monitor {
     }
 
     private ShortLivedBlockers() {
@@ -54,9 +46,6 @@ public final class ShortLivedBlockers {
             System.gc();
             Thread.sleep(20);
         }
-        if (stop != null) {
-            blockedEnters();
-        }
         System.out.println("collected " + dropped.stream().filter(r -> r.get() == null).count());
         System.out.flush();
         if (stop != null) {
@@ -64,24 +53,5 @@ public final class ShortLivedBlockers {
         }
         LockSupport.parkNanos(survivor, PARK_NANOS);
         Reference.reachabilityFence(survivor);
-    }
-
-    /** {@value #BLOCKED_ENTERS} blocked enters, each let in once its thread is seen blocked. */
-    private static void blockedEnters() throws InterruptedException {
-        Monitor monitor = new Monitor();
-        for (int i = 0; i < BLOCKED_ENTERS; i++) {
-            Thread blocked = new Thread(() -> {
-                synchronized (monitor) {
-                    monitor.hashCode();
-                }
-            }, "blocked-enter");
-            synchronized (monitor) {
-                blocked.start();
-                while (blocked.getState() != Thread.State.BLOCKED) {
-                    Thread.sleep(1);
-                }
-            }
-            blocked.join();
-        }
     }
 }
