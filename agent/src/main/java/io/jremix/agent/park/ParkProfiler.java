@@ -302,9 +302,7 @@ public final class ParkProfiler implements ParkListener {
      */
     private synchronized void report(String trigger, Path file) {
         try {
-            if (!trigger.equals("exit") && !trigger.equals("stop")) {
-                catchUpMonitors(); // before the span ends, so the monitor events up to its end are in
-            }
+            settleMonitors(trigger);
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
@@ -323,20 +321,26 @@ public final class ParkProfiler implements ParkListener {
         }
     }
 
-    /** Waits for the JFR stream to deliver the monitor events committed so far; says so if it did not in time. */
-    private void catchUpMonitors() {
+    /**
+     * Brings the monitor table up to now, before the span ends: a report while the program runs waits for the JFR
+     * stream (and says so if it did not catch up in time), stop drains and ends it. At exit it is drained later,
+     * in {@link #monitorSnapshot}, once jremix's own events are committed.
+     */
+    private void settleMonitors(String trigger) {
         MonitorProfiler m = monitors;
-        if (m != null && !m.catchUp()) {
+        if (m == null || trigger.equals("exit")) {
+            return;
+        }
+        if (trigger.equals("stop")) {
+            m.stop();
+        } else if (!m.catchUp()) {
             log.info("Monitor profiling: JFR did not deliver the monitor events up to this report within "
                     + JfrMonitorEvents.CATCH_UP_MILLIS + " ms; those of about the last seconds may be missing"
                     + " from it.");
         }
     }
 
-    /**
-     * The monitors so far; at exit and at stop, after the JFR stream has delivered its last events and ended (at
-     * exit that runs JFR's own shutdown hook, so jremix's events are committed before).
-     */
+    /** The monitors so far; at exit, after the JFR stream has delivered its last events. */
     private List<MonitorSnapshot> monitorSnapshot(String trigger) {
         MonitorProfiler m = monitors;
         if (m == null) {
@@ -344,8 +348,6 @@ public final class ParkProfiler implements ParkListener {
         }
         if (trigger.equals("exit")) {
             m.close();
-        } else if (trigger.equals("stop")) {
-            m.stop();
         }
         return m.snapshot();
     }
