@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -105,18 +107,31 @@ class AttachTest {
             Jremix.Run park = attach(pid, "-XXgetparkcontention");
             assertEquals(0, park.exit(), park.stderr());
             assertTrue(park.stdout().contains("PARK: profiling parks and monitors since "), park.stdout());
+            LocalTime since = LocalTime.parse(park.stdout().lines()
+                    .filter(l -> l.startsWith("PARK: profiling parks and monitors since ")).findFirst()
+                    .orElseThrow().split(" ")[6].replace(";", ""));
             assertEquals(Runtime.version().feature() >= 21, park.stdout().contains("jremix: note: the JVM printed a"
                     + " warning about a dynamically loaded agent"), "JDK 21+ warns; the note says how to silence it");
             assertTrue(oneErrorLine(attach(pid, "-XXgetparkcontention")).contains("park profiling already runs"));
             assertTrue(attach(pid, "status").stdout().contains("park profiling attached since "));
             Path dumped = dir.resolve("dump.json");
+            LocalTime beforeDump = LocalTime.now();
             Jremix.Run dump = attach(pid, "dump", dumped.toString());
+            LocalTime afterDump = LocalTime.now();
             assertEquals(0, dump.exit(), dump.stderr());
             assertTrue(dump.stdout().contains("PARK: Park contention at dump "), dump.stdout());
-            assertTrue(timesParked(Jremix.json(dumped), SEMAPHORE) > 0, "workers wait for requests on semaphores");
-            Jremix.Run stop = attach(pid, "stop");
+            Map<String, Object> first = Jremix.json(dumped);
+            assertTrue(timesParked(first, SEMAPHORE) > 0, "workers wait for requests on semaphores");
+            // the span starts when counting did, which the attach line names: it ends while the dump runs
+            long end = millisOfDay(since) + Math.round(((Number) first.get("totalExecutionMs")).doubleValue());
+            assertTrue(inDay(end - millisOfDay(beforeDump)) >= -1 && inDay(millisOfDay(afterDump) - end) >= -1,
+                    "counting since " + since + ", the dump's span ends at " + LocalTime.ofNanoOfDay(inDay(end)
+                            * 1_000_000) + ", outside the dump's " + beforeDump + " to " + afterDump);
+            Path stopped = dir.resolve("stop.json");
+            Jremix.Run stop = attach(pid, "stop", stopped.toString());
             assertEquals(0, stop.exit(), stop.stderr());
             assertTrue(stop.stdout().contains("PARK: Park contention at stop "), stop.stdout());
+            assertNoCountWentDown(first, Jremix.json(stopped));
             assertTrue(stop.stdout().contains("PARK: stopped; LockSupport runs its original code again."));
             awaitIdle(pid);
             assertTrue(oneErrorLine(attach(pid, "dump")).contains("park profiling is not running in process " + pid));
@@ -129,6 +144,41 @@ class AttachTest {
             service.send("stop");
             assertUnchanged(service.finish());
         }
+    }
+
+    private static long millisOfDay(LocalTime t) {
+        return t.toNanoOfDay() / 1_000_000;
+    }
+
+    /** A difference of times of day, across midnight too (never more than a few minutes here). */
+    private static long inDay(long millis) {
+        long day = 86_400_000;
+        long m = Math.floorMod(millis, day);
+        return m > day / 2 ? m - day : m;
+    }
+
+    /**
+     * Every count of the earlier park report is in the later one, at least as large: parks by blocker class,
+     * blocked enters and waits by monitor class (rows come and go as blockers are collected, classes stay).
+     */
+    static void assertNoCountWentDown(Map<String, Object> earlier, Map<String, Object> later) {
+        Map<String, Long> before = counts(earlier);
+        Map<String, Long> after = counts(later);
+        assertTrue(before.keySet().stream().anyMatch(k -> k.startsWith("parks ")), before.toString());
+        before.forEach((key, count) -> assertTrue(after.getOrDefault(key, 0L) >= count,
+                key + ": " + count + ", then " + after.get(key) + "\n" + before + "\n" + after));
+    }
+
+    private static Map<String, Long> counts(Map<String, Object> parkReport) {
+        Map<String, Long> out = new TreeMap<>();
+        for (Map<String, Object> b : LiveReportsTest.list(parkReport, "blockers")) {
+            out.merge("parks " + b.get("className"), ((Number) b.get("timesParked")).longValue(), Long::sum);
+        }
+        for (Map<String, Object> m : LiveReportsTest.list(parkReport, "monitors")) {
+            out.merge("enters " + m.get("className"), ((Number) m.get("contendedEnters")).longValue(), Long::sum);
+            out.merge("waits " + m.get("className"), ((Number) m.get("waits")).longValue(), Long::sum);
+        }
+        return out;
     }
 
     @SuppressWarnings("unchecked")

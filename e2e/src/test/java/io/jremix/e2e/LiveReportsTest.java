@@ -101,7 +101,8 @@ class LiveReportsTest {
             assertEquals("interval", doc.get("trigger"));
             assertEquals(1.0, ((Number) ((Map<?, ?>) doc.get("settings")).get("intervalSeconds")).doubleValue());
             long parked = AttachTest.timesParked(doc, SEMAPHORE);
-            service.awaitReport(report, d -> AttachTest.timesParked(d, SEMAPHORE) > parked);
+            AttachTest.assertNoCountWentDown(doc,
+                    service.awaitReport(report, d -> AttachTest.timesParked(d, SEMAPHORE) > parked));
             service.awaitErrorLine("PARK: Park contention at interval after ");
             stopAndCheckOutput(service);
         }

@@ -7,6 +7,7 @@ import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.LocalTime;
+import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
@@ -106,7 +107,9 @@ public final class AttachSession {
             return false;
         }
         OutputsInUse.claim(OutputsInUse.naming(options.outputs(), options.park().report()));
-        String since = now();
+        // to the millisecond: the start of every report's span ("after N ms")
+        String since = LocalTime.ofInstant(ParkProfiler.countingSince(), ZoneId.systemDefault())
+                .format(DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT));
         System.setProperty(PARK_PROPERTY, since);
         channel.stream().println("PARK: profiling parks and monitors since " + since
                 + "; 'dump' prints the report, 'stop' prints it and puts back the original LockSupport.");

@@ -43,9 +43,13 @@ final class BlockerTable {
     private final AtomicInteger records = new AtomicInteger();
     private final LongAdder untrackedParks = new LongAdder();
     private final ReferenceQueue<Object> collected = new ReferenceQueue<>();
-    /** Whether a thread is retiring collected records: the others go on parking rather than queue up behind it. */
+    /**
+     * Held by the one thread retiring collected records, or sweeping: a parking thread that finds it taken goes on
+     * rather than queue up behind it; a sweep waits for it, so that no record moves to its retired row during the
+     * sweep (it would be counted twice, in its stripe and in its row, or not at all).
+     */
     private final AtomicBoolean retiring = new AtomicBoolean();
-    /** Rows of retired records by class and first-park stack; guarded by itself. */
+    /** Rows of retired records by class and first-park stack; touched only with {@link #retiring} held. */
     private final Map<List<Object>, ParkRun.Blocker> retired = new HashMap<>();
 
     /** One blocker: the weak reference is the seed's "dead" flag, cleared by the GC. */
@@ -190,17 +194,28 @@ final class BlockerTable {
 
     private void retire(ParkSnapshot stats) {
         List<Object> key = stats.rowKey();
-        synchronized (retired) {
-            ParkRun.Blocker row = retired.get(key);
-            retired.put(key, row == null ? new ParkRun.Blocker(stats, true) : row.plusCollected(stats));
-        }
+        ParkRun.Blocker row = retired.get(key);
+        retired.put(key, row == null ? new ParkRun.Blocker(stats, true) : row.plusCollected(stats));
     }
 
     /**
      * Snapshots every record. With {@code dropCollected}, the records of collected blockers are removed in the same
-     * pass, under the same locks, so each dropped record is in this sweep and no record is dropped unseen.
+     * pass, under the same locks, so each dropped record is in this sweep and no record is dropped unseen. Waits
+     * for a thread retiring records, if any, and keeps others from retiring until it is done: each record is then
+     * in its stripe or in its retired row, once.
      */
     Sweep sweep(boolean dropCollected) {
+        while (!retiring.compareAndSet(false, true)) {
+            Thread.yield(); // a parking thread moving a few records: not long, and a report's thread never parks
+        }
+        try {
+            return sweepWithRetiringHeld(dropCollected);
+        } finally {
+            retiring.set(false);
+        }
+    }
+
+    private Sweep sweepWithRetiringHeld(boolean dropCollected) {
         List<ParkRun.Blocker> out = new ArrayList<>();
         int dropped = 0;
         for (Stripe s : stripes) {
@@ -221,16 +236,14 @@ final class BlockerTable {
             }
         }
         records.addAndGet(-dropped);
-        synchronized (retired) {
-            for (ParkRun.Blocker row : retired.values()) {
-                out.add(row);
-                if (dropCollected) {
-                    dropped += row.blockers();
-                }
-            }
+        for (ParkRun.Blocker row : retired.values()) {
+            out.add(row);
             if (dropCollected) {
-                retired.clear();
+                dropped += row.blockers();
             }
+        }
+        if (dropCollected) {
+            retired.clear();
         }
         return new Sweep(out, dropped);
     }

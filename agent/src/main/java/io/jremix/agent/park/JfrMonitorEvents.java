@@ -5,6 +5,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
 import jdk.jfr.FlightRecorder;
@@ -42,12 +43,18 @@ import io.jremix.core.park.ThreadLabel;
  * {@value #DRAIN_MILLIS} ms for that; then it runs JFR's shutdown hook if it took it over
  * ({@link JfrShutdownHook}), so JFR cannot delete the last chunk before the stream has read it.
  *
+ * <p>A report taken while the program runs first waits until the stream has delivered every event committed
+ * before it ({@link #catchUp}): JFR hands the stream what threads committed at each flush, about once a second, so
+ * without it a dump missed the last second or two of monitor events.
+ *
  * <p>JFR records to disk for the stream, where {@link JfrRepository} says, and only while there is room: a flush
  * that finds too little stops the recording, and the events taken in until then stay in the table.
  */
 final class JfrMonitorEvents {
     static final long DRAIN_MILLIS = 5_000;
     private static final long START_MILLIS = 5_000;
+    /** How long a report waits at most for the stream to catch up with it: JFR flushes about once a second. */
+    static final long CATCH_UP_MILLIS = 5_000;
     private static final String ENTER = "jdk.JavaMonitorEnter";
     private static final String WAIT = "jdk.JavaMonitorWait";
 
@@ -65,6 +72,16 @@ final class JfrMonitorEvents {
     /** Set once the recording was stopped for want of disk room: there is nothing left to stop at close. */
     private volatile boolean outOfRoom;
     private boolean closed;
+    /** The last mark committed by {@link #catchUp}. */
+    private final AtomicLong marks = new AtomicLong();
+    /** The highest mark the stream has delivered; its thread alone touches it. */
+    private long markSeen;
+    /**
+     * The highest mark of a flush the stream has delivered whole: the events committed before it have been
+     * delivered too (see {@link #catchUp}). Guarded by {@link #caughtUp}.
+     */
+    private long markPassed;
+    private final Object caughtUp = new Object();
 
     private JfrMonitorEvents(RecordingStream stream, Recording recording, MonitorTable table, AgentLog log,
                              Thread jfrHook) {
@@ -93,11 +110,14 @@ final class JfrMonitorEvents {
         try {
             stream.enable(ENTER).withThreshold(Duration.ZERO).withStackTrace();
             stream.enable(WAIT).withThreshold(Duration.ZERO).withStackTrace();
+            stream.enable(MonitorStreamMark.class);
             // JFR registers its hook when it starts, which creating the stream did
             JfrMonitorEvents events = new JfrMonitorEvents(stream, recording, table, log,
                     inst == null ? null : JfrShutdownHook.takeOver(inst));
             stream.onEvent(ENTER, e -> events.accept(e, true));
             stream.onEvent(WAIT, e -> events.accept(e, false));
+            stream.onEvent(MonitorStreamMark.NAME,
+                    e -> events.markSeen = Math.max(events.markSeen, e.getLong("mark")));
             stream.onFlush(events::flushed);
             stream.onError(t -> events.fail(t.toString()));
             stream.onClose(() -> events.ended = true);
@@ -205,6 +225,40 @@ final class JfrMonitorEvents {
             stopForRoom();
         } else if (!failed) {
             table.delivered();
+        }
+        synchronized (caughtUp) {
+            markPassed = markSeen;
+            caughtUp.notifyAll();
+        }
+    }
+
+    /**
+     * Waits until the stream has delivered every monitor event committed before this call, for at most
+     * {@value #CATCH_UP_MILLIS} ms. It commits a mark, then waits until the stream has delivered the whole flush
+     * that holds the mark, 0 to 1 s with JFR's flush every second. A flush reads the threads' buffers one after
+     * another, so an event another thread commits in the instant that flush runs, just before the mark, can go to
+     * the next flush instead; waiting for that one too would make every dump a second longer.
+     *
+     * @return whether the stream caught up; {@code true} also once it has ended or failed, when nothing more comes
+     */
+    boolean catchUp() {
+        long mark = marks.incrementAndGet();
+        new MonitorStreamMark(mark).commit();
+        long deadline = System.nanoTime() + CATCH_UP_MILLIS * 1_000_000;
+        synchronized (caughtUp) {
+            while (markPassed < mark && !ended && !failed) {
+                long left = (deadline - System.nanoTime()) / 1_000_000;
+                if (left <= 0) {
+                    return false;
+                }
+                try {
+                    caughtUp.wait(Math.min(left, 100)); // also looks at ended and failed, which do not notify
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return false;
+                }
+            }
+            return true;
         }
     }
 

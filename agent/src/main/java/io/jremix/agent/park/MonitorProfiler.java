@@ -77,6 +77,26 @@ public final class MonitorProfiler {
         return table.snapshot();
     }
 
+    /**
+     * Waits until every monitor event committed before the call is in the table, for at most
+     * {@value JfrMonitorEvents#CATCH_UP_MILLIS} ms: a snapshot after it then includes them.
+     *
+     * @return whether they are all in; {@code false} when the bound was hit
+     */
+    public boolean catchUp() {
+        return events.catchUp();
+    }
+
+    /**
+     * Counts from now on only: what the stream delivered so far, from before a caller's other probes started, is
+     * forgotten ({@link MonitorTable#countFromNow}).
+     *
+     * @return now, on the {@link System#nanoTime()} clock
+     */
+    public long countFromNow() {
+        return table.countFromNow(System::nanoTime);
+    }
+
     /** Stops the stream after taking in the events already recorded; later calls do nothing. */
     public void close() {
         events.close();

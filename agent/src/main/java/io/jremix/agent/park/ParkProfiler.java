@@ -3,6 +3,7 @@ package io.jremix.agent.park;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
@@ -50,7 +51,18 @@ public final class ParkProfiler implements ParkListener {
 
     private final ParkOptions options;
     private final AgentLog log;
-    private final long startNanos;
+    /**
+     * When counting started: the start of every report's span. Written once before {@link #counting} is set,
+     * read after.
+     */
+    private long startNanos;
+    /**
+     * Set once every probe is in: parks before are not counted, as the monitor table ignores what came before
+     * ({@link MonitorProfiler#countFromNow}), so that nothing counted is older than the span.
+     */
+    private volatile boolean counting;
+    /** {@link #startNanos} on the wall clock, for the person who asked. */
+    private Instant countingSince;
     private final BlockerTable blockers;
     private final LongAdder nullBlockerParks = new LongAdder();
     /**
@@ -72,10 +84,9 @@ public final class ParkProfiler implements ParkListener {
     /** Reports while the program runs ({@code interval=}); null without. */
     private IntervalReports intervals;
 
-    private ParkProfiler(ParkOptions options, AgentLog log, long startNanos) {
+    private ParkProfiler(ParkOptions options, AgentLog log) {
         this.options = options;
         this.log = log;
-        this.startNanos = startNanos;
         this.blockers = new BlockerTable(options.threshold(), MAX_RECORDS);
     }
 
@@ -84,7 +95,7 @@ public final class ParkProfiler implements ParkListener {
      * leaves the program alone. The caller has already let java.base read the boot class path's classes.
      */
     public static synchronized void start(Instrumentation inst, ParkOptions options, AgentLog log) {
-        ParkProfiler profiler = new ParkProfiler(options, log, System.nanoTime());
+        ParkProfiler profiler = new ParkProfiler(options, log);
         profiler.warmUp();
         ParkHooks.install(profiler);
         ParkTransformer transformer = new ParkTransformer();
@@ -117,6 +128,7 @@ public final class ParkProfiler implements ParkListener {
             log.info("parks through Unsafe.park in these JDK classes are not seen: " + unseen);
         }
         profiler.monitors = MonitorProfiler.start(log, inst);
+        profiler.startCounting();
         running = profiler;
         System.setProperty(RUNNING_PROPERTY, "on");
         profiler.exitHook = new Thread(profiler::exit, "jremix-park-report");
@@ -145,10 +157,16 @@ public final class ParkProfiler implements ParkListener {
         p.unsafeParks.uninstall(p.inst);
         Runtime.getRuntime().removeShutdownHook(p.exitHook);
         if (p.monitors != null) {
-            p.monitors.stop();
+            p.monitors.stop(); // the report stopped it already, unless it failed before
         }
         System.clearProperty(RUNNING_PROPERTY);
         return true;
+    }
+
+    /** When the running profiler started counting, the start of its reports' span; {@code null} if none runs. */
+    public static Instant countingSince() {
+        ParkProfiler p = running;
+        return p == null ? null : p.countingSince;
     }
 
     /**
@@ -180,6 +198,18 @@ public final class ParkProfiler implements ParkListener {
         if (intervals != null) {
             intervals.stop();
         }
+    }
+
+    /**
+     * Counts parks and monitors from now on: instrumenting the JDK and starting JFR take up to a second (0.4 to 0.6 s
+     * at a first attach on a loaded 2-core machine), in which parks were seen and monitors not yet, and a span from
+     * before would lower every utilisation.
+     */
+    private void startCounting() {
+        MonitorProfiler m = monitors;
+        countingSince = Instant.now(); // first: a moment late here would put the span's end seemingly after the report
+        startNanos = m == null ? System.nanoTime() : m.countFromNow();
+        counting = true;
     }
 
     /** Retransforms {@code LockSupport}; the problem in words, or {@code null}. */
@@ -221,6 +251,9 @@ public final class ParkProfiler implements ParkListener {
     public Object parking(Object blocker) {
         if (blocker == this) {
             selfTestParks++;
+            return null;
+        }
+        if (!counting) {
             return null;
         }
         if (blocker == null) {
@@ -270,6 +303,7 @@ public final class ParkProfiler implements ParkListener {
      */
     private synchronized void report(String trigger, Path file) {
         try {
+            settleMonitors(trigger);
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
@@ -285,6 +319,25 @@ public final class ParkProfiler implements ParkListener {
             }
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the park report: " + e);
+        }
+    }
+
+    /**
+     * Brings the monitor table up to now, before the span ends: a report while the program runs waits for the JFR
+     * stream (and says so if it did not catch up in time), stop drains and ends it. At exit it is drained later,
+     * in {@link #monitorSnapshot}, once jremix's own events are committed.
+     */
+    private void settleMonitors(String trigger) {
+        MonitorProfiler m = monitors;
+        if (m == null || trigger.equals("exit")) {
+            return;
+        }
+        if (trigger.equals("stop")) {
+            m.stop();
+        } else if (!m.catchUp()) {
+            log.info("Monitor profiling: JFR did not deliver the monitor events up to this report within "
+                    + JfrMonitorEvents.CATCH_UP_MILLIS + " ms; those of about the last seconds may be missing"
+                    + " from it.");
         }
     }
 

@@ -132,6 +132,37 @@ class BlockerTableTest {
         assertSame(table.recordFor(live), table.recordFor(live));
     }
 
+    /**
+     * The over-count of a dump (issue 56): a record retired while a sweep ran was counted twice, once in its stripe
+     * and once in its retired row, had the sweep passed its stripe first; or not at all, between its unlink and its
+     * retired row. Every sweep made while collected records retire must count each park once.
+     */
+    @Test
+    void aSweepWhileCollectedRecordsRetireCountsEachParkOnce() throws InterruptedException {
+        int blockers = 20_000;
+        BlockerTable table = new BlockerTable(0, 2 * blockers);
+        WeakReference<Object> last = null;
+        for (int i = 0; i < blockers; i++) {
+            last = parkOnGarbage(table);
+        }
+        for (int i = 0; i < 100 && last.get() != null; i++) {
+            System.gc();
+            Thread.sleep(10);
+        }
+        assertNull(last.get());
+        Thread.sleep(100); // the reference handler queues the collected entries
+        Thread retiring = new Thread(() -> table.recordFor(new Object())); // a new blocker retires the collected
+        retiring.start();
+        int sweeps = 0;
+        while (retiring.isAlive() || sweeps == 0) {
+            long parks = table.sweep(false).blockers().stream()
+                    .filter(b -> b.stats().className().equals(Garbage.class.getName()))
+                    .mapToLong(b -> b.stats().timesParked()).sum();
+            assertEquals(blockers, parks, "sweep " + ++sweeps);
+        }
+        retiring.join();
+    }
+
     @Test
     void recordsGetTheCollectionThreshold() {
         BlockerTable table = new BlockerTable(2, 10);
@@ -165,9 +196,13 @@ class BlockerTableTest {
         r.unparked(System.nanoTime());
     }
 
+    /** A blocker class of its own, told apart from the tests' other blockers. */
+    private static final class Garbage {
+    }
+
     /** In a method of its own, so no local of the test keeps the blocker reachable. */
     private static WeakReference<Object> parkOnGarbage(BlockerTable table) {
-        Object garbage = new Object();
+        Object garbage = new Garbage();
         park(table, garbage);
         return new WeakReference<>(garbage);
     }

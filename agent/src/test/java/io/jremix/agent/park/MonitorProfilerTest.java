@@ -94,6 +94,16 @@ class MonitorProfilerTest {
     }
 
     @Test
+    void catchUp_bringsInWhatEndedRightBefore_andCountFromNow_forgetsWhatCameBefore() throws InterruptedException {
+        Contention.blockOn(new Contention.Held(), "before");
+        profiler.countFromNow();
+        Contention.blockOn(new Contention.Held(), "after");
+        assertTrue(profiler.catchUp(), err.toString(StandardCharsets.UTF_8));
+        assertEquals(List.of("after"), of(profiler.snapshot(), Contention.Held.class).stream()
+                .map(m -> m.enters().threadName()).toList());
+    }
+
+    @Test
     void blockingInJremixsOwnCode_isLeftOut() throws InterruptedException {
         Object mine = new Object();
         Contention.blockOn(mine, "jremix-internal", () -> {

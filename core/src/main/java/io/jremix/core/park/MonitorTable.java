@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 /**
@@ -18,6 +19,8 @@ import java.util.function.Supplier;
  * ends after that latest end (a batch holds every event committed before it was cut), so only one longer than the
  * lag can start before the watermark, and gets clamped. Memory is bounded by the intervals of the last lag plus
  * one record pair per monitor ever contended.
+ *
+ * <p>A table counts every interval it is given until {@link #countFromNow} moves its start later.
  *
  * <p>Thread-safe: batches come from the event stream's thread, snapshots from whoever reports.
  */
@@ -35,6 +38,8 @@ public final class MonitorTable {
     private final long lagNanos;
     private final Map<Key, Monitor> monitors = new HashMap<>();
     private long latestEnd = Long.MIN_VALUE;
+    /** Intervals that start before this are not counted. */
+    private long countFrom = Long.MIN_VALUE;
 
     /** @param lagNanos how far behind the latest end intervals are applied; not negative */
     public MonitorTable(long lagNanos) {
@@ -51,6 +56,9 @@ public final class MonitorTable {
      */
     public synchronized void blockedEnter(String className, long address, long startNanos, long endNanos,
                                           Supplier<ParkOrigin> origin) {
+        if (startNanos < countFrom) {
+            return;
+        }
         monitor(className, address).enters().add(startNanos, endNanos, origin);
         latestEnd = Math.max(latestEnd, endNanos);
     }
@@ -58,8 +66,26 @@ public final class MonitorTable {
     /** A thread waited in {@code Object.wait} on the monitor from {@code startNanos} to {@code endNanos}. */
     public synchronized void waited(String className, long address, long startNanos, long endNanos,
                                     Supplier<ParkOrigin> origin) {
+        if (startNanos < countFrom) {
+            return;
+        }
         monitor(className, address).waits().add(startNanos, endNanos, origin);
         latestEnd = Math.max(latestEnd, endNanos);
+    }
+
+    /**
+     * Counts from now on only, as a profiler whose other probes start later wants: forgets every interval given so
+     * far and ignores those that start before now. Now is read from {@code clock} under the table's lock, so an
+     * interval given before (it ended before now) is forgotten and one that starts after is kept, whichever
+     * thread gives it.
+     *
+     * @return now, the time counting starts from
+     */
+    public synchronized long countFromNow(LongSupplier clock) {
+        monitors.clear();
+        latestEnd = Long.MIN_VALUE;
+        countFrom = clock.getAsLong();
+        return countFrom;
     }
 
     /** A batch has been delivered: applies what no later interval can precede. */

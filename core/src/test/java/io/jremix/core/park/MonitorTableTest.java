@@ -45,6 +45,26 @@ class MonitorTableTest {
     }
 
     @Test
+    void countFromNow_forgetsWhatCameBefore_andIgnoresIntervalsStartedBefore() {
+        MonitorTable t = new MonitorTable(0);
+        enter(t, "app.Counter", 0x7f00, 0, 10);
+        t.waited("app.Counter", 0x7f00, 5 * MS, 12 * MS, ORIGIN);
+        t.delivered();
+        assertEquals(20 * MS, t.countFromNow(() -> 20 * MS));
+        assertEquals(List.of(), t.snapshot(), "given before counting started");
+
+        enter(t, "app.Counter", 0x7f00, 15, 25); // in progress when counting started: not counted, as a park
+        t.waited("app.Counter", 0x7f00, 19 * MS, 30 * MS, ORIGIN);
+        enter(t, "app.Counter", 0x7f00, 20, 30);
+        enter(t, "app.Counter", 0x7f00, 40, 45);
+        List<MonitorSnapshot> all = t.snapshot();
+        assertEquals(1, all.size());
+        assertEquals(2, all.get(0).enters().timesParked());
+        assertEquals(15 * MS, all.get(0).enters().parkThreadTimeNanos());
+        assertEquals(0, all.get(0).waits().timesParked());
+    }
+
+    @Test
     void monitors_areKeyedByClassAndAddress() {
         MonitorTable t = new MonitorTable(0);
         enter(t, "app.A", 0x10, 0, 1);

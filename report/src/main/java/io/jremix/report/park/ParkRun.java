@@ -17,8 +17,8 @@ import io.jremix.core.park.WaitKind;
  * object, so they always agree.
  *
  * @param trigger             {@code exit}, {@code dump}, {@code stop} or {@code interval}
- * @param startNanos          {@link System#nanoTime()} when the agent started: the timelines' times are relative to it
- * @param totalExecutionNanos from the agent's start to this report, the denominator of the utilisations
+ * @param startNanos          {@link System#nanoTime()} when counting started: the timelines' times are relative to it
+ * @param totalExecutionNanos from the start of counting to this report, the denominator of the utilisations
  * @param settings            the options in force
  * @param blockers            every record, shown or not
  * @param nullBlockerParks    parks without a blocker: counted, not attributed
