@@ -22,16 +22,15 @@ import io.jremix.report.park.ParkRun;
  * counts are added to a retired row of its class and first-park stack, the row a report would put it in anyway,
  * so a server that makes a future per request keeps one row per place that waits on them, and every park keeps
  * its class. A sweep with {@code dropCollected} (freeOnPrint) drops collected records and retired rows after
- * reporting them. The table is striped by identity hash so parks on different blockers rarely meet on one lock,
- * and it is bounded: once full of live blockers, parks on new ones are only counted.
+ * reporting them. The table is striped by identity hash so that parks on different blockers rarely meet on one
+ * map bin, and it is bounded: once full of live blockers, parks on new ones are only counted.
  *
  * <p>A park takes no lock of jremix's: threads reach this table from inside {@code LockSupport}, and a 16-thread
  * pool waited there for each other's lookups, then, parking on a new queue all at once, for the one adding it (JFR
  * saw 14 contended enters of up to 13 ms at load 15). A stripe's chains are read without its lock (a concurrent
- * map, volatile links), and a new blocker's entry becomes its chain's head by compare-and-set on the map. The
- * stripe's lock, a monitor since a {@code java.util.concurrent} lock would park, only keeps the unlinking of
- * collected entries (retiring, sweeps) one at a time; unlinking a head is a compare-and-set too, as a park may be
- * putting a new head before it.
+ * map, volatile links), and a new blocker's entry becomes its chain's head by compare-and-set on the map. Only
+ * the thread holding {@link #retiring} (a park retiring collected records, or a report sweeping) unlinks entries;
+ * unlinking a head is a compare-and-set too, as a park may be putting a new head before it.
  */
 final class BlockerTable {
     private static final int STRIPES = 64;
@@ -56,7 +55,7 @@ final class BlockerTable {
     private static final class Entry extends WeakReference<Object> {
         final ParkRecord record;
         final int hash;
-        /** Set when made, changed only by unlinking under the stripe's lock; read without it. */
+        /** Set when made, changed only by unlinking with {@link #retiring} held; read without it. */
         volatile Entry next;
 
         Entry(Object blocker, ParkRecord record, int hash, Entry next, ReferenceQueue<Object> queue) {
@@ -68,8 +67,8 @@ final class BlockerTable {
     }
 
     /**
-     * Chains of entries by identity hash; distinct blockers can share a hash. Heads are added without a lock;
-     * entries are unlinked under its own lock.
+     * Chains of entries by identity hash; distinct blockers can share a hash. Heads are added by any park; entries
+     * are unlinked by the holder of {@link #retiring} alone.
      */
     private static final class Stripe {
         final Map<Integer, Entry> chains = new ConcurrentHashMap<>();
@@ -180,16 +179,14 @@ final class BlockerTable {
     }
 
     private static boolean unlink(Stripe s, Entry target) {
-        synchronized (s) {
-            Entry previous = null;
-            for (Entry e = s.chains.get(target.hash); e != null; previous = e, e = e.next) {
-                if (e == target) {
-                    s.remove(previous, e);
-                    return true;
-                }
+        Entry previous = null;
+        for (Entry e = s.chains.get(target.hash); e != null; previous = e, e = e.next) {
+            if (e == target) {
+                s.remove(previous, e);
+                return true;
             }
-            return false;
         }
+        return false;
     }
 
     private void retire(ParkSnapshot stats) {
@@ -200,7 +197,7 @@ final class BlockerTable {
 
     /**
      * Snapshots every record. With {@code dropCollected}, the records of collected blockers are removed in the same
-     * pass, under the same locks, so each dropped record is in this sweep and no record is dropped unseen. Waits
+     * pass, so each dropped record is in this sweep and no record is dropped unseen. Waits
      * for a thread retiring records, if any, and keeps others from retiring until it is done: each record is then
      * in its stripe or in its retired row, once.
      */
@@ -219,18 +216,16 @@ final class BlockerTable {
         List<ParkRun.Blocker> out = new ArrayList<>();
         int dropped = 0;
         for (Stripe s : stripes) {
-            synchronized (s) {
-                for (Entry head : List.copyOf(s.chains.values())) { // a copy: dropping an entry can change heads
-                    Entry previous = null;
-                    for (Entry e = head; e != null; e = e.next) {
-                        boolean collected = e.get() == null;
-                        out.add(new ParkRun.Blocker(e.record.snapshot(), collected));
-                        if (collected && dropCollected) {
-                            dropped++;
-                            s.remove(previous, e);
-                        } else {
-                            previous = e;
-                        }
+            for (Entry head : List.copyOf(s.chains.values())) { // a copy: dropping an entry can change heads
+                Entry previous = null;
+                for (Entry e = head; e != null; e = e.next) {
+                    boolean collected = e.get() == null;
+                    out.add(new ParkRun.Blocker(e.record.snapshot(), collected));
+                    if (collected && dropCollected) {
+                        dropped++;
+                        s.remove(previous, e);
+                    } else {
+                        previous = e;
                     }
                 }
             }
