@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.WaitKind;
 import io.jremix.report.park.ParkRun;
 
 /**
@@ -48,8 +49,23 @@ final class BlockerTable {
      * sweep (it would be counted twice, in its stripe and in its row, or not at all).
      */
     private final AtomicBoolean retiring = new AtomicBoolean();
-    /** Rows of retired records by class and first-park stack; touched only with {@link #retiring} held. */
-    private final Map<List<Object>, ParkRun.Blocker> retired = new HashMap<>();
+    /** Retired records by class and first-park stack, added up; touched only with {@link #retiring} held. */
+    private final Map<List<Object>, Retired> retired = new HashMap<>();
+
+    /**
+     * The collected records of one row: their counters added up, and how many. A row of the report is made of it
+     * only when a sweep reads it, since the row's wait kind reads its stack, which cost more than the rest of a
+     * retiring park on a server that waits on a new future per request.
+     */
+    private record Retired(ParkSnapshot stats, int blockers) {
+        Retired plus(ParkSnapshot collected) {
+            return new Retired(ParkSnapshot.sum(List.of(stats, collected)), blockers + 1);
+        }
+
+        ParkRun.Blocker row() {
+            return new ParkRun.Blocker(stats, true, WaitKind.of(stats), blockers, blockers);
+        }
+    }
 
     /** One blocker: the weak reference is the seed's "dead" flag, cleared by the GC. */
     private static final class Entry extends WeakReference<Object> {
@@ -191,8 +207,8 @@ final class BlockerTable {
 
     private void retire(ParkSnapshot stats) {
         List<Object> key = stats.rowKey();
-        ParkRun.Blocker row = retired.get(key);
-        retired.put(key, row == null ? new ParkRun.Blocker(stats, true) : row.plusCollected(stats));
+        Retired row = retired.get(key);
+        retired.put(key, row == null ? new Retired(stats, 1) : row.plus(stats));
     }
 
     /**
@@ -231,8 +247,8 @@ final class BlockerTable {
             }
         }
         records.addAndGet(-dropped);
-        for (ParkRun.Blocker row : retired.values()) {
-            out.add(row);
+        for (Retired row : retired.values()) {
+            out.add(row.row());
             if (dropCollected) {
                 dropped += row.blockers();
             }

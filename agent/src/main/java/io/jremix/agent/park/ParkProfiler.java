@@ -377,7 +377,7 @@ public final class ParkProfiler implements ParkListener {
         r.held(0);
         parker();
         ParkSnapshot done = r.snapshot();
-        new ParkRun.Blocker(done, true).plusCollected(done); // what retiring a collected blocker's record runs
+        ParkSnapshot.sum(List.of(done, done)); // what retiring a collected blocker's record runs
         table.sweep(true);
     }
 }

@@ -85,11 +85,6 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
             return collected || stats.timesParked() <= 1;
         }
 
-        /** This row with one more collected blocker of its class and first-park stack added. */
-        public Blocker plusCollected(ParkSnapshot collectedStats) {
-            return sum(List.of(this, new Blocker(collectedStats, true, kind, 1, 1)));
-        }
-
         private static Blocker sum(List<Blocker> parts) {
             int count = 0;
             int collected = 0;
