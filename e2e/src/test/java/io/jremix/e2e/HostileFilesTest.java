@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * and exit code 2 from {@code bin/jremix report}; never a stack trace or a hang. The runs end in the launcher's JVM,
  * or in the program's JVM before its main: 22 JVMs of under a second each on an idle machine.
  */
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class HostileFilesTest {
     private static final String EXIT_WITH = "io.jremix.workloads.ExitWith";
     private static final String ERROR = "jremix: error: ";

@@ -13,6 +13,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * behind. A report whose directory goes away during the run is written to a file of its own, named on stderr, so the
  * run's data is not lost.
  */
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class OutputFilesTest {
     private static final String EXIT_WITH = "io.jremix.workloads.ExitWith";
     private static final String SHORT_LIVED = "io.jremix.workloads.park.ShortLivedBlockers";
