@@ -21,10 +21,18 @@ public final class Stats {
         return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
     }
 
+    public static double min(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
+    }
+
+    public static double max(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+    }
+
     /** {@code median (min–max)}, each number in {@code format} (e.g. {@code %.0f}): how the tables show runs. */
     public static String medianRange(List<Double> values, String format) {
         return String.format(Locale.ROOT, format + " (" + format + "–" + format + ")", median(values),
-                values.stream().min(Double::compare).orElseThrow(), values.stream().max(Double::compare).orElseThrow());
+                min(values), max(values));
     }
 
     public static double geometricMean(List<Double> ratios) {

@@ -109,19 +109,8 @@ public final class ParkJfr {
     /** The settings for this machine: async-profiler is left out, with the reason, where its library cannot load. */
     static Settings settings(Path home, Path java, String classpath, List<Suite.Entry> workloads, RoundsPlan plan,
                              Size size, Path work) throws IOException {
-        List<Profiler> profilers = new ArrayList<>(List.of(Profiler.PLAIN, Profiler.JREMIX, Profiler.JFR));
-        List<String> notes = new ArrayList<>();
-        Path asyncProfiler = null;
-        try {
-            asyncProfiler = AsyncProfilerLibrary.extract(work);
-            profilers.add(Profiler.ASYNC_PROFILER);
-            notes.add("async-profiler " + AsyncProfilerLibrary.version() + " (Maven Central `tools.profiler:async-profiler`,"
-                    + " its library for this platform loaded from the jar).");
-        } catch (IOException e) {
-            notes.add("async-profiler skipped: " + e.getMessage() + ".");
-        }
-        return new Settings(new Profiler.Tools(home, java, Profiler.Tools.writeJfc(work), asyncProfiler), classpath,
-                workloads, plan, size, List.copyOf(profilers), List.copyOf(notes));
+        Profiler.Available here = Profiler.Available.here(home, java, work);
+        return new Settings(here.tools(), classpath, workloads, plan, size, here.profilers(), here.notes());
     }
 
     /** Measures and writes {@code out} and its JSON. */

@@ -6,6 +6,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.jremix.bench.Stats;
+
 /** The Markdown of {@link ParkJfr}: the parks each tool attributed, then what each profiler costs. */
 final class ParkJfrTable {
     /** A 1-minute load average from this on, before the run, means other work shared the machine. */
@@ -89,7 +91,7 @@ final class ParkJfrTable {
             StringBuilder events = new StringBuilder();
             for (Profiler p : profilers) {
                 ParkJfr.Cell c = r.cells().get(p);
-                md.append(c.ok() ? String.format(Locale.ROOT, " %.0f (%.0f–%.0f) |", c.medianMs(), min(c), max(c))
+                md.append(c.ok() ? String.format(Locale.ROOT, " %s |", Stats.medianRange(c.runsMs(), "%.0f"))
                         : " error |");
                 if (p != Profiler.PLAIN) {
                     md.append(c.ok() && plain.ok() ? String.format(Locale.ROOT, " %.2f× |",
@@ -123,11 +125,4 @@ final class ParkJfrTable {
                 s.plan().rounds(), s.plan().warmup(), s.size().name().toLowerCase(Locale.ROOT));
     }
 
-    private static double min(ParkJfr.Cell c) {
-        return c.runsMs().stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-    }
-
-    private static double max(ParkJfr.Cell c) {
-        return c.runsMs().stream().mapToDouble(Double::doubleValue).max().orElseThrow();
-    }
 }

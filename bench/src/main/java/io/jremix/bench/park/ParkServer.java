@@ -82,9 +82,8 @@ public final class ParkServer {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         Path work = Files.createTempDirectory("park-server");
         try {
-            ParkJfr.Settings s = ParkJfr.settings(home, java, ProgramClassPath.ofHarness(), List.of(),
-                    new RoundsPlan(runs, 1, 0), null, work);
-            ParkServer bench = new ParkServer(s.tools(), s.classpath(), load, work);
+            Profiler.Available s = Profiler.Available.here(home, java, work);
+            ParkServer bench = new ParkServer(s.tools(), ProgramClassPath.ofHarness(), load, work);
             Double loadBefore = Machine.loadAverage();
             Map<Profiler, Cell> cells = bench.measure(s.profilers(), runs);
             Map<String, Object> machine = Machine.describe(java);

@@ -42,7 +42,7 @@ final class ParkServerTable {
             List<Double> r = plain.requestsPerSecond();
             double median = Stats.median(r);
             md.append(String.format(Locale.ROOT, "%nPlain java's own runs spread from %.2f× to %.2f× of their median:"
-                    + " a ratio within that is noise.%n", min(r) / median, max(r) / median));
+                    + " a ratio within that is noise.%n", Stats.min(r) / median, Stats.max(r) / median));
         }
         md.append('\n');
         cells.keySet().forEach(p -> md.append("- *").append(p.label()).append("*: ").append(p.how()).append('\n'));
@@ -56,13 +56,5 @@ final class ParkServerTable {
                 + " --connections %d` (after `mvn -B -DskipTests package`; needs `wrk`).%n", runs, load.seconds(),
                 load.warmupSeconds(), load.connections()));
         return md.toString();
-    }
-
-    private static double min(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).min().orElseThrow();
-    }
-
-    private static double max(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).max().orElseThrow();
     }
 }

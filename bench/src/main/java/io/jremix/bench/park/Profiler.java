@@ -41,6 +41,26 @@ enum Profiler {
         }
     }
 
+    /** The profilers that run on this machine, plain java first, what they need, and why any is left out. */
+    record Available(Tools tools, List<Profiler> profilers, List<String> notes) {
+        /** async-profiler is left out, with the reason, where its library cannot load; files go into {@code work}. */
+        static Available here(Path home, Path java, Path work) throws IOException {
+            List<Profiler> profilers = new ArrayList<>(List.of(PLAIN, JREMIX, JFR));
+            List<String> notes = new ArrayList<>();
+            Path asyncProfiler = null;
+            try {
+                asyncProfiler = AsyncProfilerLibrary.extract(work);
+                profilers.add(ASYNC_PROFILER);
+                notes.add("async-profiler " + AsyncProfilerLibrary.version() + " (Maven Central"
+                        + " `tools.profiler:async-profiler`, its library for this platform loaded from the jar).");
+            } catch (IOException e) {
+                notes.add("async-profiler skipped: " + e.getMessage() + ".");
+            }
+            return new Available(new Tools(home, java, Tools.writeJfc(work), asyncProfiler), List.copyOf(profilers),
+                    List.copyOf(notes));
+        }
+    }
+
     private final String label;
     private final String how;
 
