@@ -20,7 +20,7 @@ import jdk.internal.vm.annotation.ForceInline;
  * nearly a third of the JIT's compile time on tomcat (docs/benchmarks.md, "No burst test without bursts").
  *
  * <p>Why a plain load there and not an opaque or volatile one: C2 compiles both of those as a memory barrier at
- * every access, which measured 6x on SeparateLines (docs/benchmarks.md, where the window-open cost goes). A plain
+ * every access, which measured 6x on SeparateLines (measured by hand; the table is in commit 5c66a99). A plain
  * load is safe in code whose recording branch C2 compiled in: the call to {@link TraceRecorder} there makes the
  * loop reload the flag; and a burst that ends unnoticed there ends at the loop's next check.
  *
