@@ -175,7 +175,7 @@ public final class RecorderWarmUp {
      * values yet, one with a value of another thread-local. The program's threads look like that at their first
      * sample, and C2, having compiled the path on the warm-up thread alone, left those ways through the inlined
      * {@code ThreadLocal.get} out: the program's first samples sent the path back to the interpreter
-     * ({@code -XX:+LogCompilation}, bench/results/recorder-warmup-traps.txt). Here those ways are taken within the
+     * ({@code -XX:+LogCompilation}; the log is in commit dcb55c5). Here those ways are taken within the
      * warm-up: before C2 compiles the path, or else by a trap, after which the later rounds have it compiled again.
      */
     private static void freshThreads(Records records) throws InterruptedException {
