@@ -15,9 +15,9 @@ import io.jremix.core.ClassNames;
  * found running ({@link ExecutionSamples}). Retransforming a class sends every compiled method that depends on it back to
  * the interpreter, and a probed class compiles again far more slowly; over all of a Tomcat service's classes, twice
  * a window, that cost the service several seconds per window, most of it after the window closed
- * (docs/benchmarks.md). A class only contends while some thread runs its code, so the classes worth probing are
- * among those the samples see running; LiteRace (PLDI 2009, https://doi.org/10.1145/1542476.1542491) likewise
- * spends its tracing on the code that runs.
+ * (bench/results/always-on.md at 49f3085). A class only contends while some thread runs its code, so the classes worth
+ * probing are among those the samples see running; LiteRace (PLDI 2009, https://doi.org/10.1145/1542476.1542491)
+ * likewise spends its tracing on the code that runs.
  *
  * <p>Each thread sample counts the first {@value #FRAMES} classes on the stack that can carry probes (the
  * program's, and the JDK's that {@link ClassFilter} takes): the access that contends is in one of the top frames. Classes are ranked by how

@@ -25,9 +25,9 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
  * is what makes it a counted loop it can unroll; a header that starts with the check is not an exit, and the loop
  * stays one test at the top and a safepoint poll per iteration. (The check must also go on unprobed as its taken
  * branch, {@code DuplicatedBodies.choose}: with both, SeparateLines' loop ran 1.2x between bursts, with either alone
- * or neither 1.8x; docs/benchmarks.md.) Only locals and constants, because the probed copy runs the same test again
- * when a burst sends an iteration there: with no field read, no store and no call it gives the same answer, and has
- * no access to trace.
+ * or neither 1.8x; docs/benchmarks.md at c1677fc.) Only locals and constants, because the probed copy runs the same
+ * test again when a burst sends an iteration there: with no field read, no store and no call it gives the same answer,
+ * and has no access to trace.
  */
 final class LoopExitTests implements Opcodes {
     private final Map<LabelNode, JumpInsnNode> tests = new HashMap<>();

@@ -8,16 +8,16 @@ import java.lang.invoke.VarHandle;
  * reaches the path seldom, such as one contending in short spells and traced in bursts, records through the
  * interpreter for seconds and runs that much slower while traced: bursts that fell in its spells gave a few hundred
  * samples each for the first 7 s of a window, and 4,000 to 6,000 once C2 had compiled {@code TraceRecorder.element}
- * (docs/benchmarks.md, "Detection floor"). The records alternate between every element type, reads and writes, so
- * that C2 does not compile the path for some of them only and go back to the interpreter at the program's first
- * other one (an uncommon trap, after which C2 compiles the path again once the program's own calls have made it hot).
- * It also takes the path's rare ways, a collection, a full ring, a fresh thread, which a program traced all the time
- * reaches only after C2 has compiled the path into its methods: each then sent them back to the interpreter, and a
+ * (docs/benchmarks.md at c1677fc, "Detection floor"). The records alternate between every element type, reads and
+ * writes, so that C2 does not compile the path for some of them only and go back to the interpreter at the program's
+ * first other one (an uncommon trap, after which C2 compiles the path again once the program's own calls have made it
+ * hot). It also takes the path's rare ways, a collection, a full ring, a fresh thread, which a program traced all the
+ * time reaches only after C2 has compiled the path into its methods: each then sent them back to the interpreter, and a
  * program of 400 threads that hold both cores waited up to 19 s for C2 to compile them again (ManyThreads, JDK 17).
- * Every entry point is warmed, not only the common two: a program that updates its counters through a VarHandle,
- * traced in bursts, recorded through the interpreter and C1's code for its whole run (1.3 s), {@code
- * TraceRecorder.varHandle} never reaching C2, and sampled a median of 8,600 accesses in 5 runs (14,300 with every
- * entry point warmed; traced all the time, 90,000).
+ * Every entry point is warmed, not only the common two: a program that updates its counters through a VarHandle, traced
+ * in bursts, recorded through the interpreter and C1's code for its whole run (1.3 s), {@code TraceRecorder.varHandle}
+ * never reaching C2, and sampled a median of 8,600 accesses in 5 runs (14,300 with every entry point warmed; traced all
+ * the time, 90,000).
  */
 public final class RecorderWarmUp {
     /**
