@@ -1,0 +1,140 @@
+package io.jremix.jmh;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+import org.openjdk.jmh.infra.BenchmarkParams;
+import org.openjdk.jmh.profile.ExternalProfiler;
+import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.BenchmarkResult;
+import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.TextResult;
+
+import io.jremix.options.AgentArguments;
+import io.jremix.options.JvmFlags;
+import io.jremix.options.OptionException;
+import io.jremix.options.Spec;
+import io.jremix.options.Values;
+import io.jremix.report.Json;
+
+/**
+ * A JMH profiler that runs each fork under jremix's agent with one feature on, writing its JSON report to a
+ * temporary file, and after the fork turns that report into results: a summary JMH prints, and numbers JMH adds to
+ * its results ({@code -rf json}). The options of the feature are checked when JMH makes the profiler, so a bad one
+ * stops the run before any fork with jremix's one line.
+ */
+abstract class JremixProfiler implements ExternalProfiler {
+    private static final String REPORT = "report.json";
+
+    private final Path agent;
+    private final List<String> options;
+    private final Values values;
+    private final int rows;
+    /** The directory of the report of the fork JMH starts next; made as JMH asks for the fork's JVM options. */
+    private Path reportDirectory;
+
+    /**
+     * @param initLine    what follows the profiler's name in {@code -prof}
+     * @param description the profiler's line in JMH's list, and the first of its help
+     */
+    JremixProfiler(String initLine, String description) throws ProfilerException {
+        ProfilerOptions given = ProfilerOptions.parse(initLine, description, List.of(
+                new ProfilerOptions.Key("agent", "", "jremix's agent jar, " + AgentJar.BOOT + " beside it (default:"
+                        + " found beside this jar, on the class path or under $JREMIX_HOME/lib)"),
+                new ProfilerOptions.Key("options", "", "more jremix options, joined by commas as -javaagent takes"
+                        + " them: -XX:REMIXThreshold=1000,-XX:REMIXWindow=5"),
+                new ProfilerOptions.Key("rows", "5", "rows of the summary; 0: all")));
+        this.rows = given.rows("rows");
+        this.options = given.text("options").isEmpty() ? List.of() : AgentArguments.split(given.text("options"));
+        List<String> all = new ArrayList<>(options);
+        all.addAll(featureOptions(Path.of(REPORT)));
+        try {
+            this.values = Spec.parse(all);
+        } catch (OptionException e) {
+            throw new ProfilerException("jremix: error: " + e.getMessage());
+        }
+        this.agent = AgentJar.find(given.text("agent"));
+    }
+
+    /** The options that turn the feature on and write its JSON report to {@code report}, after the user's. */
+    abstract List<String> featureOptions(Path report);
+
+    /** What the report says, as JMH's results: the summary and the numbers. */
+    abstract Collection<? extends Result> results(Map<String, Object> report, int rows);
+
+    @Override
+    public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
+        return List.of();
+    }
+
+    @Override
+    public Collection<String> addJVMOptions(BenchmarkParams params) {
+        try {
+            reportDirectory = Files.createTempDirectory("jremix-jmh");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        List<String> all = new ArrayList<>(options);
+        all.addAll(featureOptions(reportDirectory.resolve(REPORT)));
+        List<String> jvm = new ArrayList<>(JvmFlags.of(values, javaFeature(params)));
+        jvm.add("-javaagent:" + agent + "=" + AgentArguments.join(all));
+        return jvm;
+    }
+
+    @Override
+    public void beforeTrial(BenchmarkParams params) {
+    }
+
+    @Override
+    public Collection<? extends Result> afterTrial(BenchmarkResult result, long pid, File stdOut, File stdErr) {
+        Path report = reportDirectory.resolve(REPORT);
+        try {
+            if (!Files.isRegularFile(report)) {
+                return List.of(new TextResult("jremix: the fork wrote no report (see its stderr)", label()));
+            }
+            return results(asObject(Json.parse(Files.readString(report))), rows);
+        } catch (IOException e) {
+            return List.of(new TextResult("jremix: cannot read the fork's report: " + e.getMessage(), label()));
+        } finally {
+            report.toFile().delete();
+            reportDirectory.toFile().delete();
+        }
+    }
+
+    /** The label of the summary, and the start of the labels of the numbers. */
+    abstract String label();
+
+    @Override
+    public boolean allowPrintOut() {
+        return true;
+    }
+
+    @Override
+    public boolean allowPrintErr() {
+        return true;
+    }
+
+    /** The feature version of the fork's JVM, which decides some flags; this JVM's if JMH's text does not say. */
+    private static int javaFeature(BenchmarkParams params) {
+        try {
+            return Runtime.Version.parse(params.getJdkVersion()).feature();
+        } catch (RuntimeException e) {
+            return Runtime.version().feature();
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> asObject(Object json) throws IOException {
+        if (!(json instanceof Map)) {
+            throw new IOException("not a JSON object");
+        }
+        return (Map<String, Object>) json;
+    }
+}
