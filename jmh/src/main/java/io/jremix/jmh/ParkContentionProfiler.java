@@ -56,8 +56,9 @@ public final class ParkContentionProfiler extends JremixProfiler {
             double parkMs = ((Number) b.get("parkThreadTimeMs")).doubleValue();
             top = i == 0 ? parkMs : top;
             if (rows == 0 || i < rows) {
-                summary.append(String.format(Locale.ROOT, "  %s: parked %s times, %.1f ms thread time, %.3f ms each%n",
-                        b.get("className"), b.get("timesParked"), parkMs, ((Number) b.get("avgParkTimeMs")).doubleValue()));
+                summary.append(String.format(Locale.ROOT, "  %s (thread %s): parked %s times, %.1f ms thread time,"
+                        + " %.3f ms each%n", b.get("className"), b.get("threadName"), b.get("timesParked"), parkMs,
+                        ((Number) b.get("avgParkTimeMs")).doubleValue()));
             }
         }
         return List.of(new TextResult(summary.toString(), label()),

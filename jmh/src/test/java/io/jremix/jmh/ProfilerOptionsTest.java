@@ -43,13 +43,14 @@ class ProfilerOptionsTest {
     void theParkReportBecomesASummaryAndTwoNumbers() throws Exception {
         Map<String, Object> report = JremixProfiler.asObject(Json.parse("""
                 {"blockersRecorded": 3, "blockers": [
-                  {"className": "java.util.concurrent.locks.ReentrantLock$NonfairSync", "timesParked": 1200,
+                  {"className": "java.util.concurrent.locks.ReentrantLock$NonfairSync", "threadName": "worker-1",
+                   "timesParked": 1200,
                    "parkThreadTimeMs": 850.5, "avgParkTimeMs": 0.709},
-                  {"className": "java.util.concurrent.CountDownLatch$Sync", "timesParked": 2,
+                  {"className": "java.util.concurrent.CountDownLatch$Sync", "threadName": "main", "timesParked": 2,
                    "parkThreadTimeMs": 12.0, "avgParkTimeMs": 6.0}]}"""));
         List<? extends Result> results = List.copyOf(new ParkContentionProfiler().results(report, 1));
-        assertEquals("jremix park contention: 3 blockers\n  java.util.concurrent.locks.ReentrantLock$NonfairSync:"
-                + " parked 1200 times, 850.5 ms thread time, 0.709 ms each\n",
+        assertEquals("jremix park contention: 3 blockers\n  java.util.concurrent.locks.ReentrantLock$NonfairSync"
+                + " (thread worker-1): parked 1200 times, 850.5 ms thread time, 0.709 ms each\n",
                 results.get(0).extendedInfo().replace(System.lineSeparator(), "\n"));
         assertEquals(3, results.get(1).getScore());
         assertEquals(850.5, results.get(2).getScore());
