@@ -8,13 +8,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import org.openjdk.jmh.infra.BenchmarkParams;
 import org.openjdk.jmh.profile.ExternalProfiler;
 import org.openjdk.jmh.profile.ProfilerException;
+import org.openjdk.jmh.results.AggregationPolicy;
 import org.openjdk.jmh.results.BenchmarkResult;
 import org.openjdk.jmh.results.Result;
+import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.results.TextResult;
 
 import io.jremix.options.AgentArguments;
@@ -33,6 +36,8 @@ import io.jremix.report.Json;
 abstract class JremixProfiler implements ExternalProfiler {
     private static final String REPORT = "report.json";
 
+    private final String description;
+    private final Naming naming;
     private final Path agent;
     private final List<String> options;
     private final Values values;
@@ -41,10 +46,20 @@ abstract class JremixProfiler implements ExternalProfiler {
     private Path reportDirectory;
 
     /**
+     * How a feature's results are named: the summary's label (the numbers' labels start with it), what the summary's
+     * first line names ({@code cache contention}), what its rows are ({@code finding}, counted as
+     * {@code LABEL.findings}), and the name and unit of the first row's size.
+     */
+    record Naming(String label, String feature, String row, String top, String topUnit) {
+    }
+
+    /**
      * @param initLine    what follows the profiler's name in {@code -prof}
      * @param description the profiler's line in JMH's list, and the first of its help
      */
-    JremixProfiler(String initLine, String description) throws ProfilerException {
+    JremixProfiler(String initLine, String description, Naming naming) throws ProfilerException {
+        this.description = description;
+        this.naming = naming;
         ProfilerOptions given = ProfilerOptions.parse(initLine, description, List.of(
                 new ProfilerOptions.Key("agent", "", "jremix's agent jar, " + AgentJar.BOOT + " beside it (default:"
                         + " found beside this jar, on the class path or under $JREMIX_HOME/lib)"),
@@ -66,8 +81,22 @@ abstract class JremixProfiler implements ExternalProfiler {
     /** The options that turn the feature on and write its JSON report to {@code report}, after the user's. */
     abstract List<String> featureOptions(Path report);
 
-    /** What the report says, as JMH's results: the summary and the numbers. */
-    abstract Collection<? extends Result> results(Map<String, Object> report, int rows);
+    /** The report's rows, first first: findings, blockers. */
+    abstract List<?> rows(Map<String, Object> report);
+
+    /** How many things the report found (it may show fewer rows). */
+    abstract long found(Map<String, Object> report);
+
+    /** A row's size: its misses per second, its parked thread time. */
+    abstract double size(Map<?, ?> row);
+
+    /** A row as a line of the summary. */
+    abstract String line(Map<?, ?> row);
+
+    @Override
+    public String getDescription() {
+        return description;
+    }
 
     @Override
     public Collection<String> addJVMInvokeOptions(BenchmarkParams params) {
@@ -97,19 +126,31 @@ abstract class JremixProfiler implements ExternalProfiler {
         Path report = reportDirectory.resolve(REPORT);
         try {
             if (!Files.isRegularFile(report)) {
-                return List.of(new TextResult("jremix: the fork wrote no report (see its stderr)", label()));
+                return List.of(new TextResult("jremix: the fork wrote no report (see its stderr)", naming.label()));
             }
             return results(asObject(Json.parse(Files.readString(report))), rows);
         } catch (IOException e) {
-            return List.of(new TextResult("jremix: cannot read the fork's report: " + e.getMessage(), label()));
+            return List.of(new TextResult("jremix: cannot read the fork's report: " + e.getMessage(), naming.label()));
         } finally {
             report.toFile().delete();
             reportDirectory.toFile().delete();
         }
     }
 
-    /** The label of the summary, and the start of the labels of the numbers. */
-    abstract String label();
+    /** The summary JMH prints, and the number found and the first row's size as numbers in its results. */
+    Collection<? extends Result> results(Map<String, Object> report, int rows) {
+        long found = found(report);
+        StringBuilder summary = new StringBuilder(String.format(Locale.ROOT, "jremix %s: %d %s%s%n", naming.feature(),
+                found, naming.row(), found == 1 ? "" : "s"));
+        List<?> all = rows(report);
+        for (Object row : rows == 0 ? all : all.subList(0, Math.min(rows, all.size()))) {
+            summary.append("  ").append(line((Map<?, ?>) row)).append(System.lineSeparator());
+        }
+        double top = all.isEmpty() ? 0 : size((Map<?, ?>) all.get(0));
+        return List.of(new TextResult(summary.toString(), naming.label()),
+                new ScalarResult(naming.label() + "." + naming.row() + "s", found, "#", AggregationPolicy.AVG),
+                new ScalarResult(naming.label() + "." + naming.top(), top, naming.topUnit(), AggregationPolicy.AVG));
+    }
 
     @Override
     public boolean allowPrintOut() {

@@ -1,36 +1,26 @@
 package io.jremix.jmh;
 
 import java.nio.file.Path;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 import org.openjdk.jmh.profile.ProfilerException;
-import org.openjdk.jmh.results.AggregationPolicy;
-import org.openjdk.jmh.results.Result;
-import org.openjdk.jmh.results.ScalarResult;
-import org.openjdk.jmh.results.TextResult;
 
 /**
  * {@code -prof io.jremix.jmh.ParkContentionProfiler}: each fork runs under {@code -XXgetparkcontention}; the park
- * blockers its threads waited on most (thread time parked, JMH's own threads included) are printed after the fork,
- * and the number of blockers and the parked thread time of the first are added to the results.
+ * blockers its threads waited on most (parked thread time, JMH's own threads included) are printed after the fork,
+ * and the number of blockers ({@code jremix.park.blockers}) and the parked thread time of the first
+ * ({@code jremix.park.topParkedMs}) are added to the results.
  */
 public final class ParkContentionProfiler extends JremixProfiler {
-    private static final String DESCRIPTION = "jremix: park contention (locks, queues, conditions) of each fork";
-
     public ParkContentionProfiler(String initLine) throws ProfilerException {
-        super(initLine, DESCRIPTION);
+        super(initLine, "jremix: park contention (locks, queues, conditions) of each fork",
+                new Naming("jremix.park", "park contention", "blocker", "topParkedMs", "ms"));
     }
 
     public ParkContentionProfiler() throws ProfilerException {
         this("");
-    }
-
-    @Override
-    public String getDescription() {
-        return DESCRIPTION;
     }
 
     @Override
@@ -40,29 +30,24 @@ public final class ParkContentionProfiler extends JremixProfiler {
     }
 
     @Override
-    String label() {
-        return "jremix.park";
+    List<?> rows(Map<String, Object> report) {
+        return (List<?>) report.get("blockers");
     }
 
     @Override
-    Collection<? extends Result> results(Map<String, Object> report, int rows) {
-        List<?> blockers = (List<?>) report.get("blockers");
-        long recorded = ((Number) report.get("blockersRecorded")).longValue();
-        StringBuilder summary = new StringBuilder(String.format(Locale.ROOT, "jremix park contention: %d blocker%s%n",
-                recorded, recorded == 1 ? "" : "s"));
-        double top = 0;
-        for (int i = 0; i < blockers.size(); i++) {
-            Map<?, ?> b = (Map<?, ?>) blockers.get(i);
-            double parkMs = ((Number) b.get("parkThreadTimeMs")).doubleValue();
-            top = i == 0 ? parkMs : top;
-            if (rows == 0 || i < rows) {
-                summary.append(String.format(Locale.ROOT, "  %s (thread %s): parked %s times, %.1f ms thread time,"
-                        + " %.3f ms each%n", b.get("className"), b.get("threadName"), b.get("timesParked"), parkMs,
-                        ((Number) b.get("avgParkTimeMs")).doubleValue()));
-            }
-        }
-        return List.of(new TextResult(summary.toString(), label()),
-                new ScalarResult(label() + ".blockers", recorded, "#", AggregationPolicy.AVG),
-                new ScalarResult(label() + ".topParkedMs", top, "ms", AggregationPolicy.AVG));
+    long found(Map<String, Object> report) {
+        return ((Number) report.get("blockersRecorded")).longValue();
+    }
+
+    @Override
+    double size(Map<?, ?> blocker) {
+        return ((Number) blocker.get("parkThreadTimeMs")).doubleValue();
+    }
+
+    @Override
+    String line(Map<?, ?> blocker) {
+        return String.format(Locale.ROOT, "%s (thread %s): parked %s times, %.1f ms thread time, %.3f ms each",
+                blocker.get("className"), blocker.get("threadName"), blocker.get("timesParked"), size(blocker),
+                ((Number) blocker.get("avgParkTimeMs")).doubleValue());
     }
 }
