@@ -125,15 +125,22 @@ abstract class JremixProfiler implements ExternalProfiler {
     public Collection<? extends Result> afterTrial(BenchmarkResult result, long pid, File stdOut, File stdErr) {
         Path report = reportDirectory.resolve(REPORT);
         try {
+            return read(report);
+        } finally {
+            report.toFile().delete();
+            reportDirectory.toFile().delete();
+        }
+    }
+
+    /** The results of a fork's report; one line of text instead when there is none or it cannot be read. */
+    Collection<? extends Result> read(Path report) {
+        try {
             if (!Files.isRegularFile(report)) {
                 return List.of(new TextResult("jremix: the fork wrote no report (see its stderr)", naming.label()));
             }
             return results(asObject(Json.parse(Files.readString(report))), rows);
-        } catch (IOException e) {
-            return List.of(new TextResult("jremix: cannot read the fork's report: " + e.getMessage(), naming.label()));
-        } finally {
-            report.toFile().delete();
-            reportDirectory.toFile().delete();
+        } catch (IOException | RuntimeException e) { // a report it cannot read must not fail the benchmark's run
+            return List.of(new TextResult("jremix: cannot read the fork's report: " + e, naming.label()));
         }
     }
 

@@ -40,6 +40,18 @@ class ProfilerOptionsTest {
     }
 
     @Test
+    void aReportItCannotReadIsOneLineNotAFailedRun(@TempDir Path dir) throws Exception {
+        CacheContentionProfiler profiler = new CacheContentionProfiler();
+        assertEquals("jremix: the fork wrote no report (see its stderr)",
+                List.copyOf(profiler.read(dir.resolve("none.json"))).get(0).extendedInfo());
+        Path noFindings = Files.writeString(dir.resolve("r.json"), "{\"report\": \"cache-contention\"}");
+        List<? extends Result> results = List.copyOf(profiler.read(noFindings));
+        assertEquals(1, results.size());
+        assertTrue(results.get(0).extendedInfo().startsWith("jremix: cannot read the fork's report: "),
+                results.get(0).extendedInfo());
+    }
+
+    @Test
     void theParkReportBecomesASummaryAndTwoNumbers() throws Exception {
         Map<String, Object> report = JremixProfiler.asObject(Json.parse("""
                 {"blockersRecorded": 3, "blockers": [
