@@ -14,6 +14,7 @@ import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
 import io.jremix.agent.vbd.Vbd;
 import io.jremix.agent.vbd.VbdOptions;
+import io.jremix.options.AgentArguments;
 import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
 

@@ -23,7 +23,7 @@ import io.jremix.report.OutputFiles;
  */
 public record AgentOptions(CacheOptions cache, ParkOptions park, VbdOptions vbd, List<Output> outputs) {
 
-    /** Parses the options the launcher passed (already split by {@link AgentArguments}), and checks their files. */
+    /** Parses the options the launcher passed (already split by {@link io.jremix.options.AgentArguments}), and checks their files. */
     public static AgentOptions parse(List<String> options) throws OptionException {
         Values v = Spec.parse(options);
         List<Output> outputs = Spec.outputs(v);

@@ -12,6 +12,7 @@ import io.jremix.options.Spec;
 public final class Help {
     /** The commands bin/jremix runs instead of a program, as the help and docs/options.md list them. */
     static final List<HelpRow> COMMANDS = List.of(
+            new HelpRow("bin/jremix --version, -version", "jremix's version, then java's (-version: on stderr)"),
             new HelpRow("bin/jremix dump <pid> [<file>]", "print a running program's park report now (JSON to file)"),
             new HelpRow("bin/jremix attach <pid> ...", "profile a running program (attach --help)"),
             new HelpRow("bin/jremix report <in> [-o <out>]", "a saved JSON report as one self-contained HTML page"),
@@ -22,14 +23,20 @@ public final class Help {
     private Help() {
     }
 
+    /** Given by the launch plan when jremix got no arguments: then, as java, the help goes to stderr, exit code 1. */
+    static final String WITHOUT_ARGUMENTS = "--without-arguments";
+
     public static void main(String[] args) {
+        if (args.length == 1 && args[0].equals(WITHOUT_ARGUMENTS)) {
+            System.err.print(text());
+            System.exit(1);
+        }
         System.out.print(text());
     }
 
     static String text() {
-        String version = Help.class.getPackage().getImplementationVersion();
         StringBuilder sb = new StringBuilder();
-        sb.append("jremix ").append(version == null ? "dev" : version).append(": run a Java program under jremix.\n\n");
+        sb.append("jremix ").append(Version.current()).append(": run a Java program under jremix.\n\n");
         sb.append("Usage: bin/jremix [jremix options] [java options] <main class or -jar file> [args...]\n");
         sb.append("   or: java -javaagent:jremix-agent.jar=<options joined by commas> ...\n");
         for (Section section : Spec.sections()) {

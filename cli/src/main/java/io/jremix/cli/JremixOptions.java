@@ -5,9 +5,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.options.AgentArguments;
 import io.jremix.options.CacheContentionOptions;
+import io.jremix.options.JvmFlags;
 import io.jremix.options.OptionException;
-import io.jremix.options.ParkContentionOptions;
 import io.jremix.options.Spec;
 import io.jremix.options.Values;
 import io.jremix.options.VbdRelaxedPatterns;
@@ -22,9 +23,6 @@ import io.jremix.report.cache.RepairProfile;
  * agent's one line and exit code 2, before the JVM starts; the agent checks them again, where the program runs.
  */
 final class JremixOptions {
-    /** The first JDK that warns when an agent is loaded into a running JVM (bin/jremix dump) without this flag. */
-    private static final int DYNAMIC_AGENT_WARNING = 21;
-
     private final List<String> options = new ArrayList<>();
 
     static boolean isJremix(String arg) {
@@ -43,17 +41,9 @@ final class JremixOptions {
         return List.copyOf(options);
     }
 
-    /** The JVM flags the features asked for need on a JVM of version {@code javaFeature}. */
+    /** The JVM flags the features asked for need on a JVM of version {@code javaFeature} ({@link JvmFlags}). */
     List<String> jvmFlags(int javaFeature) throws LaunchException {
-        Values values = checked();
-        List<String> flags = new ArrayList<>();
-        if (pads(values)) { // padding at class load relies on @Contended, which the JVM honours outside the JDK only so
-            flags.add("-XX:-RestrictContended");
-        }
-        if (javaFeature >= DYNAMIC_AGENT_WARNING && values.get(ParkContentionOptions.PROFILE)) {
-            flags.add("-XX:+EnableDynamicAgentLoading");
-        }
-        return flags;
+        return JvmFlags.of(checked(), javaFeature);
     }
 
     /** The options parsed, with the files the run would write checked. */
@@ -86,22 +76,8 @@ final class JremixOptions {
         }
     }
 
-    /** Repair pads classes: under -remix (online, the last -remix option decides), or with a profile and no -remix. */
-    private static boolean pads(Values values) {
-        String mode = values.get(CacheContentionOptions.MODE);
-        return values.given(CacheContentionOptions.MODE) ? mode.equals("online")
-                : values.given(CacheContentionOptions.PROFILE);
-    }
-
-    /**
-     * The options as one {@code -javaagent:jar=OPTIONS} string: joined by commas, with each backslash and comma in an
-     * option escaped by a backslash, which the agent's AgentArguments.split reads back unchanged.
-     */
+    /** The options as one {@code -javaagent:jar=OPTIONS} string ({@link AgentArguments#join}). */
     String agentArgument() {
-        List<String> escaped = new ArrayList<>();
-        for (String o : options) {
-            escaped.add(o.replace("\\", "\\\\").replace(",", "\\,"));
-        }
-        return String.join(",", escaped);
+        return AgentArguments.join(options);
     }
 }

@@ -2,18 +2,24 @@ package io.jremix.cli;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 import io.jremix.cli.doctor.Doctor;
 import io.jremix.cli.jit.JitMain;
 import io.jremix.cli.signal.SignalMain;
+import io.jremix.options.NearMiss;
 
 /**
- * jremix's arguments turned into java's. The first argument may name a command ({@code --help}, {@code dump},
- * {@code attach}, {@code report}, {@code doctor}, {@code jit}, {@code signal}, once {@code bench signal}); otherwise
- * the arguments are java's own with jremix options among them ({@link Arguments}), and the program runs under the
- * agent when there is one, or as plain java when there is none.
+ * jremix's arguments turned into java's. The first argument may name a command ({@code --help}, {@code --version},
+ * {@code dump}, {@code attach}, {@code report}, {@code doctor}, {@code jit}, {@code signal}, once
+ * {@code bench signal}); otherwise the arguments are java's own with jremix options among them ({@link Arguments}),
+ * and the program runs under the agent when there is one, or as plain java when there is none. With no arguments,
+ * as java, the help goes to stderr with exit code 1.
  */
 final class LaunchPlan {
+    /** The commands' names, as the switch of {@link #command} knows them. */
+    private static final List<String> COMMANDS = List.of("dump", "attach", "report", "doctor", "jit", "signal");
+
     private final Installation installation;
     private final int javaFeature;
     private final Arguments.ArgFiles argFiles;
@@ -33,7 +39,9 @@ final class LaunchPlan {
         String first = args.isEmpty() ? "" : args.get(0);
         String home = "-Djremix.home=" + installation.home();
         return switch (first) {
-            case "", "-h", "-help", "--help", "-?" -> cliMain(Help.class);
+            case "" -> cliMain(Help.class, List.of(Help.WITHOUT_ARGUMENTS));
+            case "-h", "-help", "--help", "-?" -> cliMain(Help.class);
+            case "--version", "-version" -> withRest(cliMain(Version.class), args, 0);
             case "dump" -> withRest(cliMain(DumpMain.class, home), args, 1);
             case "attach" -> withRest(cliMain(AttachMain.class, home), args, 1);
             case "report" -> withRest(cliMain(ReportCommand.class), args, 1);
@@ -42,8 +50,22 @@ final class LaunchPlan {
             case "signal" -> withRest(cliMain(SignalMain.class), args, 1);
             default -> args.size() > 1 && first.equals("bench") && args.get(1).equals("signal") // signal's old name
                     ? withRest(cliMain(SignalMain.class), args, 2)
-                    : program(args);
+                    : program(refuseMisspeltCommand(args));
         };
+    }
+
+    /**
+     * {@code args}, unless their first word is a near miss of a command's name: all small letters, not a name java
+     * could take for a main class in a package or a class named in the usual way. {@code --} first runs such a class.
+     */
+    private static List<String> refuseMisspeltCommand(List<String> args) throws LaunchException {
+        String first = args.get(0);
+        Optional<String> meant = first.matches("[a-z]+") ? NearMiss.closest(first, COMMANDS) : Optional.empty();
+        if (meant.isPresent()) {
+            throw new LaunchException("unknown command '" + first + "': did you mean '" + meant.get()
+                    + "'? (to run a main class of that name: bin/jremix -- " + first + ")");
+        }
+        return args;
     }
 
     private List<Word> program(List<String> args) throws LaunchException {
@@ -66,8 +88,14 @@ final class LaunchPlan {
 
     /** A command of the cli jar, with the system properties it is told. */
     private List<Word> cliMain(Class<?> main, String... properties) throws LaunchException {
+        return cliMain(main, List.of(), properties);
+    }
+
+    /** A command of the cli jar, with the system properties it is told, and arguments jremix gives it. */
+    private List<Word> cliMain(Class<?> main, List<String> arguments, String... properties) throws LaunchException {
         List<Word> command = added(properties);
         command.addAll(added("-cp", installation.cli(), main.getName()));
+        command.addAll(added(arguments.toArray(String[]::new)));
         return command;
     }
 

@@ -5,7 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.jremix.agent.AgentArguments;
+import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentOptions;
 import io.jremix.agent.park.ParkOptions;
 import io.jremix.options.OptionException;

@@ -228,7 +228,10 @@ class LaunchPlanTest {
         for (String h : List.of("-h", "-help", "--help", "-?")) {
             assertEquals(help, plan(h, "ignored"));
         }
-        assertEquals(help, plan());
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.Help", Help.WITHOUT_ARGUMENTS), plan(), "as java: exit 1");
+        for (String v : List.of("--version", "-version")) {
+            assertEquals(List.of("-cp", cli, "io.jremix.cli.Version", v), plan(v));
+        }
         assertEquals(List.of("-Djremix.home=" + home, "-cp", cli, "io.jremix.cli.DumpMain", "123", "f.json"),
                 plan("dump", "123", "f.json"));
         assertEquals(List.of("-Djremix.home=" + home, "-cp", home.resolve("cli/target/jremix-cli.jar").toString(),
@@ -244,6 +247,19 @@ class LaunchPlanTest {
         assertEquals(signal, plan("signal", "--pairs", "1"));
         assertEquals(signal, plan("bench", "signal", "--pairs", "1"), "signal's old name");
         assertEquals(List.of("bench", "x"), plan("bench", "x"), "anything else is a main class");
+    }
+
+    @Test
+    void aNearMissOfACommandSaysWhatWasMeant() throws LaunchException {
+        assertEquals("unknown command 'reprot': did you mean 'report'? (to run a main class of that name:"
+                + " bin/jremix -- reprot)", assertThrows(LaunchException.class, () -> plan("reprot", "r.json"))
+                .getMessage());
+        assertThrows(LaunchException.class, () -> plan("doctr"));
+        assertThrows(LaunchException.class, () -> plan("jt"));
+        assertEquals(List.of("reprot", "r.json"), plan("--", "reprot", "r.json"));
+        assertEquals(List.of("Reprot"), plan("Reprot"), "a class named as classes are");
+        assertEquals(List.of("app.reprot"), plan("app.reprot"));
+        assertEquals(List.of("-cp", "x", "dumb"), plan("-cp", "x", "dumb"), "only the first argument names a command");
     }
 
     @Test

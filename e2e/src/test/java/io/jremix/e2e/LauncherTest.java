@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -24,6 +25,30 @@ class LauncherTest {
         for (String option : List.of("-remix:detect", "-remix:online", "-XX:REMIXSamplingRatio=<n>", "-XX:+REMIXVerbose",
                 "-XX:+REMIXHitVerbose", "-XX:+REMIXDebug", "-XX:REMIXReport=<file>")) {
             assertTrue(run.stdout().contains(option), option);
+        }
+    }
+
+    @Test
+    @Tag(Jremix.SAME_ON_EVERY_JDK)
+    void mannersAreJavas() throws Exception {
+        Jremix.Run bare = Jremix.launch(List.of());
+        assertEquals(1, bare.exit(), "java exits 1 without arguments");
+        assertEquals("", bare.stdout());
+        assertTrue(bare.stderr().contains("Usage: bin/jremix"), bare.stderr());
+
+        Jremix.Run version = Jremix.launch(List.of("--version"));
+        Jremix.Run java = Jremix.exec(List.of(Jremix.java(), "--version"));
+        assertEquals(0, version.exit(), version.stderr());
+        assertTrue(version.stdoutLines().get(0).matches("jremix \\d+\\.\\d+\\.\\d+.*"), version.stdout());
+        assertEquals(java.stdout(), version.stdout().substring(version.stdout().indexOf('\n') + 1));
+
+        for (List<String> nearMiss : List.of(List.of("reprot", "r.json"), List.of("-XX:REMIXTreshold=5", "Main"),
+                List.of("-XXgetparkcontention:repot=p.json", "Main"))) {
+            Jremix.Run run = Jremix.launch(nearMiss);
+            assertEquals(2, run.exit(), nearMiss.toString());
+            assertEquals(1, run.stderrLines().size(), run.stderr());
+            assertTrue(run.stderr().matches("jremix: error: .*: did you mean '(report|-XX:REMIXThreshold=5|report=p"
+                    + ".json)'\\?.*\\n"), run.stderr());
         }
     }
 

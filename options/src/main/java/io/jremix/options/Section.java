@@ -3,6 +3,7 @@ package io.jremix.options;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 import io.jremix.options.Option.Choice;
@@ -146,8 +147,10 @@ public final class Section {
                 continue;
             }
             if (o == null) {
+                Optional<String> meant = arg.startsWith("--")
+                        ? NearMiss.closest(arg.substring(2), names(Form.LONG)) : Optional.empty();
                 throw new OptionException((arg.startsWith("-") ? "unknown option '" : "unexpected argument '")
-                        + Excerpt.of(arg) + "'");
+                        + Excerpt.of(arg) + "'" + meant.map(m -> ": " + didYouMean("--" + m)).orElse(""));
             }
             if (o.isFlag()) {
                 values.set(cast(o), true, arg, "");
@@ -167,7 +170,9 @@ public final class Section {
             values.set(mode, mode.type().read(word), arg, word);
         } catch (Type.BadValue e) {
             String all = mode.choices().stream().map(c -> mode.name() + ":" + c.word()).collect(Collectors.joining(" or "));
-            throw new OptionException("unknown mode in '" + Excerpt.of(arg) + "': use " + mode.name() + ", " + all);
+            Optional<String> meant = NearMiss.closest(word, mode.choices().stream().map(Choice::word).toList());
+            throw new OptionException("unknown mode in '" + Excerpt.of(arg) + "': " + meant
+                    .map(m -> didYouMean(mode.name() + ":" + m)).orElse("use " + mode.name() + ", " + all));
         }
     }
 
@@ -193,8 +198,10 @@ public final class Section {
             int eq = sub.indexOf('=');
             Option<?> o = named(Form.SUB, eq < 0 ? sub : sub.substring(0, eq));
             if (o == null) {
-                throw new OptionException("unknown sub-option '" + Excerpt.of(sub) + "' in '" + Excerpt.of(arg)
-                        + "': use " + subUsages());
+                String name = eq < 0 ? sub : sub.substring(0, eq);
+                Optional<String> meant = NearMiss.closest(name, names(Form.SUB));
+                throw new OptionException("unknown sub-option '" + Excerpt.of(sub) + "' in '" + Excerpt.of(arg) + "': "
+                        + meant.map(m -> didYouMean(m + sub.substring(name.length()))).orElse("use " + subUsages()));
             }
             if (o.isFlag() != (eq < 0)) {
                 throw new OptionException("malformed option '" + Excerpt.of(arg) + "': "
@@ -209,9 +216,13 @@ public final class Section {
         String body = arg.substring("-XX:".length());
         boolean flagSyntax = body.startsWith("+") || body.startsWith("-");
         int eq = body.indexOf('=');
-        Option<?> o = named(Form.XX, xxName(arg));
+        String name = xxName(arg);
+        Option<?> o = named(Form.XX, name);
         if (o == null) {
-            throw new OptionException("unknown option '" + Excerpt.of(arg) + "'");
+            int at = arg.indexOf(name, "-XX:".length());
+            throw new OptionException("unknown option '" + Excerpt.of(arg) + "'" + NearMiss.closest(name, names(Form.XX))
+                    .map(m -> ": " + didYouMean(arg.substring(0, at) + m + arg.substring(at + name.length())))
+                    .orElse(""));
         }
         if (o.isFlag() != flagSyntax || (flagSyntax && eq >= 0) || (!flagSyntax && eq < 0)) {
             throw new OptionException("malformed option '" + Excerpt.of(arg) + "': use " + o.usage());
@@ -241,6 +252,15 @@ public final class Section {
 
     private Option<?> named(Form form, String name) {
         return options.stream().filter(o -> o.form() == form && o.name().equals(name)).findFirst().orElse(null);
+    }
+
+    private List<String> names(Form form) {
+        return options.stream().filter(o -> o.form() == form).map(Option::name).toList();
+    }
+
+    /** The hint after a misspelt option: what it would be with the name corrected. */
+    private static String didYouMean(String corrected) {
+        return "did you mean '" + Excerpt.of(corrected) + "'?";
     }
 
     private String subUsages() {

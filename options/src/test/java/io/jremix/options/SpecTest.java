@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import org.junit.jupiter.api.Test;
@@ -82,6 +84,31 @@ class SpecTest {
         assertEquals("unknown sub-option 'x' in '-XXgetparkcontention:x': use threshold=<n>, printThreshold=<n>,"
                 + " freeOnPrint, rows=<n>, report=<file> or interval=<seconds>",
                 assertThrows(OptionException.class, () -> Spec.parse(List.of("-XXgetparkcontention:x"))).getMessage());
+    }
+
+    @Test
+    void aNearMissSaysWhatWasMeant() {
+        Map<String, String> messages = Map.of(
+                "-XX:REMIXTreshold=5", "unknown option '-XX:REMIXTreshold=5': did you mean '-XX:REMIXThreshold=5'?",
+                "-XX:+REMIXVerbsoe", "unknown option '-XX:+REMIXVerbsoe': did you mean '-XX:+REMIXVerbose'?",
+                "-XX:+VBDVrebose", "unknown option '-XX:+VBDVrebose': did you mean '-XX:+VBDVerbose'?",
+                "-XXgetparkcontention:rows=5,repot=p.json", "unknown sub-option 'repot=p.json' in"
+                        + " '-XXgetparkcontention:rows=5,repot=p.json': did you mean 'report=p.json'?",
+                "-remix:detcet", "unknown mode in '-remix:detcet': did you mean '-remix:detect'?",
+                "-XX:REMIXFoo=1", "unknown option '-XX:REMIXFoo=1'");
+        messages.forEach((arg, message) -> assertEquals(message,
+                assertThrows(OptionException.class, () -> Spec.parse(List.of(arg))).getMessage(), arg));
+        assertEquals("unknown option '--jsno': did you mean '--json'?", assertThrows(OptionException.class,
+                () -> DoctorCommandOptions.SECTION.parseCommand(List.of("--jsno", "d.json"))).getMessage());
+    }
+
+    @Test
+    void nearMeansOneEditForAShortNameAndTwoForALongerOne() {
+        assertEquals(1, NearMiss.distance("ab", "ba"), "a swap of neighbours is one edit");
+        assertEquals(Optional.of("dump"), NearMiss.closest("dupm", List.of("jit", "dump")));
+        assertEquals(Optional.empty(), NearMiss.closest("dmpu", List.of("dump")), "two edits, for a short name");
+        assertEquals(Optional.of("report"), NearMiss.closest("rpeotr", List.of("report")));
+        assertEquals(Optional.empty(), NearMiss.closest("x".repeat(100_000), List.of("report")));
     }
 
     @Test

@@ -13,7 +13,7 @@ import java.util.Locale;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
-import io.jremix.agent.AgentArguments;
+import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.AgentOptions;
 import io.jremix.agent.ModuleAccess;

@@ -3,7 +3,7 @@ package io.jremix.agent.park;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.jremix.agent.AgentArguments;
+import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentOptions;
 import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;

@@ -3,7 +3,7 @@ package io.jremix.agent.vbd;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
-import io.jremix.agent.AgentArguments;
+import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentOptions;
 import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;

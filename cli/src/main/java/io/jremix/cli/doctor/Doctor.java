@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 
 import io.jremix.cli.Help;
+import io.jremix.cli.Version;
 import io.jremix.core.Counted;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.options.DoctorCommandOptions;
@@ -102,8 +103,7 @@ public final class Doctor {
     private Map<String, Object> toJson(List<Check> checks) {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("tool", "jremix");
-        String version = Doctor.class.getPackage().getImplementationVersion();
-        doc.put("version", version == null ? "dev" : version);
+        doc.put("version", Version.current());
         doc.put("report", "doctor");
         Map<String, Object> java = new LinkedHashMap<>();
         java.put("home", System.getProperty("java.home"));

@@ -1,4 +1,4 @@
-package io.jremix.agent;
+package io.jremix.options;
 
 import java.util.List;
 
