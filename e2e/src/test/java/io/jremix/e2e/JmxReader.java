@@ -1,6 +1,7 @@
 package io.jremix.e2e;
 
 import java.io.IOException;
+import java.util.Set;
 import java.util.function.Predicate;
 
 import javax.management.JMException;
@@ -57,6 +58,20 @@ final class JmxReader implements AutoCloseable {
 
     boolean registered(String type) throws IOException, JMException {
         return server.isRegistered(new ObjectName("io.jremix", "type", type));
+    }
+
+    /** Waits until no MBean of jremix's is registered (an attached detection's go once its classes are restored). */
+    void awaitNone() throws IOException, JMException, InterruptedException {
+        ObjectName all = new ObjectName("io.jremix:*");
+        long deadline = System.currentTimeMillis() + TIMEOUT_MILLIS;
+        Set<ObjectName> names = server.queryNames(all, null);
+        while (!names.isEmpty() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(100);
+            names = server.queryNames(all, null);
+        }
+        if (!names.isEmpty()) {
+            throw new AssertionError("MBeans of jremix's left behind: " + names);
+        }
     }
 
     @Override
