@@ -1,6 +1,7 @@
 package io.jremix.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -127,23 +128,37 @@ class AttachTest {
             assertTrue(inDay(end - millisOfDay(beforeDump)) >= -1 && inDay(millisOfDay(afterDump) - end) >= -1,
                     "counting since " + since + ", the dump's span ends at " + LocalTime.ofNanoOfDay(inDay(end)
                             * 1_000_000) + ", outside the dump's " + beforeDump + " to " + afterDump);
-            Path stopped = dir.resolve("stop.json");
-            Jremix.Run stop = attach(pid, "stop", stopped.toString());
-            assertEquals(0, stop.exit(), stop.stderr());
-            assertTrue(stop.stdout().contains("PARK: Park contention at stop "), stop.stdout());
-            assertNoCountWentDown(first, Jremix.json(stopped));
-            assertTrue(stop.stdout().contains("PARK: stopped; LockSupport runs its original code again."));
-            awaitIdle(pid);
-            assertTrue(oneErrorLine(attach(pid, "dump")).contains("park profiling is not running in process " + pid));
-
-            Jremix.Run again = attach(pid, "-XXgetparkcontention");
-            assertEquals(0, again.exit(), "a second attach after stop works: " + again.stderr());
-            assertEquals(0, attach(pid, "stop").exit());
+            try (JmxReader jmx = JmxReader.attach(pid)) { // its MBean waited for a JMX client to create the server
+                jmx.await("ParkContention", "RowCount", Integer.class, rows -> rows > 0);
+                stopParkProfilingTwice(pid, first, jmx);
+            }
 
             assertTrue(service.alive());
             service.send("stop");
             assertUnchanged(service.finish());
         }
+    }
+
+    /**
+     * Stops the attached park profiler, whose MBean goes at once, then attaches and stops it again: the MBean comes
+     * back and goes again, and nothing of jremix's stays in the MBean server.
+     */
+    private void stopParkProfilingTwice(long pid, Map<String, Object> first, JmxReader jmx) throws Exception {
+        Path stopped = dir.resolve("stop.json");
+        Jremix.Run stop = attach(pid, "stop", stopped.toString());
+        assertEquals(0, stop.exit(), stop.stderr());
+        assertTrue(stop.stdout().contains("PARK: Park contention at stop "), stop.stdout());
+        assertNoCountWentDown(first, Jremix.json(stopped));
+        assertTrue(stop.stdout().contains("PARK: stopped; LockSupport runs its original code again."));
+        assertFalse(jmx.registered("ParkContention"), "stop unregisters the MBean");
+        awaitIdle(pid);
+        assertTrue(oneErrorLine(attach(pid, "dump")).contains("park profiling is not running in process " + pid));
+
+        Jremix.Run again = attach(pid, "-XXgetparkcontention");
+        assertEquals(0, again.exit(), "a second attach after stop works: " + again.stderr());
+        assertTrue(jmx.registered("ParkContention"), "registered anew, at once: the server exists now");
+        assertEquals(0, attach(pid, "stop").exit());
+        jmx.awaitNone();
     }
 
     private static long millisOfDay(LocalTime t) {

@@ -1,20 +1,25 @@
 package io.jremix.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+
+import javax.management.openmbean.CompositeData;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reports a service can be read by while it runs: the {@code -XX:REMIXReport} file rewritten at the end of every
- * re-armed detection window with its history, and the park report every {@code interval}. Each is read while the
- * program still runs, as often as the test can, and parses every time (the writes are atomic).
+ * re-armed detection window with its history, the park report every {@code interval}, and the MBeans in the domain
+ * {@code io.jremix}, read over JMX from outside. Each is read while the program still runs, as often as the test
+ * can, and parses every time (the writes are atomic).
  */
 class LiveReportsTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
@@ -37,9 +42,51 @@ class LiveReportsTest {
                 && f.get("kind").equals("false-sharing") && f.get("fields").equals(List.of("value")));
     }
 
+    /** Stops the service and checks its output, and that no MBean failed to register (a {@code JMX:} line). */
     private static void stopAndCheckOutput(LiveProgram service) throws IOException, InterruptedException {
         service.send("stop");
-        AttachTest.assertServed(service.finish());
+        Jremix.Run run = service.finish();
+        AttachTest.assertServed(run);
+        assertTrue(run.stderrLines().stream().noneMatch(l -> l.contains("JMX:")), run.stderr());
+    }
+
+    private static boolean isTally(CompositeData finding) {
+        return finding.get("className").equals(TALLY) && finding.get("kind").equals("false-sharing")
+                && Arrays.asList((String[]) finding.get("fields")).contains("value");
+    }
+
+    /**
+     * The findings and the windows as a JMX client with no jremix class reads them, having started the program's
+     * local management agent (no port of the program's) while it runs.
+     */
+    private static void assertDetectionMBeans(LiveProgram service) throws Exception {
+        try (JmxReader jmx = JmxReader.attach(service.pid())) {
+            CompositeData tally = Arrays.stream(jmx.await("CacheContention", "Findings", CompositeData[].class,
+                    rows -> Arrays.stream(rows).anyMatch(LiveReportsTest::isTally)))
+                    .filter(LiveReportsTest::isTally).findFirst().orElseThrow();
+            assertTrue((Long) tally.get("lastSeenEpochMillis") >= (Long) tally.get("firstSeenEpochMillis"),
+                    tally.toString());
+            assertTrue((Long) tally.get("estimatedMisses") > 0, tally.toString());
+            CompositeData window = jmx.await("DetectionWindows", "LastWindow", CompositeData.class, w -> true);
+            assertTrue((Long) window.get("closedEpochMillis") >= (Long) window.get("openedEpochMillis"),
+                    window.toString());
+            assertTrue(jmx.await("DetectionWindows", "WindowCount", Integer.class, n -> n >= 1)
+                    >= (Integer) window.get("number"));
+            assertFalse(jmx.registered("ParkContention"), "no park profiling, no MBean of it");
+        }
+    }
+
+    /** The park profiler's blockers over JMX, as {@link #assertDetectionMBeans} reads the detection's. */
+    private static void assertParkMBean(LiveProgram service) throws Exception {
+        try (JmxReader jmx = JmxReader.attach(service.pid())) {
+            CompositeData semaphore = Arrays.stream(jmx.await("ParkContention", "TopBlockers", CompositeData[].class,
+                    rows -> Arrays.stream(rows).anyMatch(r -> r.get("blockerClass").equals(SEMAPHORE))))
+                    .filter(r -> r.get("blockerClass").equals(SEMAPHORE)).findFirst().orElseThrow();
+            assertEquals("Semaphore", semaphore.get("synchronizer"));
+            assertTrue((Long) semaphore.get("parks") > 0, semaphore.toString());
+            assertTrue(((String) semaphore.get("site")).startsWith("app//" + SERVICE + "."), semaphore.toString());
+            assertFalse(jmx.registered("CacheContention"), "no detection, no MBean of it");
+        }
     }
 
     @Test
@@ -68,6 +115,7 @@ class LiveReportsTest {
             assertEquals(true, list(firstFinding, "findings").get(0).get("new"), firstFinding.toString());
             assertTrue(Jremix.findings(found).stream().anyMatch(f -> f.get("className").equals(TALLY)),
                     "the window's finding is among the run's findings");
+            assertDetectionMBeans(service);
             service.awaitErrorLine("REMIX: Window 2, opened ");
             stopAndCheckOutput(service);
         }
@@ -104,6 +152,7 @@ class LiveReportsTest {
             AttachTest.assertNoCountWentDown(doc,
                     service.awaitReport(report, d -> AttachTest.timesParked(d, SEMAPHORE) > parked));
             service.awaitErrorLine("PARK: Park contention at interval after ");
+            assertParkMBean(service);
             stopAndCheckOutput(service);
         }
         assertEquals("exit", Jremix.json(report).get("trigger"), "no interval report after the one at exit");

@@ -11,6 +11,9 @@ import io.jremix.agent.JremixVersion;
 import io.jremix.agent.ReportFile;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.repair.Repairer;
+import io.jremix.agent.jmx.CacheContention;
+import io.jremix.agent.jmx.DetectionWindows;
+import io.jremix.agent.jmx.JmxBeans;
 import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
@@ -48,6 +51,8 @@ public final class CacheDetector {
     private final String gc;
     private final Repairer repairer;
     private int hitLines;
+    /** The MBeans of the findings and windows: an attached detection takes them out when it ends. */
+    private List<JmxBeans.Registration> beans = List.of();
 
     private CacheDetector(Instrumentation inst, CacheOptions options, AgentLog log, long startNanos, String gc,
                           Repairer repairer, Attached attached) {
@@ -148,6 +153,9 @@ public final class CacheDetector {
         ProbeGate.link();
         inst.addTransformer(transformer, true);
         window.start();
+        beans = List.of(JmxBeans.register("CacheContention", new CacheContention(window::findings, history), log),
+                JmxBeans.register("DetectionWindows", new DetectionWindows(window::isOpen, window::windows, history),
+                        log));
     }
 
     /**
@@ -183,6 +191,7 @@ public final class CacheDetector {
             if (attached != null) {
                 inst.removeTransformer(transformer);
                 SiteTable.release();
+                beans.forEach(JmxBeans.Registration::close);
                 attached.settled();
             }
         }

@@ -590,6 +590,16 @@ final class DetectionWindow implements Runnable {
         return windows;
     }
 
+    /** Whether a window is open now. */
+    synchronized boolean isOpen() {
+        return open;
+    }
+
+    /** The findings so far, taken under the lock of the thread that updates them. */
+    synchronized List<Finding> findings() {
+        return tracker.findings(SiteTable::where);
+    }
+
     synchronized double tracedSeconds() {
         return tracedNanos / 1e9;
     }

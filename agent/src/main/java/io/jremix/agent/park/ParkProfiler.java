@@ -14,6 +14,8 @@ import io.jremix.agent.JremixVersion;
 import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.ReportFile;
 import io.jremix.agent.jfr.JfrEvents;
+import io.jremix.agent.jmx.JmxBeans;
+import io.jremix.agent.jmx.ParkContention;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
@@ -83,6 +85,8 @@ public final class ParkProfiler implements ParkListener {
     private Thread exitHook;
     /** Reports while the program runs ({@code interval=}); null without. */
     private IntervalReports intervals;
+    /** The MBean of the blockers, taken out at {@link #stop}. */
+    private JmxBeans.Registration bean;
 
     private ParkProfiler(ParkOptions options, AgentLog log) {
         this.options = options;
@@ -135,6 +139,7 @@ public final class ParkProfiler implements ParkListener {
         Runtime.getRuntime().addShutdownHook(profiler.exitHook);
         profiler.intervals = IntervalReports.start(options.intervalNanos(),
                 () -> profiler.report("interval", options.report()));
+        profiler.bean = JmxBeans.register("ParkContention", new ParkContention(profiler::snapshot), log);
     }
 
     /**
@@ -148,6 +153,7 @@ public final class ParkProfiler implements ParkListener {
             return false;
         }
         p.stopIntervals();
+        p.bean.close();
         p.report("stop", file);
         running = null;
         OutputsInUse.release(p.options.report()); // written no more
@@ -307,10 +313,7 @@ public final class ParkProfiler implements ParkListener {
             long total = System.nanoTime() - startNanos;
             BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
-            ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
-                    options.freeOnPrint(), options.rows(), options.intervalNanos() / 1e9);
-            ParkRun run = new ParkRun(trigger, startNanos, total, settings, sweep.blockers(), nullBlockerParks.sum(),
-                    blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitorSnapshot(trigger));
+            ParkRun run = run(trigger, total, sweep, monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
                 log.info(line);
             }
@@ -320,6 +323,21 @@ public final class ParkProfiler implements ParkListener {
         } catch (RuntimeException | LinkageError e) {
             log.info("could not complete the park report: " + e);
         }
+    }
+
+    private ParkRun run(String trigger, long totalNanos, BlockerTable.Sweep sweep, List<MonitorSnapshot> monitors) {
+        ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
+                options.freeOnPrint(), options.rows(), options.intervalNanos() / 1e9);
+        return new ParkRun(trigger, startNanos, totalNanos, settings, sweep.blockers(), nullBlockerParks.sum(),
+                blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitors);
+    }
+
+    /**
+     * The report's rows now, for a JMX read: a sweep that frees nothing and sends no JFR event, without the
+     * monitors (bringing their table up to now waits for the JFR stream).
+     */
+    private synchronized ParkRun snapshot() {
+        return run("jmx", System.nanoTime() - startNanos, blockers.sweep(false), List.of());
     }
 
     /**

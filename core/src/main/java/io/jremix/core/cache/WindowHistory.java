@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -120,6 +121,24 @@ public final class WindowHistory {
             windows.addLast(new Window(w.number(), w.openedEpochMillis(), w.openedNanos(), w.nanos(),
                     w.sampledAccesses(), w.sampledMisses(), w.findings(), nanos, w.shed()));
         }
+    }
+
+    /**
+     * When {@code f}'s misses were last seen, to the window: {@code nowNanos} if the window open now has some, else
+     * the end of the latest kept window with some; its detection if none is kept.
+     */
+    public synchronized long lastSeenNanos(Finding f, long nowNanos) {
+        Key key = Key.of(f);
+        if (current != null && f.sampled() > current.sampled().getOrDefault(key, 0L)) {
+            return nowNanos;
+        }
+        for (Iterator<Window> i = windows.descendingIterator(); i.hasNext(); ) {
+            Window w = i.next();
+            if (w.findings().stream().anyMatch(s -> key.equals(new Key(s.kind(), s.className(), s.location())))) {
+                return w.openedNanos() + w.nanos();
+            }
+        }
+        return f.detectedNanos();
     }
 
     /** The closed windows kept, oldest first. */

@@ -16,7 +16,7 @@ import io.jremix.core.park.WaitKind;
  * Everything a park-contention report says, taken at one moment: the text and JSON reports both render this one
  * object, so they always agree.
  *
- * @param trigger             {@code exit}, {@code dump}, {@code stop} or {@code interval}
+ * @param trigger             {@code exit}, {@code dump}, {@code stop}, {@code interval} or {@code jmx} (an MBean read)
  * @param startNanos          {@link System#nanoTime()} when counting started: the timelines' times are relative to it
  * @param totalExecutionNanos from the start of counting to this report, the denominator of the utilisations
  * @param settings            the options in force
