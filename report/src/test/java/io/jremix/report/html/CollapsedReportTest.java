@@ -5,13 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import io.jremix.report.ReportFormat;
 import org.junit.jupiter.api.Test;
 
-/** Collapsed stacks of a park report. */
+/** Collapsed stacks of a park report, and the flame graph drawn from them. */
 class CollapsedReportTest {
     private static final String PARK = "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:209)";
     private static final String LOCK = "java.base/java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)";
@@ -60,5 +63,24 @@ class CollapsedReportTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ReportFormat.render(Path.of("x.collapsed"), Map.of("report", "volatile-by-default")));
         assertTrue(e.getMessage().contains("park-contention"), e.getMessage());
+    }
+
+    /** A box per frame of each stack, shared prefixes once, each as wide as the time under it. */
+    @Test
+    void theFlameGraphHasABoxPerFrameAsWideAsItsTime() {
+        String svg = FlameGraph.svg("all", ParkStacks.of(new JsonView(parkReport()), row -> true));
+        Matcher m = Pattern.compile("<g class=\"frame\" data-depth=\"(\\d+)\" data-us=\"(\\d+)\"><title>([^<]*)</title>"
+                + "<rect x=\"[\\d.]+\" y=\"[\\d.]+\" width=\"([\\d.]+)\"").matcher(svg);
+        List<String> boxes = new ArrayList<>();
+        while (m.find()) {
+            double width = Double.parseDouble(m.group(4));
+            assertEquals(Long.parseLong(m.group(2)) / 5235.0 * FlameGraph.WIDTH, width, 0.01, m.group(3));
+            boxes.add(m.group(1) + " " + m.group(3));
+        }
+        // root; a.Lock, main, then A.a and B.b with their 2 JDK frames each; a.Latch, W.run, park
+        assertEquals(1 + 2 + 2 * 3 + 3, boxes.size(), boxes.toString());
+        assertEquals("0 all: 5.235 ms, 100%", boxes.get(0));
+        assertEquals("1 a.Lock: 3.235 ms, 61.8%", boxes.get(1));
+        assertTrue(boxes.contains("4 " + LOCK + ": 2 ms, 38.2%"), boxes.toString());
     }
 }
