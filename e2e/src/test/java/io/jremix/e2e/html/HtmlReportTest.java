@@ -1,6 +1,9 @@
 package io.jremix.e2e.html;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Tag;
@@ -178,6 +182,7 @@ class HtmlReportTest {
         Jremix.Run command = Jremix.launch(List.of("report", json.toString(), "-o", collapsed.toString()));
         assertEquals(0, command.exit(), command.stderr());
         List<String> stacks = Files.readAllLines(collapsed);
+        assertEquals(stacks.stream().sorted().toList(), readBackByAsyncProfiler(collapsed), "a standard tool reads it");
 
         RenderedPage measured = new RenderedPage(chromium.dom(measuring(html), 1400, 900));
         assertTrue(measured.ready(), measured.dom());
@@ -193,6 +198,23 @@ class HtmlReportTest {
                     caller + " beneath its class: " + sites);
         }
         assertFlameGraph(measured.dom(), stacks);
+    }
+
+    /**
+     * {@code collapsed} converted by async-profiler's converter ({@code jfrconv -o collapsed}, in this JVM): the
+     * stacks as it read them, sorted, without the frame types it adds ({@code _[j]} for a Java frame).
+     */
+    private static List<String> readBackByAsyncProfiler(Path collapsed) throws Exception {
+        Path jar = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> entry.contains("jfr-converter")).map(Path::of).findFirst()
+                .orElseThrow(() -> new AssertionError("jfr-converter is not on the test class path"));
+        Path back = collapsed.resolveSibling("read-back.collapsed");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
+            loader.loadClass("Main").getMethod("main", String[].class)
+                    .invoke(null, (Object) new String[] {"-o", "collapsed", collapsed.toString(), back.toString()});
+        }
+        return Files.readAllLines(back).stream().map(line -> line.replaceAll("_\\[\\w\\](?=[; ])", "")).sorted()
+                .toList();
     }
 
     /**
