@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * A flame graph as inline SVG, from collapsed stacks ({@link CollapsedStacks}): the root at the bottom, each frame a
@@ -18,6 +19,11 @@ final class FlameGraph {
     private static final int FRAME_HEIGHT = 16;
     /** Of the 11-pixel monospaced label, about this many pixels a character. */
     private static final double CHAR_WIDTH = 6.7;
+    /**
+     * What a frame's text starts with before its class: the class loader's name ({@code app//}) or the module
+     * ({@code java.base/}); left out of a box's label, which has room for little, but not of its title.
+     */
+    private static final Pattern LOADER_OR_MODULE = Pattern.compile("^(?:[\\w.-]+//|[a-z][\\w.]*(?:@[^/(]*)?/)");
 
     private static final class Node {
         final String name;
@@ -74,7 +80,8 @@ final class FlameGraph {
                 .append("\"/>");
         int chars = (int) ((width - 6) / CHAR_WIDTH);
         if (chars >= 3) {
-            String label = n.name.length() <= chars ? n.name : n.name.substring(0, chars - 2) + "..";
+            String name = LOADER_OR_MODULE.matcher(n.name).replaceFirst("");
+            String label = name.length() <= chars ? name : name.substring(0, chars - 2) + "..";
             sb.append("<text x=\"").append(coordinate(x + 3)).append("\" y=\"").append(coordinate(y + 11.5))
                     .append("\">").append(HtmlPage.esc(label)).append("</text>");
         }

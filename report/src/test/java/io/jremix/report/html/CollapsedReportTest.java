@@ -82,5 +82,8 @@ class CollapsedReportTest {
         assertEquals("0 all: 5.235 ms, 100%", boxes.get(0));
         assertEquals("1 a.Lock: 3.235 ms, 61.8%", boxes.get(1));
         assertTrue(boxes.contains("4 " + LOCK + ": 2 ms, 38.2%"), boxes.toString());
+        assertTrue(svg.contains(">demo.A.a(A.java:1)</text>")
+                && svg.contains(">java.util.concurrent.locks.LockSupport.park(LockSupport.java:209)</text>"),
+                "labels without the loader's or module's name: " + svg);
     }
 }
