@@ -20,7 +20,7 @@ public final class ReportFormat {
         return name.endsWith(".html") || name.endsWith(".htm");
     }
 
-    public static boolean isCollapsed(Path file) {
+    private static boolean isCollapsed(Path file) {
         return file.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".collapsed");
     }
 

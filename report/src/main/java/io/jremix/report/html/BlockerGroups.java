@@ -1,6 +1,7 @@
 package io.jremix.report.html;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -17,7 +18,7 @@ final class BlockerGroups {
     private BlockerGroups() {
     }
 
-    /** The groups of {@code blockers}, in the order their classes first appear. */
+    /** The groups of {@code blockers}, the class with most park time first (ties: as they first appear). */
     static List<List<JsonView>> of(List<JsonView> blockers) {
         Map<String, List<JsonView>> byClass = new LinkedHashMap<>();
         for (JsonView b : blockers) {
@@ -25,6 +26,7 @@ final class BlockerGroups {
         }
         List<List<JsonView>> groups = new ArrayList<>();
         byClass.forEach((className, rows) -> groups.add(group(className, rows)));
+        groups.sort(Comparator.comparingDouble((List<JsonView> g) -> g.get(0).number("parkThreadTimeMs")).reversed());
         return groups;
     }
 
