@@ -163,7 +163,7 @@ class HtmlReportTest {
         Chromium chromium = Chromium.require();
         Path json = dir.resolve("park.json");
         Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + json),
-                "io.jremix.workloads.park.TwoSites", "2", "2", "400");
+                "io.jremix.workloads.park.TwoSites", "2", "2", "800");
         assertEquals(0, run.exit(), run.stderr());
         List<Map<String, Object>> blockers = (List<Map<String, Object>>) Jremix.json(json).get("blockers");
         assertEquals(List.of("lock"), blockers.stream().map(b -> b.get("waitKind")).distinct().toList(),
