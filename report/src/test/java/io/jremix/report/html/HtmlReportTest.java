@@ -31,9 +31,12 @@ class HtmlReportTest {
         assertTrue(HtmlReport.render(extra).contains("data-ready"), "a page with its script");
     }
 
+    /** Also with a flame graph drawn. */
     @Test
     void selfContained() {
-        String page = HtmlReport.render(Map.of("report", "park-contention"));
+        String page = HtmlReport.render(Map.of("report", "park-contention", "blockers", List.of(Map.of(
+                "className", "a.Lock", "stackTrace", List.of("Lock.park", "Main.main"), "parkThreadTimeMs", 1.0))));
+        assertTrue(page.contains("<svg class=\"flame\""), page);
         for (String external : List.of("src=", "href=", "@import", "url(", "http:", "https:")) {
             assertFalse(page.contains(external), external);
         }
