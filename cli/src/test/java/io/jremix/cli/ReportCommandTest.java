@@ -16,7 +16,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code bin/jremix report}: a saved JSON report in, its HTML page out; failures are one line and exit code 2. */
+/**
+ * {@code bin/jremix report}: a saved JSON report in, its HTML page (or collapsed stacks) out; failures are one line
+ * and exit code 2.
+ */
 class ReportCommandTest {
 
     @Test
@@ -26,6 +29,24 @@ class ReportCommandTest {
         assertEquals(0, ReportCommand.run(List.of(json.toString()), print(out), print(new ByteArrayOutputStream())));
         assertTrue(Files.readString(dir.resolve("run.html")).contains("volatile-by-default"));
         assertEquals("jremix: wrote " + dir.resolve("run.html"), out.toString(StandardCharsets.UTF_8).strip());
+    }
+
+    /** The output's name picks its format: a park report's collapsed stacks for {@code .collapsed}. */
+    @Test
+    void writesCollapsedStacksForAnOutputSoNamed(@TempDir Path dir) throws Exception {
+        Path json = Files.writeString(dir.resolve("park.json"), "{\"report\": \"park-contention\", \"blockers\": [{"
+                + "\"className\": \"a.Lock\", \"stackTrace\": [\"Lock.park\", \"Main.main\"], \"parkThreadTimeMs\": 1.5}]}");
+        Path collapsed = dir.resolve("park.collapsed");
+        assertEquals(0, ReportCommand.run(List.of(json.toString(), "-o", collapsed.toString()),
+                print(new ByteArrayOutputStream()), print(new ByteArrayOutputStream())));
+        assertEquals("a.Lock;Main.main;Lock.park 1500\n", Files.readString(collapsed));
+
+        Path vbd = Files.writeString(dir.resolve("vbd.json"), "{\"report\": \"volatile-by-default\"}");
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        assertEquals(ReportCommand.FAILED, ReportCommand.run(List.of(vbd.toString(), "-o", dir.resolve("v.collapsed")
+                .toString()), print(new ByteArrayOutputStream()), print(err)));
+        assertEquals("jremix: error: " + vbd + ": collapsed stacks are written for park-contention reports, not for"
+                + " 'volatile-by-default'", err.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test

@@ -22,7 +22,8 @@ public final class ParkContentionOptions {
     public static final Option<Long> ROWS = SECTION.sub("rows", Type.wholeNumber(0, Integer.MAX_VALUE), 10L,
             "rows each table shows, most thread-time first; 0: all");
     public static final Option<Path> REPORT = SECTION.sub("report", Type.outputFile(), null,
-            "also write the report at exit as JSON, or as HTML for a name ending in .html; a name with a comma goes in"
+            "also write the report at exit as JSON, or as HTML for a name ending in .html, or as collapsed stacks of"
+                    + " park time (flame graph input) for .collapsed; a name with a comma goes in"
                     + " quotes: report=\"runs/a,b.json\" or report='runs/a,b.json'");
     public static final Option<Long> INTERVAL = SECTION.sub("interval", Type.seconds(false), 0L,
             "also report every interval while the program runs, rewriting the report file each time; 0: at exit only");

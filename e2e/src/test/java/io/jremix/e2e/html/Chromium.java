@@ -49,6 +49,11 @@ final class Chromium {
         return run(List.of("--dump-dom", page.toUri() + fragment));
     }
 
+    /** The DOM after the page's script ran, of {@code page} laid out in a window of {@code width} × {@code height}. */
+    String dom(Path page, int width, int height) throws IOException, InterruptedException {
+        return run(List.of("--window-size=" + width + "," + height, "--dump-dom", page.toUri().toString()));
+    }
+
     /** A PNG of the page as a 1600-pixel-wide window shows it. */
     void screenshot(Path page, Path png) throws IOException, InterruptedException {
         Files.createDirectories(png.toAbsolutePath().getParent());

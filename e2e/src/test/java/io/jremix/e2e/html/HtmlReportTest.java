@@ -1,14 +1,21 @@
 package io.jremix.e2e.html;
 
+import java.io.File;
 import java.io.IOException;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Tag;
@@ -109,7 +116,10 @@ class HtmlReportTest {
         screenshot(chromium, html, "cache-repair-report.png");
     }
 
-    /** {@code report=FILE.html}: the blockers table has the text report's rows, each with a timeline, and sorts. */
+    /**
+     * {@code report=FILE.html}: the blockers grouped by class, a timeline for each of the text report's rows, sorted
+     * by a column's heading: the groups, and the sites beneath each.
+     */
     @Test
     void parkReportWrittenAsHtml(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
@@ -118,30 +128,48 @@ class HtmlReportTest {
         int rows = Integer.parseInt(match(PARK_ROWS, run).group(1));
 
         RenderedPage page = loaded(chromium, html, "");
-        assertEquals(rows, page.column("blockers", "timesParked").size(), run.stderr());
-        assertTrue(page.column("blockers", "synchronizer").contains("ReentrantLock"), page.dom());
+        List<Integer> points = page.timelinePoints("blockers", "timeline");
+        if (page.has("idle-blockers")) {
+            points.addAll(page.timelinePoints("idle-blockers", "timeline"));
+        }
+        assertTrue(points.size() == rows && points.stream().allMatch(n -> n > 0), "a timeline per blocker: " + points);
+        List<List<String>> where = page.groups("blockers", "where");
+        assertTrue(where.stream().anyMatch(g -> g.get(0).endsWith("ReentrantLock$NonfairSync\n= ReentrantLock")
+                && g.size() == 4), "the three locks' sites beneath their class: " + where);
         assertTrue(page.column("blockers", "waitKind").contains("lock"), page.dom());
         assertTrue(page.dom().contains("Contention (lock, pool and condition waits): "), "the text report's headline");
-        List<Integer> points = page.timelinePoints("blockers", "timeline");
-        assertTrue(points.size() == rows && points.stream().allMatch(n -> n > 0), "a timeline per blocker: " + points);
 
-        List<Double> descending = numbers(loaded(chromium, html, "#sort=blockers:timesParked").column("blockers", "timesParked"));
-        List<Double> ascending = numbers(loaded(chromium, html, "#sort=blockers:timesParked:asc").column("blockers", "timesParked"));
-        assertEquals(descending.stream().sorted(Comparator.reverseOrder()).toList(), descending);
-        assertEquals(ascending.stream().sorted().toList(), ascending);
+        for (String order : List.of("", ":asc")) {
+            List<List<String>> groups = loaded(chromium, html, "#sort=blockers:timesParked" + order)
+                    .groups("blockers", "timesParked");
+            List<Double> firsts = new ArrayList<>();
+            for (List<String> group : groups) {
+                firsts.add(Double.parseDouble(group.get(0)));
+                assertSorted(numbers(group.subList(1, group.size())), order.isEmpty());
+            }
+            assertSorted(firsts, order.isEmpty());
+        }
         screenshot(chromium, html, "park-report.png");
     }
 
-    /** Saved park JSON turned into a page: a timeline per blocker with a point per bucket, on the rows' order. */
+    /**
+     * Saved park JSON of one lock taken at two sites, turned into a page and into collapsed stacks: laid out in a
+     * 1,400 × 900 window, every site is within it, both sites are beneath their class, and the flame graph has a
+     * box per frame of each stack, as wide as its park time.
+     */
     @Test
     @SuppressWarnings("unchecked")
-    void parkTimelinesFromSavedJson(@TempDir Path dir) throws Exception {
+    void parkSitesAndFlameGraphFromSavedJson(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path json = dir.resolve("park.json");
-        Jremix.Run run = threeLocks(json);
+        Jremix.Run run = Jremix.workload(List.of("-XXgetparkcontention:report=" + json),
+                "io.jremix.workloads.park.TwoSites", "2", "2", "800");
+        assertEquals(0, run.exit(), run.stderr());
         List<Map<String, Object>> blockers = (List<Map<String, Object>>) Jremix.json(json).get("blockers");
-        assertFalse(blockers.isEmpty(), run.stderr());
-        RenderedPage page = loaded(chromium, pageOf(json), "");
+        assertEquals(List.of("lock"), blockers.stream().map(b -> b.get("waitKind")).distinct().toList(),
+                "TwoSites parks on its lock only: " + blockers);
+        Path html = pageOf(json);
+        RenderedPage page = loaded(chromium, html, "");
         List<Integer> expected = new ArrayList<>();
         for (Map<String, Object> b : blockers) {
             List<Object> peaks = (List<Object>) ((Map<String, Object>) b.get("timeline")).get("peakParked");
@@ -149,6 +177,104 @@ class HtmlReportTest {
             expected.add(peaks.size());
         }
         assertEquals(expected, page.timelinePoints("blockers", "timeline"));
+
+        Path collapsed = dir.resolve("park.collapsed");
+        Jremix.Run command = Jremix.launch(List.of("report", json.toString(), "-o", collapsed.toString()));
+        assertEquals(0, command.exit(), command.stderr());
+        List<String> stacks = Files.readAllLines(collapsed);
+        assertEquals(stacks.stream().sorted().toList(), readBackByAsyncProfiler(collapsed), "a standard tool reads it");
+
+        RenderedPage measured = new RenderedPage(chromium.dom(measuring(html), 1400, 900));
+        assertTrue(measured.ready(), measured.dom());
+        assertEquals("1400", attribute(measured.dom(), "data-window-width").get(0), "the window's width");
+        List<Double> siteRightEdges = attribute(measured.dom(), "data-right").stream().map(Double::parseDouble).toList();
+        assertTrue(!siteRightEdges.isEmpty() && siteRightEdges.stream().allMatch(x -> x <= 1400),
+                "every site within the window: " + siteRightEdges);
+        List<String> sites = measured.groups("blockers", "where").stream()
+                .filter(g -> g.get(0).startsWith("java.util.concurrent.locks.ReentrantLock$NonfairSync")).findFirst()
+                .orElseThrow(() -> new AssertionError(measured.dom()));
+        for (String caller : List.of("produce", "consume")) {
+            assertEquals(1, sites.stream().filter(s -> s.contains("TwoSites." + caller + "(")).count(),
+                    caller + " beneath its class: " + sites);
+        }
+        assertFlameGraph(measured.dom(), stacks);
+    }
+
+    /**
+     * {@code collapsed} converted by async-profiler's converter ({@code jfrconv -o collapsed}, in this JVM): the
+     * stacks as it read them, sorted, without the frame types it adds ({@code _[j]} for a Java frame).
+     */
+    private static List<String> readBackByAsyncProfiler(Path collapsed) throws Exception {
+        Path jar = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> entry.contains("jfr-converter")).map(Path::of).findFirst()
+                .orElseThrow(() -> new AssertionError("jfr-converter is not on the test class path"));
+        Path back = collapsed.resolveSibling("read-back.collapsed");
+        try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
+            loader.loadClass("Main").getMethod("main", String[].class)
+                    .invoke(null, (Object) new String[] {"-o", "collapsed", collapsed.toString(), back.toString()});
+        }
+        return Files.readAllLines(back).stream().map(line -> line.replaceAll("_\\[\\w\\](?=[; ])", "")).sorted()
+                .toList();
+    }
+
+    /**
+     * The contention flame graph has one box per frame of each stack of the collapsed file (stacks with a common
+     * beginning share its boxes) under its root, each box as wide, in the browser, as its park time.
+     */
+    private static void assertFlameGraph(String dom, List<String> stacks) {
+        Set<String> prefixes = new HashSet<>();
+        long total = 0;
+        for (String line : stacks) {
+            int space = line.lastIndexOf(' ');
+            String[] frames = line.substring(0, space).split(";");
+            for (int i = 1; i <= frames.length; i++) {
+                prefixes.add(String.join(";", Arrays.copyOf(frames, i)));
+            }
+            total += Long.parseLong(line.substring(space + 1));
+        }
+        String graph = dom.substring(dom.indexOf("<div id=\"flame-contention\">"));
+        graph = graph.substring(0, graph.indexOf("</svg>"));
+        Matcher box = Pattern.compile("<g class=\"frame\" data-depth=\"\\d+\" data-us=\"(\\d+)\">.*?"
+                + "data-width=\"([\\d.]+)\"").matcher(graph);
+        List<String> boxes = new ArrayList<>();
+        double rootWidth = -1;
+        while (box.find()) {
+            long us = Long.parseLong(box.group(1));
+            double width = Double.parseDouble(box.group(2));
+            rootWidth = rootWidth < 0 ? width : rootWidth;
+            assertEquals((double) us / total * rootWidth, width, 0.5, "box " + boxes.size() + " of " + us + " us");
+            boxes.add(us + " us, " + width + " px");
+        }
+        assertEquals(prefixes.size() + 1, boxes.size(), "a box per frame and the root: " + boxes + " for " + stacks);
+    }
+
+    /**
+     * A copy of {@code html} whose last script writes, as the browser laid it out, the window's width on the page,
+     * the right edge of each blocker's site cell and the width of each flame-graph box on them.
+     */
+    private static Path measuring(Path html) throws IOException {
+        String measure = "<script>document.documentElement.setAttribute('data-window-width',window.innerWidth);"
+                + "document.querySelectorAll('#blockers td.code').forEach(function(td){"
+                + "td.setAttribute('data-right',td.getBoundingClientRect().right);});"
+                + "document.querySelectorAll('svg.flame rect').forEach(function(r){"
+                + "r.setAttribute('data-width',r.getBoundingClientRect().width);});</script>";
+        Path copy = html.resolveSibling("measured-" + html.getFileName());
+        return Files.writeString(copy, Files.readString(html).replace("</body>", measure + "</body>"));
+    }
+
+    private static List<String> attribute(String dom, String name) {
+        List<String> out = new ArrayList<>();
+        Matcher m = Pattern.compile(" " + name + "=\"([^\"]*)\"").matcher(dom);
+        while (m.find()) {
+            out.add(m.group(1));
+        }
+        return out;
+    }
+
+    private static void assertSorted(List<Double> values, boolean descending) {
+        List<Double> sorted = new ArrayList<>(values);
+        sorted.sort(descending ? Comparator.reverseOrder() : Comparator.naturalOrder());
+        assertEquals(sorted, values, descending ? "descending" : "ascending");
     }
 
     /** Four threads through three locks, the park report written to {@code report}. */

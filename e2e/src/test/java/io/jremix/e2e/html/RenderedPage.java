@@ -7,7 +7,8 @@ import java.util.regex.Pattern;
 
 /** What the browser's DOM of a jremix report holds: the script's state, its errors, tables and elements. */
 record RenderedPage(String dom) {
-    private static final Pattern ROW = Pattern.compile("<tr>(.*?)</tr>", Pattern.DOTALL);
+    private static final Pattern ROW = Pattern.compile("<tr[^>]*>(.*?)</tr>", Pattern.DOTALL);
+    private static final Pattern GROUP = Pattern.compile("<tbody>(.*?)</tbody>", Pattern.DOTALL);
     private static final Pattern CELL = Pattern.compile("<td[^>]*>(.*?)</td>", Pattern.DOTALL);
     private static final Pattern HEADING = Pattern.compile("<th[^>]*data-key=\"([^\"]+)\"");
 
@@ -32,25 +33,46 @@ record RenderedPage(String dom) {
 
     /** The cells of column {@code key} of table {@code id}, top to bottom as shown. */
     List<String> column(String id, String key) {
-        String table = between("<table class=\"sortable\" id=\"" + id + "\">", "</table>");
+        List<String> cells = new ArrayList<>();
+        groups(id, key).forEach(cells::addAll);
+        return cells;
+    }
+
+    /**
+     * Of table {@code id}, the cells of column {@code key} by group of rows (a body each), top to bottom as shown:
+     * in a grouped table each group's first row (its summary), then the rows beneath it.
+     */
+    List<List<String>> groups(String id, String key) {
+        String table = between(" id=\"" + id + "\"><thead>", "</table>");
         List<String> keys = texts(table.substring(0, table.indexOf("</thead>")), HEADING);
         int col = keys.indexOf(key);
         if (col < 0) {
             throw new AssertionError("no column " + key + " in table " + id + ": " + keys);
         }
-        List<String> cells = new ArrayList<>();
-        for (String row : texts(table.substring(table.indexOf("<tbody>")), ROW)) {
-            cells.add(texts(row, CELL).get(col));
+        List<List<String>> groups = new ArrayList<>();
+        for (String body : texts(table, GROUP)) {
+            List<String> cells = new ArrayList<>();
+            for (String row : texts(body, ROW)) {
+                cells.add(texts(row, CELL).get(col));
+            }
+            groups.add(cells);
         }
-        return cells;
+        return groups;
     }
 
-    /** The points of each row's timeline in column {@code key} of table {@code id}, top to bottom; 0 for none. */
+    /** Whether the page has an element with id {@code id}. */
+    boolean has(String id) {
+        return dom.contains(" id=\"" + id + "\"");
+    }
+
+    /** The points of each timeline in column {@code key} of table {@code id}, top to bottom; rows without one left out. */
     List<Integer> timelinePoints(String id, String key) {
         List<Integer> out = new ArrayList<>();
         for (String cell : column(id, key)) {
             Matcher m = Pattern.compile("<polyline class=\"peak\" points=\"([^\"]*)\"").matcher(cell);
-            out.add(m.find() ? m.group(1).split(" ").length : 0);
+            if (m.find()) {
+                out.add(m.group(1).split(" ").length);
+            }
         }
         return out;
     }

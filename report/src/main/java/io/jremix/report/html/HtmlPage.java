@@ -5,7 +5,8 @@ import java.util.Locale;
 /**
  * The frame every HTML report shares: one self-contained page (inline style and script, nothing fetched), a title
  * and a summary line. The script sorts tables by a click on a column's heading (or by {@code #sort=TABLE:COLUMN} in
- * the address), reports its own errors in {@code #script-errors}, and marks the body {@code data-ready} when done.
+ * the address; a grouped table's groups by their first rows, and the rows beneath each), reports its own errors
+ * in {@code #script-errors}, and marks the body {@code data-ready} when done.
  */
 final class HtmlPage {
     private static final String STYLE = """
@@ -36,6 +37,10 @@ final class HtmlPage {
               vertical-align:middle;border:1px solid #888;margin-right:.3em}
             ul.names{columns:2;margin:.3em 0}#script-errors{color:#c0182a}
             svg.timeline{display:block;background:#fff;border:1px solid #ddd}
+            table.grouped td.code{min-width:30em}tr.group td{background:#f0f0f0;font-weight:600}
+            tr.member td.code{padding-left:1.5em}
+            svg.flame{display:block;background:#fff;border:1px solid #ddd}
+            .flame text{font:11px ui-monospace,monospace;pointer-events:none}.flame g.frame:hover rect{stroke:#000}
             .timeline .peak{fill:none;stroke:#c0182a;stroke-width:1.2}.timeline .mean{fill:#f1b5bc;stroke:none}
             """;
 
@@ -45,12 +50,19 @@ final class HtmlPage {
               function fail(m){var li=document.createElement('li');li.textContent=m;errors.appendChild(li);}
               window.addEventListener('error',function(e){fail(e.message);});
               function key(td){var v=td.getAttribute('data-sort');return v===null?td.textContent:parseFloat(v);}
-              function sort(table,col,desc){
-                var body=table.tBodies[0];var rows=Array.prototype.slice.call(body.rows);
-                rows.sort(function(a,b){var x=key(a.cells[col]),y=key(b.cells[col]);
+              function order(units,cell,desc){
+                units.sort(function(a,b){var x=key(cell(a)),y=key(cell(b));
                   var c=(typeof x==='number'&&typeof y==='number')?x-y:String(x).localeCompare(String(y));
                   return desc?-c:c;});
-                rows.forEach(function(r){body.appendChild(r);});
+                units.forEach(function(u){u.parentNode.appendChild(u);});
+              }
+              function sort(table,col,desc){
+                function cell(r){return r.cells[col];}
+                if(table.classList.contains('grouped')){
+                  var bodies=Array.prototype.slice.call(table.tBodies);
+                  bodies.forEach(function(b){order(Array.prototype.slice.call(b.rows,1),cell,desc);});
+                  order(bodies,function(b){return b.rows[0].cells[col];},desc);
+                }else{order(Array.prototype.slice.call(table.tBodies[0].rows),cell,desc);}
                 Array.prototype.forEach.call(table.tHead.rows[0].cells,function(th,i){
                   th.classList.remove('sorted-asc','sorted-desc');
                   if(i===col){th.classList.add(desc?'sorted-desc':'sorted-asc');}});

@@ -5,8 +5,10 @@ import static io.jremix.report.html.HtmlPage.number;
 import java.util.List;
 
 /**
- * Park contention: the blockers and the {@code synchronized} monitors, each a sortable table, with each row's
- * parked (blocked, waiting) count over time on the run's axis.
+ * Park contention: the blockers grouped by class with their call sites beneath (contention, then idle and signal
+ * waits apart), their park time by stack as flame graphs, and the {@code synchronized} monitors; sortable tables,
+ * with each row's parked (blocked, waiting) count over time on the run's axis. The program's site is the first
+ * column, so that a 1,400-pixel window shows it.
  */
 final class ParkHtml {
     private ParkHtml() {
@@ -18,18 +20,18 @@ final class ParkHtml {
                 + " ms: " + number(doc.number("blockersRecorded")) + " blockers recorded, "
                 + number(doc.number("rowsShown")) + " rows; " + number(doc.number("monitorsRecorded"))
                 + " monitors. " + totals(doc) + "Click a column's heading to sort.";
+        List<JsonView> blockers = doc.list("blockers");
         StringBuilder sb = new StringBuilder("<h2>Blockers (LockSupport.park)</h2>\n");
-        sb.append(new Table("blockers").text("className", "Class").text("synchronizer", "Synchronizer")
-                .text("waitKind", "Wait kind").number("blockers", "Blockers").number("timesParked", "Times parked")
-                .number("peakParked", "Peak parked")
-                .graphic("timeline", "Parked over time", row -> TimelineSvg.render(row.get("timeline"), runMs))
-                .number("parkThreadTimeMs", "Park thread time (ms)")
-                .number("avgParkTimeMs", "Avg park (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
-                .number("realTimeUtilPct", "Real-time util %").number("threadTimeUtilPct", "Thread-time util %")
-                .text("threadName", "Thread").code("userFrame", "Where", ParkHtml::where)
-                .render(doc.list("blockers")));
+        sb.append(blockerTable("blockers", blockers.stream().filter(ParkStacks::isContention).toList(), runMs));
+        List<JsonView> idle = blockers.stream().filter(b -> !ParkStacks.isContention(b)).toList();
+        if (!idle.isEmpty()) {
+            sb.append("<h2>Idle and signal waits (not contention)</h2>\n")
+                    .append(blockerTable("idle-blockers", idle, runMs));
+        }
+        sb.append(flameGraphs(doc));
         sb.append("<h2>Monitors (synchronized)</h2>\n");
-        sb.append(new Table("monitors").text("className", "Class").text("waitKind", "Wait kind")
+        sb.append(new Table("monitors").text("className", "Class").code("userFrame", "Where")
+                .text("waitKind", "Wait kind")
                 .number("monitors", "Monitors")
                 .number("contendedEnters", "Contended enters").number("peakBlocked", "Peak blocked")
                 .graphic("blockedTimeline", "Blocked over time",
@@ -38,30 +40,39 @@ final class ParkHtml {
                 .number("waits", "Waits").number("waitThreadTimeMs", "Wait thread time (ms)")
                 .graphic("waitTimeline", "Waiting over time", row -> TimelineSvg.render(row.get("waitTimeline"), runMs))
                 .number("realTimeUtilPct", "Real-time util %").text("threadName", "Thread")
-                .code("userFrame", "Where").render(doc.list("monitors")));
+                .render(doc.list("monitors")));
         return HtmlPage.page("jremix: park contention", summary, sb.toString());
     }
 
-    /**
-     * A blocker's program frame, after the outermost library frame it called (the text report's context); with
-     * several sites, each one's share of the park time, frame and library frame, a line each.
-     */
-    private static String where(JsonView row) {
-        List<JsonView> sites = row.list("sites");
-        if (sites.size() < 2) {
-            return via(row) + row.text("userFrame");
-        }
-        StringBuilder sb = new StringBuilder();
-        for (JsonView site : sites) {
-            sb.append(sb.length() == 0 ? "" : "\n").append(number(site.number("parkTimeSharePct"))).append("% ")
-                    .append(via(site)).append(site.text("userFrame"));
-        }
-        return sb.toString();
+    /** Blocker rows by class ({@link BlockerGroups}), the program's site in the first column. */
+    private static String blockerTable(String id, List<JsonView> rows, double runMs) {
+        return new Table(id).code("where", "Class / where the program waited")
+                .text("waitKind", "Wait kind").number("blockers", "Blockers").number("timesParked", "Parks")
+                .number("parkThreadTimeMs", "Park thread time (ms)").number("sharePct", "Share of class %")
+                .number("peakParked", "Peak parked")
+                .graphic("timeline", "Parked over time", row -> TimelineSvg.render(row.get("timeline"), runMs))
+                .number("avgParkTimeMs", "Avg park (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
+                .number("threadTimeUtilPct", "Thread-time util %").text("threadName", "Thread")
+                .renderGroups(BlockerGroups.of(rows));
     }
 
-    private static String via(JsonView row) {
-        List<JsonView> via = row.list("via");
-        return via.isEmpty() ? "" : "via " + via.get(via.size() - 1).text() + "\n";
+    /**
+     * Park thread-time by stack ({@link ParkStacks}), contention apart from idle and signal waits, whose hours would
+     * otherwise make contention a sliver.
+     */
+    private static String flameGraphs(JsonView doc) {
+        String contention = FlameGraph.svg("all contention", ParkStacks.of(doc, ParkStacks::isContention));
+        String idle = FlameGraph.svg("all idle and signal waits", ParkStacks.of(doc, b -> !ParkStacks.isContention(b)));
+        if (contention.isEmpty() && idle.isEmpty()) {
+            return "";
+        }
+        return "<h2>Park time by stack</h2>\n<p class=\"summary\">Each box a frame, as wide as the park thread-time"
+                + " spent under it, its caller below it: the blocker's class, then the frames of each site, outermost"
+                + " first (the frames jremix walks: from the park to the program's frame and its caller, not the whole"
+                + " thread stack). Hover a box for its time and share.</p>\n"
+                + (contention.isEmpty() ? "" : "<div id=\"flame-contention\">" + contention + "</div>\n")
+                + (idle.isEmpty() ? "" : "<h3>Idle and signal waits</h3>\n<div id=\"flame-idle\">" + idle
+                        + "</div>\n");
     }
 
     /**

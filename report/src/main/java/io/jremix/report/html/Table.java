@@ -4,7 +4,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Function;
 
-/** A sortable table of report rows: each column a key (for {@code #sort=}), a heading and a cell. */
+/**
+ * A sortable table of report rows, or of groups of rows: each column a key (for {@code #sort=}), a heading and a
+ * cell.
+ */
 final class Table {
     private record Column(String key, String heading, Function<JsonView, String> text, String cellClass) {
     }
@@ -51,26 +54,52 @@ final class Table {
     }
 
     String render(List<JsonView> rows) {
-        StringBuilder sb = new StringBuilder("<table class=\"sortable\" id=\"").append(id).append("\"><thead><tr>");
+        StringBuilder sb = head("sortable");
+        for (JsonView row : rows) {
+            row(sb, "", row);
+        }
+        return sb.append("</tbody></table>\n").toString();
+    }
+
+    /**
+     * Rows in groups, a body each: the group's first row (its summary, {@code tr.group}) and the rest beneath it
+     * ({@code tr.member}). A click on a heading sorts the groups by their first rows, and the rows beneath each
+     * group.
+     */
+    String renderGroups(List<List<JsonView>> groups) {
+        StringBuilder sb = head("sortable grouped");
+        for (int g = 0; g < groups.size(); g++) {
+            sb.append(g == 0 ? "" : "</tbody><tbody>\n");
+            List<JsonView> rows = groups.get(g);
+            for (int i = 0; i < rows.size(); i++) {
+                row(sb, i == 0 ? " class=\"group\"" : " class=\"member\"", rows.get(i));
+            }
+        }
+        return sb.append("</tbody></table>\n").toString();
+    }
+
+    private StringBuilder head(String classes) {
+        StringBuilder sb = new StringBuilder("<table class=\"").append(classes).append("\" id=\"").append(id)
+                .append("\"><thead><tr>");
         for (Column c : columns) {
             sb.append("<th data-key=\"").append(c.key).append("\">").append(HtmlPage.esc(c.heading)).append("</th>");
         }
-        sb.append("</tr></thead><tbody>\n");
-        for (JsonView row : rows) {
-            sb.append("<tr>");
-            for (Column c : columns) {
-                String text = c.text.apply(row);
-                if ("num".equals(c.cellClass)) {
-                    sb.append("<td class=\"num\" data-sort=\"").append(text.isEmpty() ? "-1" : text).append("\">");
-                } else if (c.cellClass != null) {
-                    sb.append("<td class=\"").append(c.cellClass).append("\">");
-                } else {
-                    sb.append("<td>");
-                }
-                sb.append("graphic".equals(c.cellClass) ? text : HtmlPage.esc(text)).append("</td>");
+        return sb.append("</tr></thead><tbody>\n");
+    }
+
+    private void row(StringBuilder sb, String attributes, JsonView row) {
+        sb.append("<tr").append(attributes).append(">");
+        for (Column c : columns) {
+            String text = c.text.apply(row);
+            if ("num".equals(c.cellClass)) {
+                sb.append("<td class=\"num\" data-sort=\"").append(text.isEmpty() ? "-1" : text).append("\">");
+            } else if (c.cellClass != null) {
+                sb.append("<td class=\"").append(c.cellClass).append("\">");
+            } else {
+                sb.append("<td>");
             }
-            sb.append("</tr>\n");
+            sb.append("graphic".equals(c.cellClass) ? text : HtmlPage.esc(text)).append("</td>");
         }
-        return sb.append("</tbody></table>\n").toString();
+        sb.append("</tr>\n");
     }
 }

@@ -31,9 +31,12 @@ class HtmlReportTest {
         assertTrue(HtmlReport.render(extra).contains("data-ready"), "a page with its script");
     }
 
+    /** Also with a flame graph drawn. */
     @Test
     void selfContained() {
-        String page = HtmlReport.render(Map.of("report", "park-contention"));
+        String page = HtmlReport.render(Map.of("report", "park-contention", "blockers", List.of(Map.of(
+                "className", "a.Lock", "stackTrace", List.of("Lock.park", "Main.main"), "parkThreadTimeMs", 1.0))));
+        assertTrue(page.contains("<svg class=\"flame\""), page);
         for (String external : List.of("src=", "href=", "@import", "url(", "http:", "https:")) {
             assertFalse(page.contains(external), external);
         }
@@ -79,20 +82,50 @@ class HtmlReportTest {
                 page);
     }
 
+    /**
+     * Blockers grouped by class, most park time first, the program's site first in each row, after the library frame
+     * it called and before its caller; each site's share is of its class's park time; idle waits in a table of their
+     * own.
+     */
     @Test
-    void aBlockersWhereNamesTheProgramsFrameAfterTheLibrarys_andEachSitesShare() {
+    void blockersAreGroupedByClassWithTheirSitesBeneath() {
         String library = "app//com.zaxxer.hikari.HikariDataSource.getConnection(HikariDataSource.java:128) [HikariCP.jar]";
-        Map<String, Object> one = Map.of("className", "a.Queue", "userFrame", "app//demo.Orders.find(Orders.java:40)",
+        Map<String, Object> one = Map.of("className", "a.Queue", "waitKind", "pool", "parkThreadTimeMs", 5.0,
+                "timesParked", 2L, "userFrame", "app//demo.Orders.find(Orders.java:40)",
                 "via", List.of("app//com.zaxxer.hikari.util.ConcurrentBag.borrow(ConcurrentBag.java:151) [HikariCP.jar]",
                         library));
-        Map<String, Object> two = Map.of("className", "a.Lock", "userFrame", "app//demo.A.a(A.java:1)", "sites", List.of(
-                Map.of("userFrame", "app//demo.A.a(A.java:1)", "parkTimeSharePct", 75.0, "via", List.of(library)),
-                Map.of("userFrame", "app//demo.B.b(B.java:2)", "parkTimeSharePct", 25.0)));
-        String page = HtmlReport.render(Map.of("report", "park-contention", "blockers", List.of(one, two)));
-        assertTrue(page.contains("<td class=\"code\">via " + library + "\napp//demo.Orders.find(Orders.java:40)</td>"),
-                page);
-        assertTrue(page.contains("<td class=\"code\">75% via " + library + "\napp//demo.A.a(A.java:1)\n25% "
-                + "app//demo.B.b(B.java:2)</td>"), page);
+        Map<String, Object> two = Map.of("className", "a.Lock", "waitKind", "lock", "synchronizer", "ReentrantLock",
+                "parkThreadTimeMs", 40.0, "timesParked", 4L, "sites", List.of(
+                        Map.of("userFrame", "app//demo.A.a(A.java:1)", "parkThreadTimeMs", 10.0, "timesParked", 1L),
+                        Map.of("userFrame", "app//demo.B.b(B.java:2)", "parkThreadTimeMs", 30.0, "timesParked", 3L,
+                                "via", List.of(library), "stackTrace", List.of("java.base/Park.park(Park.java:1)",
+                                        library, "app//demo.B.b(B.java:2)", "app//demo.Main.main(Main.java:9)"))));
+        Map<String, Object> three = Map.of("className", "a.Lock", "waitKind", "lock", "userFrame", "app//demo.C.c(C.java:3)",
+                "parkThreadTimeMs", 40.0, "timesParked", 4L);
+        Map<String, Object> idle = Map.of("className", "a.Pool", "waitKind", "idle", "userFrame", "app//demo.W.run(W.java:5)");
+        String page = HtmlReport.render(Map.of("report", "park-contention", "blockers", List.of(one, two, three, idle)));
+
+        String blockers = section(page, "id=\"blockers\"").split("</table>")[0];
+        List<String> groups = List.of(blockers.split("<tbody>")).subList(1, 3);
+        String queue = groups.get(1);
+        assertTrue(queue.startsWith("\n<tr class=\"group\"><td class=\"code\">a.Queue</td><td>pool</td>"
+                + "<td class=\"num\" data-sort=\"1\">1</td><td class=\"num\" data-sort=\"2\">2</td>"), queue);
+        assertTrue(queue.contains("<tr class=\"member\"><td class=\"code\">via " + library
+                + "\napp//demo.Orders.find(Orders.java:40)</td>"), queue);
+        String lock = groups.get(0); // its 80 ms before the queue's 5, though the queue's row comes first
+        assertTrue(lock.startsWith("\n<tr class=\"group\"><td class=\"code\">a.Lock\n= ReentrantLock</td><td>lock</td>"
+                + "<td class=\"num\" data-sort=\"2\">2</td><td class=\"num\" data-sort=\"8\">8</td>"
+                + "<td class=\"num\" data-sort=\"80\">80</td>"), lock);
+        assertEquals(3, lock.split("<tr class=\"member\">", -1).length - 1, lock);
+        // most time first, each share of the class's 80 ms; the site's frame and its caller after the library's
+        assertTrue(lock.indexOf("demo.C.c") < lock.indexOf("demo.B.b") && lock.indexOf("demo.B.b") < lock.indexOf("demo.A.a"),
+                lock);
+        assertTrue(lock.contains("<td class=\"code\">via " + library + "\napp//demo.B.b(B.java:2)\n"
+                + "app//demo.Main.main(Main.java:9)</td><td>lock</td><td class=\"num\" data-sort=\"-1\"></td>"
+                + "<td class=\"num\" data-sort=\"3\">3</td><td class=\"num\" data-sort=\"30\">30</td>"
+                + "<td class=\"num\" data-sort=\"37.5\">37.5</td>"), lock);
+        assertFalse(blockers.contains("a.Pool"), "idle waits apart: " + blockers);
+        assertTrue(section(page, "id=\"idle-blockers\"").contains("<td class=\"code\">a.Pool</td><td>idle</td>"), page);
     }
 
     /** Before and after of a padded class, from the report's repair section, side by side; groups on other lines. */
@@ -132,7 +165,7 @@ class HtmlReportTest {
     private static String section(String html, String marker) {
         int from = html.indexOf(marker);
         assertTrue(from >= 0, marker + " in " + html);
-        String kind = marker.startsWith("data-state") ? "data-state=" : "<section";
+        String kind = marker.startsWith("data-state") ? "data-state=" : marker.startsWith("id=") ? "<table" : "<section";
         int end = html.indexOf(kind, from + marker.length());
         return html.substring(from, end < 0 ? html.length() : end);
     }
