@@ -88,9 +88,13 @@ public final class EventBuffer {
     private static final Unsafe U = Unsafe.getUnsafe();
     private static final long STATE = U.objectFieldOffset(EventBuffer.class, "state");
 
-    /** The owner, its name and its index in the trace: set before the buffer is published in {@link #ALL}. */
+    /**
+     * The owner, its name and id when it got the buffer, and its index in the trace: set before the buffer is
+     * published in {@link #ALL}. Reports show that name: a thread renamed later keeps it.
+     */
     private WeakReference<Thread> thread;
     private String threadName;
+    private long threadId;
     private int index;
     private final int mask;
     final Object[] holder = new Object[1];
@@ -129,11 +133,16 @@ public final class EventBuffer {
     private void own(Thread owner, int threadIndex) {
         thread = new WeakReference<>(owner);
         threadName = owner == null ? "" : owner.getName();
+        threadId = owner == null ? -1 : owner.getId(); // threadId(): 19+
         index = threadIndex;
     }
 
-    /** A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored. */
-    private static EventBuffer create(Thread t, boolean askedBefore) {
+    /**
+     * A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored.
+     *
+     * @param index {@code t}'s index in the trace from a ring taken back when a window closed, or -1 for a new one
+     */
+    private static EventBuffer create(Thread t, boolean askedBefore, int index) {
         if (isIgnored(t)) {
             return NONE;
         }
@@ -141,11 +150,12 @@ public final class EventBuffer {
             return refuse(askedBefore);
         }
         try {
+            int threadIndex = index >= 0 ? index : NEXT_INDEX.getAndIncrement();
             EventBuffer b = FREE.poll();
             if (b == null) {
-                b = new EventBuffer(t, NEXT_INDEX.getAndIncrement(), CAPACITY);
+                b = new EventBuffer(t, threadIndex, CAPACITY);
             } else {
-                b.own(t, NEXT_INDEX.getAndIncrement());
+                b.own(t, threadIndex);
             }
             ALL.add(b);
             return b;
@@ -212,8 +222,10 @@ public final class EventBuffer {
             return null; // ignored, or already recording
         }
         boolean askedBefore = b == REFUSED;
+        // a thread whose ring a closed window took back keeps its index: one thread, one index, every window
+        int index = b.state == RELEASED ? b.index : -1;
         CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
-        b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
+        b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore, index);
         CURRENT.set(b);
         return b.claim() ? b : null;
     }
@@ -297,7 +309,7 @@ public final class EventBuffer {
     /**
      * Takes back the rings of every thread, live or ended, and the spare ones: call once the probe gate is shut and
      * the buffers drained (a window closed). Events appended since that drain are discarded: they belong to no
-     * window. A thread gets a new ring at its next sampled access. Only the agent calls this.
+     * window. A thread gets a new ring at its next sampled access, under its old index. Only the agent calls this.
      *
      * @return whether every ring was taken back; a thread inside a probe keeps its own until the next call
      */
@@ -355,8 +367,14 @@ public final class EventBuffer {
         return thread.get();
     }
 
+    /** The owner's name when it got this buffer. */
     public String threadName() {
         return threadName;
+    }
+
+    /** The owner's {@link Thread#getId() id}, -1 for none. */
+    public long threadId() {
+        return threadId;
     }
 
     /** Receives drained events; see {@link EventMeta} for {@code meta}. */

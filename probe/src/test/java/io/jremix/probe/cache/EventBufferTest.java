@@ -193,6 +193,8 @@ class EventBufferTest {
         released.countDown();
         live.join();
         assertTrue(next.get() != first.get(), "a new ring for the next window");
+        assertEquals(first.get().threadIndex(), next.get().threadIndex(), "the same thread, the same index");
+        assertEquals(live.getId(), next.get().threadId());
         Count drained = new Count();
         next.get().drain(drained);
         assertEquals(List.of(6), drained.sites, "the new ring holds the new event only");
