@@ -102,6 +102,9 @@ class DetectionTest {
         @SuppressWarnings("unchecked")
         List<String> sites = (List<String>) finding.get("sites");
         assertTrue(sites.stream().anyMatch(s -> s.startsWith(site)), "sites " + sites);
+        for (String s : sites) {
+            assertTrue(run.stderrLines().contains("REMIX:   at " + s), "every site in the text too: " + s + "\n" + run.stderr());
+        }
 
         List<String> hitLines = new ArrayList<>();
         for (String line : run.stderrLines()) {

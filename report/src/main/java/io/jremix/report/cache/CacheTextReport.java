@@ -61,8 +61,8 @@ public final class CacheTextReport {
                 if (!f.conflictsWith().isEmpty()) {
                     out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
                 }
-                if (!f.sites().isEmpty()) {
-                    out.add("  at " + f.sites().get(0));
+                for (String site : f.sites()) {
+                    out.add("  at " + site);
                 }
             }
         });

@@ -165,6 +165,13 @@ class CacheReportTest {
     }
 
     @Test
+    void textNamesEverySiteHottestFirst() {
+        List<String> lines = CacheTextReport.lines(run(List.of(twoWriters())));
+        assertEquals(List.of("  at app//a.P.addLeft(P.java:7)", "  at app//a.P.addRight(P.java:9)"),
+                lines.subList(lines.size() - 3, lines.size() - 1), "both writing sites: " + lines);
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void jsonNamesWritersByIdAndName() throws Json.MalformedJsonException {
         Map<String, Object> f = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Json.write(
