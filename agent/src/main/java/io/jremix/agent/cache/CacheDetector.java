@@ -247,9 +247,9 @@ public final class CacheDetector {
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);
-        List<Finding> findings = tracker.findings(SiteTable::where);
+        List<Finding> findings = collector.callers().named(tracker.findings(SiteTable::where));
         RepairReport repair = repairer == null ? null : repairer.finish(findings, last, layouts::describe, atExit);
-        List<Finding> below = tracker.belowThreshold(SiteTable::where);
+        List<Finding> below = collector.callers().named(tracker.belowThreshold(SiteTable::where));
         Map<Integer, TracedThread> threads = collector.threadNames()
                 .of(Stream.concat(findings.stream(), below.stream()).toList());
         return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings, below, repair,

@@ -20,6 +20,7 @@ import io.jremix.core.cache.ThreadNames;
 import io.jremix.core.cache.TracedThread;
 import io.jremix.probe.cache.CacheSite;
 import io.jremix.probe.cache.CacheSites;
+import io.jremix.probe.cache.CallerFrames;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.EventMeta;
 
@@ -41,6 +42,7 @@ final class TraceCollector implements EventBuffer.EventSink {
     private final AccessBatch batch = new AccessBatch();
     private final AddressKey lineProbe = new AddressKey();
     private final ThreadNames threadNames = new ThreadNames();
+    private final SiteCallers callers = new SiteCallers();
     private final int lineShift;
     /**
      * Per site that touched a contended line since the window opened, the classes of the data it touched there: a
@@ -161,11 +163,15 @@ final class TraceCollector implements EventBuffer.EventSink {
     }
 
     @Override
-    public void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch) {
+    public void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch,
+                       int caller) {
         Datum d = name(type, offset, meta, site);
         if (d == null) {
             unattributed++;
             return;
+        }
+        if (caller >= 0) {
+            callers.called(SiteTable.where(site), d.className(), CallerFrames.frame(caller));
         }
         maxEpoch = Math.max(maxEpoch, epoch);
         threadsInWindow = ShedClasses.withThread(threadsInWindow, thread);
@@ -202,6 +208,11 @@ final class TraceCollector implements EventBuffer.EventSink {
         } catch (RuntimeException | LinkageError e) {
             return null; // a class whose fields cannot be listed stays unnamed
         }
+    }
+
+    /** The frames outside the JDK seen calling the JDK's sites, by the class of the data accessed. */
+    SiteCallers callers() {
+        return callers;
     }
 
     /** The threads drained so far, by their index in the trace. */

@@ -27,20 +27,20 @@ import jdk.internal.vm.annotation.DontInline;
  * counted once, in {@link #refusedThreads}, which the report prints.
  *
  * <p>When a window closes, {@link #releaseAll} takes the rings of live threads back too (a service's threads live
- * on, and their thread-locals would keep 300 KB each): a thread then holds an empty shell until its next sampled
+ * on, and their thread-locals would keep 330 KB each): a thread then holds an empty shell until its next sampled
  * access, in a later window, gives it a new ring. The owner marks its buffer {@link #RECORDING} with a
  * compare-and-set while it appends, and the agent takes back only a buffer it moves from {@link #IDLE} to
  * {@link #RELEASED}, so a ring is never freed under a thread still writing to it.
  */
 public final class EventBuffer {
     /**
-     * Events per thread (about 300 KB). The agent drains every 20 ms, so a thread can record 400,000 samples a
+     * Events per thread (about 330 KB). The agent drains every 20 ms, so a thread can record 400,000 samples a
      * second, far more than a 1:1000 sampling ratio yields, before its events are dropped; with tracing bursts of
      * 0.5 ms every 50 ms at 1:10, a thread would need 160 million accesses a second while traced to fill it.
      */
     static final int CAPACITY = 8192;
     /**
-     * Threads that hold a buffer at once, which bounds the buffers' memory to 75 MB. A program with 400 threads
+     * Threads that hold a buffer at once, which bounds the buffers' memory to 85 MB. A program with 400 threads
      * contending at once is still found contending by the 256 traced (ManyThreads in the e2e tests).
      */
     static final int MAX_BUFFERS = 256;
@@ -105,10 +105,14 @@ public final class EventBuffer {
     private int[] meta;
     private int[] site;
     private int[] epoch;
+    /** The {@link CallerFrames} id of the frame that called a JDK site, or -1. */
+    private int[] caller;
     private Object[] type;
     private volatile long head;
     private volatile long tail;
     private long dropped;
+    /** Samples of JDK code: one in {@link CallerFrames#EVERY} looks up its caller. */
+    private int jdkSamples;
     /** {@link #IDLE}, {@link #RECORDING} while the owner is inside a probe, or {@link #RELEASED} for good. */
     private volatile int state;
 
@@ -121,6 +125,7 @@ public final class EventBuffer {
         meta = new int[capacity];
         site = new int[capacity];
         epoch = new int[capacity];
+        caller = new int[capacity];
         type = new Object[capacity];
     }
 
@@ -249,7 +254,12 @@ public final class EventBuffer {
         CURRENT.remove();
     }
 
-    void append(long t, long addr, int off, int m, Object ty, int s, int e) {
+    /** Whether this sample of JDK code is the one in {@link CallerFrames#EVERY} that looks up its caller. */
+    boolean callerDue() {
+        return (jdkSamples++ & (CallerFrames.EVERY - 1)) == 0;
+    }
+
+    void append(long t, long addr, int off, int m, Object ty, int s, int e, int c) {
         long h = head;
         if (h - tail > mask) {
             dropped++;
@@ -263,6 +273,7 @@ public final class EventBuffer {
         type[i] = ty;
         site[i] = s;
         epoch[i] = e;
+        caller[i] = c;
         head = h + 1;
     }
 
@@ -272,7 +283,7 @@ public final class EventBuffer {
         long h = head;
         for (long k = t; k < h; k++) {
             int i = (int) (k & mask);
-            sink.accept(index, time[i], address[i], offset[i], meta[i], type[i], site[i], epoch[i]);
+            sink.accept(index, time[i], address[i], offset[i], meta[i], type[i], site[i], epoch[i], caller[i]);
             type[i] = null;
         }
         tail = h;
@@ -336,6 +347,7 @@ public final class EventBuffer {
         meta = null;
         site = null;
         epoch = null;
+        caller = null;
         type = null;
     }
 
@@ -380,6 +392,8 @@ public final class EventBuffer {
     /** Receives drained events; see {@link EventMeta} for {@code meta}. */
     @FunctionalInterface
     public interface EventSink {
-        void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch);
+        /** @param caller for a site in JDK code, the {@link CallerFrames} id of the frame that called it, or -1 */
+        void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch,
+                    int caller);
     }
 }
