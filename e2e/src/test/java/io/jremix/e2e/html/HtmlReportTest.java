@@ -40,9 +40,7 @@ class HtmlReportTest {
     void cacheReportFromSavedJson(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path json = dir.resolve("cache.json");
-        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-                "-XX:REMIXReport=" + json), "FieldUpdaterCounters", "2", "15000000");
-        assertEquals(0, run.exit(), run.stderr());
+        Jremix.Run run = fieldUpdaters(json);
         List<Map<String, Object>> findings = Jremix.findings(Jremix.json(json));
         assertFalse(findings.isEmpty(), run.stderr());
 
@@ -90,9 +88,7 @@ class HtmlReportTest {
     void cacheReportWrittenAsHtml(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path html = dir.resolve("cache.html");
-        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-                "-XX:REMIXReport=" + html), "FieldUpdaterCounters", "2", "15000000");
-        assertEquals(0, run.exit(), run.stderr());
+        Jremix.Run run = fieldUpdaters(html);
         Matcher writers = match(WRITERS, run); // the first finding's: the Pair's, whose fields a thread each writes
         RenderedPage page = loaded(chromium, html, "");
         assertEquals(Integer.parseInt(match(FINDINGS, run).group(1)),
@@ -108,6 +104,14 @@ class HtmlReportTest {
         String left = page.fieldStyle("left");
         String right = page.fieldStyle("right");
         assertFalse(hue(left).equals(hue(right)), "a colour per writer thread: " + left + " / " + right);
+    }
+
+    /** The README's workload, two threads adding through field updaters, its cache report written to {@code report}. */
+    private static Jremix.Run fieldUpdaters(Path report) throws IOException, InterruptedException {
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+                "-XX:REMIXReport=" + report), "FieldUpdaterCounters", "2", "15000000");
+        assertEquals(0, run.exit(), run.stderr());
+        return run;
     }
 
     /**
