@@ -26,6 +26,8 @@ import io.jremix.core.cache.WindowHistory;
 public final class CacheTextReport {
     /** Hit lines per finding; arrays can have one per element. */
     static final int MAX_HITS = 8;
+    /** Writer threads named per field; the JSON has them all. */
+    static final int MAX_WRITERS = 8;
 
     private CacheTextReport() {
     }
@@ -143,11 +145,18 @@ public final class CacheTextReport {
                 run.thread(n.otherWriter()).label(), n.span(), n.ratePerSecond(), written ? "writes" : "accesses");
     }
 
-    /** Each field with the threads seen writing it: {@code left "worker-0" #21; right "worker-1" #22}. */
+    /**
+     * Each field with the threads seen writing it, the first {@value #MAX_WRITERS} of each:
+     * {@code left "worker-0" #21; right "worker-1" #22}.
+     */
     public static String writers(Finding f, IntFunction<TracedThread> threads) {
         List<String> fields = new ArrayList<>();
-        f.writers().forEach((field, writers) -> fields.add(field + " " + String.join(", ",
-                CacheRun.inOrder(writers).stream().map(t -> threads.apply(t).label()).toList())));
+        f.writers().forEach((field, writers) -> {
+            List<Integer> ordered = CacheRun.inOrder(writers);
+            fields.add(field + " " + String.join(", ", ordered.subList(0, Math.min(MAX_WRITERS, ordered.size()))
+                    .stream().map(t -> threads.apply(t).label()).toList())
+                    + (ordered.size() > MAX_WRITERS ? " and " + (ordered.size() - MAX_WRITERS) + " more" : ""));
+        });
         return String.join("; ", fields);
     }
 

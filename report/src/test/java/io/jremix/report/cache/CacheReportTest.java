@@ -165,6 +165,16 @@ class CacheReportTest {
     }
 
     @Test
+    void manyWritersAreCutAfterTheFirstFew() {
+        Finding many = new Finding(SharingKind.TRUE_SHARING, "a.P", Datum.Kind.FIELD, List.of("n"), 900, 9, false,
+                List.of(new Finding.Hit("n[12]", 9)), List.of(), List.of(), 2e6, START, START,
+                Map.of("n", Set.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)), List.of(), 0.0031);
+        assertTrue(CacheTextReport.lines(run(List.of(many))).contains("  written by: n \"t0\" #10, \"t1\" #11,"
+                + " \"t2\" #12, traced thread 3, traced thread 4, traced thread 5, traced thread 6, traced thread 7"
+                + " and 2 more"));
+    }
+
+    @Test
     void textNamesEverySiteHottestFirst() {
         List<String> lines = CacheTextReport.lines(run(List.of(twoWriters())));
         assertEquals(List.of("  at app//a.P.addLeft(P.java:7)", "  at app//a.P.addRight(P.java:9)"),
