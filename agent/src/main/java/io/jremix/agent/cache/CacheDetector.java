@@ -4,7 +4,9 @@ import java.lang.instrument.Instrumentation;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.JremixVersion;
@@ -19,6 +21,7 @@ import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.ThreadTimes;
+import io.jremix.core.cache.TracedThread;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.probe.cache.CacheProbe;
@@ -205,9 +208,10 @@ public final class CacheDetector {
             return;
         }
         String owner = m.ownerWrites().stream().map(d -> d.qualifiedName()).distinct().collect(Collectors.joining(", "));
-        log.info(String.format(Locale.ROOT, "HITM %s: %s::%s by \"%s\" after \"%s\" wrote %s, at %s",
+        log.info(String.format(Locale.ROOT, "HITM %s: %s::%s by %s after %s wrote %s, at %s",
                 m.kind().words(), m.access().datum().className(), m.access().datum().hitLabel(),
-                collector.threadName(m.access().thread()), collector.threadName(m.owner()), owner,
+                collector.threadNames().of(m.access().thread()).label(),
+                collector.threadNames().of(m.owner()).label(), owner,
                 SiteTable.where(m.access().site())));
     }
 
@@ -252,9 +256,12 @@ public final class CacheDetector {
         CacheRun.Jvm jvm = new CacheRun.Jvm(System.getProperty("java.vm.version"), System.getProperty("java.vm.vendor"),
                 gc, HeapAddresses.compressedReferences(), HeapAddresses.shift());
         String mode = options.mode().name().toLowerCase(Locale.ROOT);
-        List<Finding> findings = tracker.findings(SiteTable::where);
+        List<Finding> findings = collector.callers().named(tracker.findings(SiteTable::where));
         RepairReport repair = repairer == null ? null : repairer.finish(findings, last, layouts::describe, atExit);
-        return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings,
-                tracker.belowThreshold(SiteTable::where), repair, history.windows());
+        List<Finding> below = collector.callers().named(tracker.belowThreshold(SiteTable::where));
+        Map<Integer, TracedThread> threads = collector.threadNames()
+                .of(Stream.concat(findings.stream(), below.stream()).toList());
+        return new CacheRun(mode, startNanos, settings, trace, instrumented, jvm, findings, below, repair,
+                history.windows(), threads);
     }
 }

@@ -5,6 +5,7 @@ import java.util.Set;
 
 import io.jremix.agent.vbd.NullPaths;
 import io.jremix.agent.vbd.VolatileFieldCalls;
+import io.jremix.core.CodeOwner;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.CacheSite;
 import org.objectweb.asm.ClassReader;
@@ -102,7 +103,7 @@ final class CacheInstrumenter implements Opcodes {
             if ((cn.access & ACC_MODULE) != 0) {
                 return null;
             }
-            ClassContext ctx = new ClassContext(cn);
+            ClassContext ctx = new ClassContext(cn, CodeOwner.isJdkByLabel(CodeOwner.loaderLabel(loader), null));
             FoldedReads.Fields constants = finals.in(loader, cn);
             int probes = 0;
             int notDuplicated = 0;
@@ -147,14 +148,17 @@ final class CacheInstrumenter implements Opcodes {
     private static final class ClassContext {
         final ClassNode cn;
         final String javaName;
+        /** Whether the class is the JDK's (defined by the boot or platform loader): its sites note their callers. */
+        final boolean jdkCode;
         final boolean classConstants;
         final boolean frames;
         /** Whether the verifier checks the methods against their stack-map frames, never inferring types. */
         final boolean typedByFrames;
 
-        ClassContext(ClassNode cn) {
+        ClassContext(ClassNode cn, boolean jdkCode) {
             this.cn = cn;
             this.javaName = cn.name.replace('/', '.');
+            this.jdkCode = jdkCode;
             this.classConstants = (cn.version & 0xFFFF) >= V1_5; // ldc of a class needs class file version 49
             this.frames = (cn.version & 0xFFFF) >= V1_6;
             this.typedByFrames = (cn.version & 0xFFFF) >= V1_7;
@@ -436,7 +440,8 @@ final class CacheInstrumenter implements Opcodes {
             String where = ctx.javaName + "." + m.name + "(" + (ctx.cn.sourceFile == null ? "Unknown Source"
                     : ctx.cn.sourceFile + (line >= 0 ? ":" + line : "")) + ")";
             String key = ctx.cn.name + "." + m.name + m.desc + "#" + index;
-            int id = sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where));
+            int id = sites.register(key, new CacheSite(kind, write, size, owner, name, ctx.javaName, where,
+                    ctx.jdkCode));
             return duplicateBodies ? id | CacheProbe.BURST_SITE : id;
         }
 

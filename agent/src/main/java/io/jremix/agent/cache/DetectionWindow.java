@@ -305,7 +305,7 @@ final class DetectionWindow implements Runnable {
         found = findings.size(); // not a count of decisions: a class predicted, then observed, is one finding
         for (Finding f : findings) {
             if (f.detectedNanos() == now) {
-                JfrEvents.finding(f);
+                JfrEvents.finding(collector.callers().named(List.of(f)).get(0), collector.threadNames());
                 boolean latent = f.kind() == SharingKind.LATENT_FALSE_SHARING; // counted in writes, not misses
                 log.verbose(String.format(Locale.ROOT, "Found %s on '%s'%s after %.2f s (%.0f ms after its first %s), ~%.3g %s/s, %s.",
                         f.kind().words(), f.className(), f.fields().isEmpty() ? "" : " " + String.join(", ", f.fields()),

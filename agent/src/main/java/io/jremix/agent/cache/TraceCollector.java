@@ -4,7 +4,6 @@ import java.util.Arrays;
 import java.util.BitSet;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -17,8 +16,11 @@ import io.jremix.core.cache.CacheLineSimulator;
 import io.jremix.core.cache.CoherenceMiss;
 import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Datum;
+import io.jremix.core.cache.ThreadNames;
+import io.jremix.core.cache.TracedThread;
 import io.jremix.probe.cache.CacheSite;
 import io.jremix.probe.cache.CacheSites;
+import io.jremix.probe.cache.CallerFrames;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.EventMeta;
 
@@ -32,9 +34,6 @@ import io.jremix.probe.cache.EventMeta;
  * sampled, for {@link ShedClasses}.
  */
 final class TraceCollector implements EventBuffer.EventSink {
-    /** Names kept for the miss lines: the most recent threads', so a thread per task does not grow the map. */
-    private static final int MAX_THREAD_NAMES = 4096;
-
     private final CacheLineSimulator simulator;
     private final ContentionTracker tracker;
     private final FieldLayouts layouts;
@@ -42,12 +41,8 @@ final class TraceCollector implements EventBuffer.EventSink {
     private final ThreadClocks clocks;
     private final AccessBatch batch = new AccessBatch();
     private final AddressKey lineProbe = new AddressKey();
-    private final Map<Integer, String> threadNames = new LinkedHashMap<>() {
-        @Override
-        protected boolean removeEldestEntry(Map.Entry<Integer, String> eldest) {
-            return size() > MAX_THREAD_NAMES;
-        }
-    };
+    private final ThreadNames threadNames = new ThreadNames();
+    private final SiteCallers callers = new SiteCallers();
     private final int lineShift;
     /**
      * Per site that touched a contended line since the window opened, the classes of the data it touched there: a
@@ -82,9 +77,7 @@ final class TraceCollector implements EventBuffer.EventSink {
     synchronized int collect(long nowNanos) {
         List<EventBuffer> buffers = EventBuffer.all();
         for (EventBuffer b : buffers) {
-            if (missListener != null) { // names are only printed with the misses, so only kept for them
-                threadNames.putIfAbsent(b.threadIndex(), b.threadName());
-            }
+            threadNames.add(b.threadIndex(), new TracedThread(b.threadId(), b.threadName()));
             b.drain(this);
         }
         if (clocks.due(nowNanos)) {
@@ -170,11 +163,15 @@ final class TraceCollector implements EventBuffer.EventSink {
     }
 
     @Override
-    public void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch) {
+    public void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch,
+                       int caller) {
         Datum d = name(type, offset, meta, site);
         if (d == null) {
             unattributed++;
             return;
+        }
+        if (caller >= 0) {
+            callers.called(SiteTable.where(site), d.className(), CallerFrames.frame(caller));
         }
         maxEpoch = Math.max(maxEpoch, epoch);
         threadsInWindow = ShedClasses.withThread(threadsInWindow, thread);
@@ -213,8 +210,14 @@ final class TraceCollector implements EventBuffer.EventSink {
         }
     }
 
-    synchronized String threadName(int index) {
-        return threadNames.getOrDefault(index, "#" + index);
+    /** The frames outside the JDK seen calling the JDK's sites, by the class of the data accessed. */
+    SiteCallers callers() {
+        return callers;
+    }
+
+    /** The threads drained so far, by their index in the trace. */
+    ThreadNames threadNames() {
+        return threadNames;
     }
 
     synchronized long sampledAccesses() {

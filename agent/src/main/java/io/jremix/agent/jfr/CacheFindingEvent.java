@@ -41,7 +41,7 @@ class CacheFindingEvent extends jdk.jfr.Event {
     @Description("whether padding the class separates the fields")
     boolean repairable;
     @Label("Writer Threads")
-    @Description("for each field, the threads seen writing it")
+    @Description("for each field, the threads seen writing it, as \"name\" #id (the name when first sampled)")
     String writers;
     @Label("Code Sites")
     String sites;

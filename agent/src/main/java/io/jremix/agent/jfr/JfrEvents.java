@@ -4,9 +4,11 @@ import java.util.List;
 import java.util.Locale;
 
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.ThreadNames;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.SiteSnapshot;
+import io.jremix.report.cache.CacheTextReport;
 import io.jremix.report.park.ParkRun;
 
 /**
@@ -20,11 +22,11 @@ public final class JfrEvents {
     private JfrEvents() {
     }
 
-    /** A finding, when it is made. */
-    public static void finding(Finding f) {
+    /** A finding, when it is made, naming its threads as {@code threads} does. */
+    public static void finding(Finding f, ThreadNames threads) {
         if (AVAILABLE) {
             try {
-                Commit.finding(f);
+                Commit.finding(f, threads);
             } catch (RuntimeException | LinkageError e) {
                 // no event; the report still has the finding
             }
@@ -67,7 +69,7 @@ public final class JfrEvents {
 
     /** The code that names the event classes, loaded only where the jdk.jfr module is. */
     private static final class Commit {
-        static void finding(Finding f) {
+        static void finding(Finding f, ThreadNames threads) {
             CacheFindingEvent e = new CacheFindingEvent();
             if (!e.shouldCommit()) {
                 return;
@@ -81,13 +83,13 @@ public final class JfrEvents {
             e.ratePerSecond = Math.round(f.ratePerSecond());
             e.costShare = f.costShare();
             e.repairable = f.repairable();
-            e.writers = f.writers().toString();
+            e.writers = CacheTextReport.writers(f, threads::of);
             e.sites = String.join("\n", f.sites());
             e.neighbours = String.join("\n", f.neighbours().stream().map(n -> n.field()
-                    + (n.reads() == Finding.Reads.FIELD ? " read" : "") + " by thread " + n.writer() + ", " + n.other()
-                    + (n.sameObject() ? "" : " of a neighbouring instance")
-                    + (n.reads() == Finding.Reads.OTHER ? " read" : "") + " by thread " + n.otherWriter() + ": "
-                    + n.span() + " bytes").toList());
+                    + (n.reads() == Finding.Reads.FIELD ? " read" : "") + " by " + threads.of(n.writer()).label()
+                    + ", " + n.other() + (n.sameObject() ? "" : " of a neighbouring instance")
+                    + (n.reads() == Finding.Reads.OTHER ? " read" : "") + " by " + threads.of(n.otherWriter()).label()
+                    + ": " + n.span() + " bytes").toList());
             e.commit();
         }
 

@@ -220,7 +220,7 @@ class CacheInstrumenterTest {
     static List<int[]> drain() {
         List<int[]> events = new ArrayList<>();
         for (EventBuffer b : EventBuffer.all()) {
-            b.drain((thread, time, address, offset, meta, type, site, epoch) -> events.add(new int[] {meta, site}));
+            b.drain((thread, time, address, offset, meta, type, site, epoch, caller) -> events.add(new int[] {meta, site}));
         }
         return events;
     }

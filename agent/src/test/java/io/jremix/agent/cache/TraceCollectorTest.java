@@ -37,11 +37,11 @@ class TraceCollectorTest {
                 new ContentionTracker(Thresholds.withRate(1), 1), new ThreadClocks(new ThreadTimes(2)), new FieldLayouts(), null);
         long time = 0;
         for (int i = 0; i < 20; i++) { // two threads write the two fields of one object, in turn: false sharing
-            collector.accept(0, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, left, 0);
-            collector.accept(1, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, right, 0);
+            collector.accept(0, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, left, 0, -1);
+            collector.accept(1, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, right, 0, -1);
         }
         // a collection moved another object to that address, written once by a third thread
-        collector.accept(2, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, later, 1);
+        collector.accept(2, ++time, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, later, 1, -1);
         collector.collect(1_000_000_000L);
 
         BitSet expected = new BitSet();
@@ -59,8 +59,8 @@ class TraceCollectorTest {
                 new ContentionTracker(Thresholds.withRate(1), 1), new ThreadClocks(new ThreadTimes(2)), new FieldLayouts(), null);
         collector.startWindow(0);
         for (int i = 0; i < 3; i++) {
-            collector.accept(5, i, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, one, 0);
-            collector.accept(5 + i % 2, i, ADDRESS + 64, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, two, 0);
+            collector.accept(5, i, ADDRESS, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, one, 0, -1);
+            collector.accept(5 + i % 2, i, ADDRESS + 64, EventMeta.OFFSET_FROM_SITE, LONG_WRITE, Pair.class, two, 0, -1);
         }
 
         ShedClasses.Sites sites = collector.windowSites();

@@ -62,6 +62,12 @@ public record Finding(SharingKind kind, String className, Datum.Kind location, L
     /** Which field of a pair its thread only reads: neither (both are written), the finding's field, or the other. */
     public enum Reads { NONE, FIELD, OTHER }
 
+    /** This finding with {@code sites} for its sites. */
+    public Finding withSites(List<String> sites) {
+        return new Finding(kind, className, location, fields, events, sampled, repairable, hits, conflictsWith,
+                List.copyOf(sites), ratePerSecond, firstMissNanos, detectedNanos, writers, neighbours, costShare);
+    }
+
     /** Milliseconds from the first sampled miss to the decision. */
     public double detectionMillis() {
         return (detectedNanos - firstMissNanos) / 1e6;

@@ -68,16 +68,17 @@ class BurstsTest {
     @CsvSource({
             "BaseTest 8 200000000, io.jremix.workloads.cache.BaseTest$VolatileLong, false-sharing,"
                     + " io.jremix.workloads.cache.BaseTest.run(",
+            // the JDK's atomics: the program's frame that called them, then theirs ("... via AtomicLong.getAndAdd")
             "SharedAtomicLong 2 300000000, java.util.concurrent.atomic.AtomicLong, true-sharing,"
-                    + " java.util.concurrent.atomic.AtomicLong.incrementAndGet(",
+                    + " io.jremix.workloads.cache.SharedAtomicLong.",
             // as in DetectionTest: two JDK instances that the prediction names when the threads seldom overlap
             "AdjacentAtomicLongs 2 300000000, java.util.concurrent.atomic.AtomicLong,"
-                    + " false-sharing|latent-false-sharing, java.util.concurrent.atomic.AtomicLong.",
+                    + " false-sharing|latent-false-sharing, io.jremix.workloads.cache.AdjacentAtomicLongs.",
             "LongArrayCounters 2 500000000, long[], false-sharing, io.jremix.workloads.cache.LongArrayCounters.",
             "StaticCounters 2 300000000, io.jremix.workloads.cache.StaticCounters$Counters, false-sharing,"
                     + " io.jremix.workloads.cache.StaticCounters.",
             "FieldUpdaterCounters 2 75000000, io.jremix.workloads.cache.FieldUpdaterCounters$Pair, false-sharing,"
-                    + " java.util.concurrent.atomic.AtomicLongFieldUpdater",
+                    + " io.jremix.workloads.cache.FieldUpdaterCounters.run(",
             // contention in the first quarter of every 20 ms only, as a service's requests make it
             "PacedCounters 2 0 8000 25, long[], false-sharing, io.jremix.workloads.cache.PacedCounters.run("})
     void seededContentionIsFound(String workload, String className, String kind, String site, @TempDir Path dir)

@@ -29,7 +29,7 @@ class DetectionTest {
     static Stream<Arguments> workloads() {
         return Stream.of(
                 // workload and args, className, kind (or kinds, |-separated), fields that must be named, location,
-                // repairable, site prefix
+                // repairable, site prefix (in the JDK's atomics, the program's frame that called them)
                 Arguments.of(List.of("BaseTest", "8", "40000000"), P + "BaseTest$VolatileLong", "false-sharing",
                         List.of("value"), "field", true, P + "BaseTest.run"),
                 Arguments.of(List.of("SpscQueue", "4000000"), P + "SpscQueue$Ring", "false-sharing",
@@ -38,21 +38,20 @@ class DetectionTest {
                 // stay under the floor (19 in 1.2 s at a load of 17), and the prediction is what names them
                 Arguments.of(List.of("AdjacentAtomicLongs", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
                         "false-sharing|latent-false-sharing", List.of("value"), "field", true,
-                        "java.util.concurrent.atomic.AtomicLong."),
+                        P + "AdjacentAtomicLongs."),
                 Arguments.of(List.of("SharedAtomicLong", "2", "60000000"), "java.util.concurrent.atomic.AtomicLong",
-                        "true-sharing", List.of("value"), "field", false, "java.util.concurrent.atomic.AtomicLong."),
+                        "true-sharing", List.of("value"), "field", false, P + "SharedAtomicLong."),
                 Arguments.of(List.of("LongArrayCounters", "2", "100000000"), "long[]", "false-sharing", List.of(),
                         "element", false, P + "LongArrayCounters."),
                 // a store in every 300 rounds of arithmetic: about 4 M stores a second, 0.7–0.9 M estimated misses
                 Arguments.of(List.of("PacedCounters", "2", "300", "4000"), "long[]", "false-sharing", List.of(),
                         "element", false, P + "PacedCounters.run"),
                 Arguments.of(List.of("AtomicArrayCounters", "2", "25000000"), "long[]", "false-sharing", List.of(),
-                        "element", false, "java.util.concurrent.atomic.AtomicLongArray."),
+                        "element", false, P + "AtomicArrayCounters."),
                 Arguments.of(List.of("StaticCounters", "2", "20000000"), P + "StaticCounters$Counters",
                         "false-sharing", List.of(), "static", false, P + "StaticCounters."),
                 Arguments.of(List.of("FieldUpdaterCounters", "2", "15000000"), P + "FieldUpdaterCounters$Pair",
-                        "false-sharing", List.of("left", "right"), "field", true,
-                        "java.util.concurrent.atomic.AtomicLongFieldUpdater"),
+                        "false-sharing", List.of("left", "right"), "field", true, P + "FieldUpdaterCounters.run("),
                 Arguments.of(List.of("VarHandleCounters", "field", "2", "15000000"), P + "VarHandleCounters$Pair",
                         "false-sharing", List.of("left", "right"), "field", true, P + "VarHandleCounters."),
                 Arguments.of(List.of("VarHandleCounters", "array", "2", "15000000"), "long[]", "false-sharing",
@@ -102,6 +101,9 @@ class DetectionTest {
         @SuppressWarnings("unchecked")
         List<String> sites = (List<String>) finding.get("sites");
         assertTrue(sites.stream().anyMatch(s -> s.startsWith(site)), "sites " + sites);
+        for (String s : sites) {
+            assertTrue(run.stderrLines().contains("REMIX:   at " + s), "every site in the text too: " + s + "\n" + run.stderr());
+        }
 
         List<String> hitLines = new ArrayList<>();
         for (String line : run.stderrLines()) {

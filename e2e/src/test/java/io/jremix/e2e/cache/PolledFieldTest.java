@@ -47,9 +47,10 @@ class PolledFieldTest {
         assertEquals(true, pair.get("sameObject"));
         double threshold = ((Number) Jremix.map(doc.get("settings")).get("costShare")).doubleValue();
         assertTrue(((Number) finding.get("costShare")).doubleValue() >= threshold, finding.toString());
-        assertTrue(run.stderrLines().stream().anyMatch(l -> l.matches("REMIX:   .*: produced written by thread \\d+, "
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.matches("REMIX:   .*: produced written by"
+                + " \"[^\"]+\" #\\d+, "
                 + "io\\.jremix\\.workloads\\.cache\\.PolledField\\$Channel::capacity of the same object read by"
-                + " thread \\d+ .*")), run.stderr());
+                + " \"[^\"]+\" #\\d+ .*")), run.stderr());
 
         String written = Files.readString(profile);
         Map<String, Object> learned = Jremix.list(Jremix.map(Json.parse(written)).get("classes")).stream()

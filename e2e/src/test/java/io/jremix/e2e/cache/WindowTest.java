@@ -90,6 +90,8 @@ class WindowTest {
         assertEquals(0, run.exit(), run.stderr());
         assertTrue(run.stderrLines().stream().anyMatch(l -> l.startsWith("REMIX: HITM false sharing: "
                 + Jremix.PACKAGE + "BaseTest$VolatileLong::value[")), run.stderr());
+        assertTrue(run.stderrLines().stream().anyMatch(l -> l.matches("REMIX: HITM .* by \"[^\"]+\" #\\d+ after"
+                + " \"[^\"]+\" #\\d+ wrote .*")), "each thread by name and id: " + run.stderr());
     }
 
     @Test

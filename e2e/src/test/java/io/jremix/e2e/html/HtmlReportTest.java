@@ -36,6 +36,9 @@ class HtmlReportTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("jremix.screenshots", "target/screenshots"));
     private static final Pattern PARK_ROWS = Pattern.compile("PARK: Park contention at exit .* in (\\d+) rows?,.*");
     private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
+    private static final Pattern WRITERS = Pattern.compile("REMIX:   written by: left (\"[^\"]+\" #\\d+); right"
+            + " (\"[^\"]+\" #\\d+)");
+    private static final Pattern FINDINGS = Pattern.compile("REMIX: Traced .* (\\d+) findings?\\.");
     private static final Pattern VBD_CLASSES = Pattern.compile("VBD: Rewrote (\\d+) classes: .*");
 
     /** Saved JSON turned into a page by {@code bin/jremix report}: a card per finding, the layout, the misses. */
@@ -44,9 +47,7 @@ class HtmlReportTest {
     void cacheReportFromSavedJson(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path json = dir.resolve("cache.json");
-        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-                "-XX:REMIXReport=" + json), "FieldUpdaterCounters", "2", "15000000");
-        assertEquals(0, run.exit(), run.stderr());
+        Jremix.Run run = fieldUpdaters(json);
         List<Map<String, Object>> findings = Jremix.findings(Jremix.json(json));
         assertFalse(findings.isEmpty(), run.stderr());
 
@@ -84,6 +85,40 @@ class HtmlReportTest {
         assertEquals(findings.stream().filter(f -> f.containsKey("layout")).count(),
                 page.count("class=\"slot header\""), "each layout's header drawn once");
         screenshot(chromium, html, "cache-report.png");
+    }
+
+    /**
+     * {@code -XX:REMIXReport=FILE.html}, the page drawn inside the program (the README's workload): each field's
+     * writer threads as the text report names them, a colour each, never "none seen".
+     */
+    @Test
+    void cacheReportWrittenAsHtml(@TempDir Path dir) throws Exception {
+        Chromium chromium = Chromium.require();
+        Path html = dir.resolve("cache.html");
+        Jremix.Run run = fieldUpdaters(html);
+        Matcher writers = match(WRITERS, run); // the first finding's: the Pair's, whose fields a thread each writes
+        RenderedPage page = loaded(chromium, html, "");
+        assertEquals(Integer.parseInt(match(FINDINGS, run).group(1)),
+                page.count("<section class=\"card finding kind-"));
+        assertFalse(page.dom().contains("none seen"), page.dom());
+        List<String> labels = page.column("hits-0", "label");
+        List<String> shown = page.column("hits-0", "writers");
+        assertEquals(2, labels.size(), labels.toString());
+        for (int i = 0; i < labels.size(); i++) {
+            String field = labels.get(i).replaceAll("\\[.*", "");
+            assertEquals(writers.group(field.equals("left") ? 1 : 2), shown.get(i), field + ": " + run.stderr());
+        }
+        String left = page.fieldStyle("left");
+        String right = page.fieldStyle("right");
+        assertFalse(hue(left).equals(hue(right)), "a colour per writer thread: " + left + " / " + right);
+    }
+
+    /** The README's workload, two threads adding through field updaters, its cache report written to {@code report}. */
+    private static Jremix.Run fieldUpdaters(Path report) throws IOException, InterruptedException {
+        Jremix.Run run = Jremix.contendedWorkload(List.of("-remix:detect", Jremix.TEST_THRESHOLD,
+                "-XX:REMIXReport=" + report), "FieldUpdaterCounters", "2", "15000000");
+        assertEquals(0, run.exit(), run.stderr());
+        return run;
     }
 
     /**

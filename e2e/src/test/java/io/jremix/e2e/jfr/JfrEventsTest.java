@@ -6,9 +6,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 import io.jremix.e2e.Jremix;
@@ -72,6 +75,21 @@ class JfrEventsTest {
             assertEquals(f.get("repairable"), e.getBoolean("repairable"));
             assertTrue(e.getLong("sampledMisses") > 0 && e.getLong("sampledMisses") <= (Long) f.get("sampled"), () -> describe(List.of(e)));
         }
+        // the threads as the report at exit names them: each event names a thread as they do (the event's writers,
+        // when the finding was made, need not be those at exit: a prediction's are the pairs it sees then)
+        Map<Long, String> names = new HashMap<>();
+        findings.forEach(f -> Jremix.map(f.get("writers")).values().forEach(threads -> Jremix.list(threads)
+                .forEach(t -> names.put((Long) t.get("id"), (String) t.get("name")))));
+        int named = 0;
+        for (RecordedEvent e : found) {
+            Matcher thread = Pattern.compile("\"([^\"]*)\" #(\\d+)").matcher(e.getString("writers"));
+            while (thread.find()) {
+                String name = names.get(Long.parseLong(thread.group(2)));
+                assertTrue(name == null || name.equals(thread.group(1)), thread.group() + " is " + name);
+                named += name == null ? 0 : 1;
+            }
+        }
+        assertTrue(named > 0, () -> "writer threads named as \"name\" #id: " + names + " " + describe(found));
     }
 
     /** One park event per blocker the exit report recorded, with the report's counts. */

@@ -16,7 +16,13 @@ public final class CacheSite {
     private final String name;
     private final String codeClass;
     private final String where;
+    private final boolean jdkCode;
     private volatile StaticSlot staticSlot;
+
+    /** A site in code outside the JDK. */
+    public CacheSite(Kind kind, boolean write, int size, String owner, String name, String codeClass, String where) {
+        this(kind, write, size, owner, name, codeClass, where, false);
+    }
 
     /**
      * @param kind  instruction family
@@ -26,8 +32,10 @@ public final class CacheSite {
      * @param name  field name, for field sites
      * @param codeClass binary name of the class whose code holds the instruction
      * @param where the code location, as a stack frame prints it
+     * @param jdkCode whether {@code codeClass} is the JDK's: its samples also note who called it ({@link CallerFrames})
      */
-    public CacheSite(Kind kind, boolean write, int size, String owner, String name, String codeClass, String where) {
+    public CacheSite(Kind kind, boolean write, int size, String owner, String name, String codeClass, String where,
+                     boolean jdkCode) {
         this.kind = kind;
         this.write = write;
         this.size = size;
@@ -35,6 +43,7 @@ public final class CacheSite {
         this.name = name;
         this.codeClass = codeClass;
         this.where = where;
+        this.jdkCode = jdkCode;
     }
 
     public Kind kind() {
@@ -63,6 +72,10 @@ public final class CacheSite {
 
     public String where() {
         return where;
+    }
+
+    public boolean jdkCode() {
+        return jdkCode;
     }
 
     /**

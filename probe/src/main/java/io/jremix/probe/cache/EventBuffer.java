@@ -27,20 +27,20 @@ import jdk.internal.vm.annotation.DontInline;
  * counted once, in {@link #refusedThreads}, which the report prints.
  *
  * <p>When a window closes, {@link #releaseAll} takes the rings of live threads back too (a service's threads live
- * on, and their thread-locals would keep 300 KB each): a thread then holds an empty shell until its next sampled
+ * on, and their thread-locals would keep 330 KB each): a thread then holds an empty shell until its next sampled
  * access, in a later window, gives it a new ring. The owner marks its buffer {@link #RECORDING} with a
  * compare-and-set while it appends, and the agent takes back only a buffer it moves from {@link #IDLE} to
  * {@link #RELEASED}, so a ring is never freed under a thread still writing to it.
  */
 public final class EventBuffer {
     /**
-     * Events per thread (about 300 KB). The agent drains every 20 ms, so a thread can record 400,000 samples a
+     * Events per thread (about 330 KB). The agent drains every 20 ms, so a thread can record 400,000 samples a
      * second, far more than a 1:1000 sampling ratio yields, before its events are dropped; with tracing bursts of
      * 0.5 ms every 50 ms at 1:10, a thread would need 160 million accesses a second while traced to fill it.
      */
     static final int CAPACITY = 8192;
     /**
-     * Threads that hold a buffer at once, which bounds the buffers' memory to 75 MB. A program with 400 threads
+     * Threads that hold a buffer at once, which bounds the buffers' memory to 85 MB. A program with 400 threads
      * contending at once is still found contending by the 256 traced (ManyThreads in the e2e tests).
      */
     static final int MAX_BUFFERS = 256;
@@ -88,9 +88,13 @@ public final class EventBuffer {
     private static final Unsafe U = Unsafe.getUnsafe();
     private static final long STATE = U.objectFieldOffset(EventBuffer.class, "state");
 
-    /** The owner, its name and its index in the trace: set before the buffer is published in {@link #ALL}. */
+    /**
+     * The owner, its name and id when it got the buffer, and its index in the trace: set before the buffer is
+     * published in {@link #ALL}. Reports show that name: a thread renamed later keeps it.
+     */
     private WeakReference<Thread> thread;
     private String threadName;
+    private long threadId;
     private int index;
     private final int mask;
     final Object[] holder = new Object[1];
@@ -101,10 +105,14 @@ public final class EventBuffer {
     private int[] meta;
     private int[] site;
     private int[] epoch;
+    /** The {@link CallerFrames} id of the frame that called a JDK site, or -1. */
+    private int[] caller;
     private Object[] type;
     private volatile long head;
     private volatile long tail;
     private long dropped;
+    /** Samples of JDK code: one in {@link CallerFrames#EVERY} looks up its caller. */
+    private int jdkSamples;
     /** {@link #IDLE}, {@link #RECORDING} while the owner is inside a probe, or {@link #RELEASED} for good. */
     private volatile int state;
 
@@ -117,6 +125,7 @@ public final class EventBuffer {
         meta = new int[capacity];
         site = new int[capacity];
         epoch = new int[capacity];
+        caller = new int[capacity];
         type = new Object[capacity];
     }
 
@@ -129,11 +138,16 @@ public final class EventBuffer {
     private void own(Thread owner, int threadIndex) {
         thread = new WeakReference<>(owner);
         threadName = owner == null ? "" : owner.getName();
+        threadId = owner == null ? -1 : owner.getId(); // threadId(): 19+
         index = threadIndex;
     }
 
-    /** A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored. */
-    private static EventBuffer create(Thread t, boolean askedBefore) {
+    /**
+     * A buffer for {@code t}, {@link #REFUSED} if {@link #MAX_BUFFERS} are in use, or {@link #NONE} if ignored.
+     *
+     * @param index {@code t}'s index in the trace from a ring taken back when a window closed, or -1 for a new one
+     */
+    private static EventBuffer create(Thread t, boolean askedBefore, int index) {
         if (isIgnored(t)) {
             return NONE;
         }
@@ -141,11 +155,12 @@ public final class EventBuffer {
             return refuse(askedBefore);
         }
         try {
+            int threadIndex = index >= 0 ? index : NEXT_INDEX.getAndIncrement();
             EventBuffer b = FREE.poll();
             if (b == null) {
-                b = new EventBuffer(t, NEXT_INDEX.getAndIncrement(), CAPACITY);
+                b = new EventBuffer(t, threadIndex, CAPACITY);
             } else {
-                b.own(t, NEXT_INDEX.getAndIncrement());
+                b.own(t, threadIndex);
             }
             ALL.add(b);
             return b;
@@ -212,8 +227,10 @@ public final class EventBuffer {
             return null; // ignored, or already recording
         }
         boolean askedBefore = b == REFUSED;
+        // a thread whose ring a closed window took back keeps its index: one thread, one index, every window
+        int index = b.state == RELEASED ? b.index : -1;
         CURRENT.set(NONE); // the atomics below carry probes: those reached from here on record nothing
-        b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore);
+        b = askedBefore && IN_USE.get() >= MAX_BUFFERS ? REFUSED : create(Thread.currentThread(), askedBefore, index);
         CURRENT.set(b);
         return b.claim() ? b : null;
     }
@@ -237,7 +254,12 @@ public final class EventBuffer {
         CURRENT.remove();
     }
 
-    void append(long t, long addr, int off, int m, Object ty, int s, int e) {
+    /** Whether this sample of JDK code is the one in {@link CallerFrames#EVERY} that looks up its caller. */
+    boolean callerDue() {
+        return (jdkSamples++ & (CallerFrames.EVERY - 1)) == 0;
+    }
+
+    void append(long t, long addr, int off, int m, Object ty, int s, int e, int c) {
         long h = head;
         if (h - tail > mask) {
             dropped++;
@@ -251,6 +273,7 @@ public final class EventBuffer {
         type[i] = ty;
         site[i] = s;
         epoch[i] = e;
+        caller[i] = c;
         head = h + 1;
     }
 
@@ -260,7 +283,7 @@ public final class EventBuffer {
         long h = head;
         for (long k = t; k < h; k++) {
             int i = (int) (k & mask);
-            sink.accept(index, time[i], address[i], offset[i], meta[i], type[i], site[i], epoch[i]);
+            sink.accept(index, time[i], address[i], offset[i], meta[i], type[i], site[i], epoch[i], caller[i]);
             type[i] = null;
         }
         tail = h;
@@ -297,7 +320,7 @@ public final class EventBuffer {
     /**
      * Takes back the rings of every thread, live or ended, and the spare ones: call once the probe gate is shut and
      * the buffers drained (a window closed). Events appended since that drain are discarded: they belong to no
-     * window. A thread gets a new ring at its next sampled access. Only the agent calls this.
+     * window. A thread gets a new ring at its next sampled access, under its old index. Only the agent calls this.
      *
      * @return whether every ring was taken back; a thread inside a probe keeps its own until the next call
      */
@@ -324,6 +347,7 @@ public final class EventBuffer {
         meta = null;
         site = null;
         epoch = null;
+        caller = null;
         type = null;
     }
 
@@ -355,13 +379,21 @@ public final class EventBuffer {
         return thread.get();
     }
 
+    /** The owner's name when it got this buffer. */
     public String threadName() {
         return threadName;
+    }
+
+    /** The owner's {@link Thread#getId() id}, -1 for none. */
+    public long threadId() {
+        return threadId;
     }
 
     /** Receives drained events; see {@link EventMeta} for {@code meta}. */
     @FunctionalInterface
     public interface EventSink {
-        void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch);
+        /** @param caller for a site in JDK code, the {@link CallerFrames} id of the frame that called it, or -1 */
+        void accept(int thread, long time, long address, int offset, int meta, Object type, int site, int epoch,
+                    int caller);
     }
 }

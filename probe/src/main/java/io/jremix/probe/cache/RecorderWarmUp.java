@@ -38,7 +38,7 @@ public final class RecorderWarmUp {
     private static final int RING = 1024;
     /** Ended epochs checked every 1024 calls: a collection's way through the path, profiled before C2 compiles it. */
     private static final int ENDED_EPOCHS = 4;
-    private static final EventBuffer.EventSink NOWHERE = (thread, time, address, offset, meta, type, site, epoch) -> {
+    private static final EventBuffer.EventSink NOWHERE = (thread, time, address, offset, meta, type, site, epoch, caller) -> {
     };
 
     /** Fields to record: the warm-up's own. */

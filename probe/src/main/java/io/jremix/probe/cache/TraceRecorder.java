@@ -155,6 +155,12 @@ final class TraceRecorder {
         }
     }
 
+    /** For one sample in {@link CallerFrames#EVERY} of JDK code, the frame outside the JDK that called it; else -1. */
+    private static int caller(int siteId, EventBuffer b) {
+        CacheSite s = CacheSites.get(siteId);
+        return s != null && s.jdkCode() && b.callerDue() ? CallerFrames.caller() : -1;
+    }
+
     private static void record(Object base, int offset, int meta, Object type, int siteId) {
         EventBuffer b = EventBuffer.enter();
         if (b == null) {
@@ -167,7 +173,7 @@ final class TraceRecorder {
             // one branch, not two: C2 keeps the way of a collection during the record, which the warm-up's ends of
             // bursts take, instead of a trap that sends the program's methods back to the interpreter
             if (epoch.live(b.holder) & !CacheProbe.burstOver(now)) {
-                b.append(now, address, offset, meta, type, siteId, epoch.epoch);
+                b.append(now, address, offset, meta, type, siteId, epoch.epoch, caller(siteId, b));
             }
         } finally {
             b.exit();

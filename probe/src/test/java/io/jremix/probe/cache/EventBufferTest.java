@@ -25,7 +25,7 @@ class EventBufferTest {
 
         @Override
         public void accept(int thread, long time, long address, int offset, int meta, Object type, int site,
-                           int epoch) {
+                           int epoch, int caller) {
             sites.add(site);
         }
     }
@@ -53,7 +53,7 @@ class EventBufferTest {
         EventBuffer b = onNewThread(t -> {
             EventBuffer own = EventBuffer.enter();
             for (int i = 0; i < EventBuffer.CAPACITY + 5; i++) {
-                own.append(i, 0, 0, 0, Object.class, i, 0);
+                own.append(i, 0, 0, 0, Object.class, i, 0, -1);
             }
             own.exit();
             return own;
@@ -83,7 +83,7 @@ class EventBufferTest {
     void theBufferOfAnEndedThreadGoesToTheNextThreadAndCarriesNothingOver() throws InterruptedException {
         EventBuffer first = onNewThread(t -> {
             EventBuffer b = EventBuffer.enter();
-            b.append(1, 2, 3, 4, Object.class, 77, 0);
+            b.append(1, 2, 3, 4, Object.class, 77, 0, -1);
             b.exit();
             return b;
         });
@@ -174,13 +174,13 @@ class EventBufferTest {
         AtomicReference<EventBuffer> next = new AtomicReference<>();
         Thread live = new Thread(() -> {
             EventBuffer b = EventBuffer.enter();
-            b.append(1, 2, 3, 4, Object.class, 5, 0);
+            b.append(1, 2, 3, 4, Object.class, 5, 0, -1);
             b.exit();
             first.set(b);
             traced.countDown();
             await(released);
             EventBuffer again = EventBuffer.enter(); // a sampled access in a later window
-            again.append(1, 2, 3, 4, Object.class, 6, 0);
+            again.append(1, 2, 3, 4, Object.class, 6, 0, -1);
             again.exit();
             next.set(again);
         });
@@ -193,6 +193,8 @@ class EventBufferTest {
         released.countDown();
         live.join();
         assertTrue(next.get() != first.get(), "a new ring for the next window");
+        assertEquals(first.get().threadIndex(), next.get().threadIndex(), "the same thread, the same index");
+        assertEquals(live.getId(), next.get().threadId());
         Count drained = new Count();
         next.get().drain(drained);
         assertEquals(List.of(6), drained.sites, "the new ring holds the new event only");
@@ -207,7 +209,7 @@ class EventBufferTest {
             EventBuffer b = EventBuffer.enter();
             inside.countDown();
             await(leave);
-            b.append(1, 2, 3, 4, Object.class, 7, 0); // still its ring: not freed under it
+            b.append(1, 2, 3, 4, Object.class, 7, 0, -1); // still its ring: not freed under it
             b.exit();
         });
         recording.start();

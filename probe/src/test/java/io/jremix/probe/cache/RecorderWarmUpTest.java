@@ -28,7 +28,7 @@ class RecorderWarmUpTest {
         int lastSiteBefore = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, false, 8, "A", "a", "A", "A"));
         Set<String> recorded = new TreeSet<>();
         Set<Integer> sites = new TreeSet<>();
-        RecorderWarmUp.run((thread, time, address, offset, meta, type, site, epoch) -> {
+        RecorderWarmUp.run((thread, time, address, offset, meta, type, site, epoch, caller) -> {
             if (site > lastSiteBefore) {
                 CacheSite s = CacheSites.get(site);
                 recorded.add(access(s.kind(), s.write(), EventMeta.location(meta)));
@@ -71,7 +71,7 @@ class RecorderWarmUpTest {
 
         long[] fromWarmUp = new long[1];
         for (EventBuffer b : EventBuffer.all()) {
-            b.drain((thread, time, address, offset, meta, type, site, epoch) -> {
+            b.drain((thread, time, address, offset, meta, type, site, epoch, caller) -> {
                 if (site > lastSiteBefore) {
                     fromWarmUp[0]++;
                 }

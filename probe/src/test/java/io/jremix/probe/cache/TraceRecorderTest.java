@@ -4,12 +4,14 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.atomic.AtomicReference;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The recording path, called as the probes call it: events for what it can name, nothing thrown for the rest. */
 @ExtendWith(OpenGate.class) // the recording paths record only while the gate is open
@@ -41,8 +43,32 @@ class TraceRecorderTest {
         t.start();
         t.join();
         List<Integer> sites = new ArrayList<>();
-        buffer.get().drain((thread, time, address, offset, meta, type, site, epoch) -> sites.add(site));
+        buffer.get().drain((thread, time, address, offset, meta, type, site, epoch, caller) -> sites.add(site));
         return sites;
+    }
+
+    /** A site in JDK code: its first sample, then one in {@link CallerFrames#EVERY}, names the frame that called. */
+    @Test
+    void aSampleOfJdkCodeNamesTheFrameOutsideTheJdkThatCalledIt() throws InterruptedException {
+        int jdkSite = CacheSites.register(new CacheSite(CacheSite.Kind.FIELD, true, 8,
+                "io/jremix/probe/cache/TraceRecorderTest$Holder", "value", "java.util.Jdk", "jdk", true));
+        AtomicReference<EventBuffer> buffer = new AtomicReference<>();
+        Thread t = new Thread(() -> {
+            for (int i = 0; i < CallerFrames.EVERY + 2; i++) { // the second is not JDK code: not counted
+                TraceRecorder.field(new Holder(), i == 1 ? FIELD_SITE : jdkSite);
+            }
+            buffer.set(EventBuffer.enter());
+            buffer.get().exit();
+        });
+        t.start();
+        t.join();
+        List<String> callers = new ArrayList<>();
+        buffer.get().drain((thread, time, address, offset, meta, type, site, epoch, caller) ->
+                callers.add(caller < 0 ? null : CallerFrames.frame(caller)));
+        assertEquals(CallerFrames.EVERY + 2, callers.size());
+        assertTrue(callers.get(0).startsWith("io.jremix.probe.cache.TraceRecorderTest.lambda$"), callers.get(0));
+        assertEquals(callers.get(0), callers.get(CallerFrames.EVERY + 1), "the next JDK sample due");
+        assertEquals(2, callers.stream().filter(Objects::nonNull).count(), "none for the others: " + callers);
     }
 
     @Test

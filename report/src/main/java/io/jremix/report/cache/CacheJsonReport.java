@@ -12,6 +12,7 @@ import java.util.function.Function;
 
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.TracedThread;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.report.Json;
 
@@ -109,10 +110,14 @@ public final class CacheJsonReport {
             m.put("hits", hits);
             m.put("conflictsWith", f.conflictsWith());
             m.put("sites", f.sites());
-            m.put("writers", f.writers());
+            Map<String, Object> writers = new LinkedHashMap<>();
+            f.writers().forEach((field, threads) -> writers.put(field,
+                    CacheRun.inOrder(threads).stream().map(t -> thread(run, t)).toList()));
+            m.put("writers", writers);
             if (!f.neighbours().isEmpty()) {
                 m.put("neighbours", f.neighbours().stream().map(n -> (Object) Json.object("field", n.field(),
-                        "writer", n.writer(), "other", n.other(), "otherWriter", n.otherWriter(),
+                        "writer", thread(run, n.writer()), "other", n.other(),
+                        "otherWriter", thread(run, n.otherWriter()),
                         "sameObject", n.sameObject(), "span", n.span(),
                         "ratePerSecond", Math.round(n.ratePerSecond()), "reads",
                         n.reads().name().toLowerCase(Locale.ROOT), "costShare", share(n.costShare()))).toList());
@@ -137,6 +142,12 @@ public final class CacheJsonReport {
             out.add(m);
         }
         return out;
+    }
+
+    /** A thread as {@code {"id": 23, "name": "worker-1"}}: its id, -1 if not known, and its name. */
+    private static Object thread(CacheRun run, int index) {
+        TracedThread t = run.thread(index);
+        return Json.object("id", t.id(), "name", t.name());
     }
 
     private static double round(double v) {

@@ -1,8 +1,12 @@
 package io.jremix.report.cache;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 import io.jremix.core.cache.Finding;
+import io.jremix.core.cache.ThreadNames;
+import io.jremix.core.cache.TracedThread;
 import io.jremix.core.cache.WindowHistory;
 
 /**
@@ -18,10 +22,22 @@ import io.jremix.core.cache.WindowHistory;
  * @param belowThreshold  classes with coherence misses that stayed below them
  * @param repair          what repair did, or {@code null} when it was not asked for
  * @param windowHistory   the closed detection windows, oldest first, at most {@link WindowHistory#MAX_WINDOWS}
+ * @param threads         the threads the findings name, by their index in the trace
+ *                        ({@link ThreadNames#of(java.util.Collection)})
  */
 public record CacheRun(String mode, long startNanos, Settings settings, Trace trace, Instrumented instrumentation,
                        Jvm jvm, List<Finding> findings, List<Finding> belowThreshold, RepairReport repair,
-                       List<WindowHistory.Window> windowHistory) {
+                       List<WindowHistory.Window> windowHistory, Map<Integer, TracedThread> threads) {
+
+    /** Thread {@code index} of the trace, as the findings name it. */
+    public TracedThread thread(int index) {
+        return threads.getOrDefault(index, TracedThread.unknown(index));
+    }
+
+    /** Thread indices in the order the trace first saw them: a finding's sets of writers have none. */
+    static List<Integer> inOrder(Collection<Integer> threads) {
+        return threads.stream().sorted().toList();
+    }
 
     /**
      * Options that shaped the result.

@@ -11,10 +11,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.IntFunction;
 
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.SharingKind;
+import io.jremix.core.cache.TracedThread;
 import io.jremix.core.cache.WindowHistory;
 
 /**
@@ -24,6 +26,8 @@ import io.jremix.core.cache.WindowHistory;
 public final class CacheTextReport {
     /** Hit lines per finding; arrays can have one per element. */
     static final int MAX_HITS = 8;
+    /** Writer threads named per field; the JSON has them all. */
+    static final int MAX_WRITERS = 8;
 
     private CacheTextReport() {
     }
@@ -49,15 +53,18 @@ public final class CacheTextReport {
                             ? "elements" : "fields") + ": " + rest + " sampled (" + describe(f) + ")");
                 }
                 for (Finding.Neighbours n : f.neighbours()) {
-                    out.add("  " + neighbours(f, n, run.settings().lineSize()));
+                    out.add("  " + neighbours(run, f, n));
+                }
+                if (!f.writers().isEmpty()) {
+                    out.add("  written by: " + writers(f, run::thread));
                 }
                 out.add(String.format(Locale.ROOT, "  ~%.3g %s/s, %s", f.ratePerSecond(),
                         f.kind() == SharingKind.LATENT_FALSE_SHARING ? "accesses" : "misses", costShare(f)));
                 if (!f.conflictsWith().isEmpty()) {
                     out.add("  on the same lines as: " + String.join(", ", f.conflictsWith()));
                 }
-                if (!f.sites().isEmpty()) {
-                    out.add("  at " + f.sites().get(0));
+                for (String site : f.sites()) {
+                    out.add("  at " + site);
                 }
             }
         });
@@ -124,18 +131,33 @@ public final class CacheTextReport {
     }
 
     /** Why a placement can put the pair on one line; on observed false sharing, that any placement could. */
-    private static String neighbours(Finding f, Finding.Neighbours n, int lineSize) {
+    private static String neighbours(CacheRun run, Finding f, Finding.Neighbours n) {
         String other = n.sameObject() ? n.other() + " of the same object"
                 : n.other().equals(f.className() + "::" + n.field()) ? "the same field of a neighbouring instance"
                 : n.other() + " of a neighbouring instance";
         String lead = f.kind() == SharingKind.LATENT_FALSE_SHARING ? "could share a %d-byte line: "
                 : "predicted too, whatever the placement, within a %d-byte line: ";
         boolean written = n.reads() == Finding.Reads.NONE;
-        return String.format(Locale.ROOT, lead + "%s %s by thread %d, %s %sby thread %d"
-                        + " (%d bytes from first to last byte), ~%.3g %s/s each", lineSize, n.field(),
-                n.reads() == Finding.Reads.FIELD ? "read" : "written", n.writer(), other,
+        return String.format(Locale.ROOT, lead + "%s %s by %s, %s %sby %s"
+                        + " (%d bytes from first to last byte), ~%.3g %s/s each", run.settings().lineSize(), n.field(),
+                n.reads() == Finding.Reads.FIELD ? "read" : "written", run.thread(n.writer()).label(), other,
                 n.reads() == Finding.Reads.OTHER ? "read " : n.reads() == Finding.Reads.FIELD ? "written " : "",
-                n.otherWriter(), n.span(), n.ratePerSecond(), written ? "writes" : "accesses");
+                run.thread(n.otherWriter()).label(), n.span(), n.ratePerSecond(), written ? "writes" : "accesses");
+    }
+
+    /**
+     * Each field with the threads seen writing it, the first {@value #MAX_WRITERS} of each:
+     * {@code left "worker-0" #21; right "worker-1" #22}.
+     */
+    public static String writers(Finding f, IntFunction<TracedThread> threads) {
+        List<String> fields = new ArrayList<>();
+        f.writers().forEach((field, writers) -> {
+            List<Integer> ordered = CacheRun.inOrder(writers);
+            fields.add(field + " " + String.join(", ", ordered.subList(0, Math.min(MAX_WRITERS, ordered.size()))
+                    .stream().map(t -> threads.apply(t).label()).toList())
+                    + (ordered.size() > MAX_WRITERS ? " and " + (ordered.size() - MAX_WRITERS) + " more" : ""));
+        });
+        return String.join("; ", fields);
     }
 
     private static String hitName(Finding f, Finding.Hit h) {

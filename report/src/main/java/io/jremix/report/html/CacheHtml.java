@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.jremix.core.Counted;
+import io.jremix.core.cache.TracedThread;
 
 /**
  * Cache contention: one card per finding, with the object's layout drawn as cache lines (as JOL prints it), each
@@ -67,10 +68,10 @@ final class CacheHtml {
             }
             sb.append("<ul class=\"neighbours\">");
             neighbours.forEach(n -> sb.append("<li><code>").append(esc(n.text("field")))
-                    .append("</code> ").append(readOnly(n, "field")).append("by thread ")
-                    .append(number(n.number("writer"))).append(" and <code>").append(esc(n.text("other")))
-                    .append("</code> ").append(readOnly(n, "other")).append("by thread ")
-                    .append(number(n.number("otherWriter")))
+                    .append("</code> ").append(readOnly(n, "field")).append("by ")
+                    .append(esc(thread(n.get("writer")))).append(" and <code>").append(esc(n.text("other")))
+                    .append("</code> ").append(readOnly(n, "other")).append("by ")
+                    .append(esc(thread(n.get("otherWriter"))))
                     .append(n.flag("sameObject") ? " in the same object" : " in a neighbouring instance")
                     .append(": ").append(number(n.number("span"))).append(" bytes from first to last byte, ~")
                     .append(number(n.number("ratePerSecond")))
@@ -104,6 +105,12 @@ final class CacheHtml {
             sb.append("<p class=\"advice\">").append(esc(advice(f))).append("</p>\n");
         }
         sb.append("</section>\n");
+    }
+
+    /** A thread as {@link TracedThread#label} names it; a bare number, as reports gave before names, as {@code #3}. */
+    private static String thread(JsonView t) {
+        return t.get("name").present() ? new TracedThread((long) t.number("id"), t.text("name")).label()
+                : "#" + t.text();
     }
 
     /** {@code read } when a pair's {@code side} ({@code field} or {@code other}) is only read; written otherwise. */
@@ -266,9 +273,9 @@ final class CacheHtml {
         static Writers of(JsonView finding, Map<String, Long> misses) {
             Map<String, String> sets = new LinkedHashMap<>();
             for (Map.Entry<String, JsonView> e : finding.entries("writers")) {
-                List<String> ids = new ArrayList<>();
-                e.getValue().items().forEach(t -> ids.add(t.text()));
-                sets.put(e.getKey(), ids.isEmpty() ? "none seen" : "#" + String.join(", #", ids));
+                List<String> threads = new ArrayList<>();
+                e.getValue().items().forEach(t -> threads.add(thread(t)));
+                sets.put(e.getKey(), threads.isEmpty() ? "none seen" : String.join(", ", threads));
             }
             return new Writers(sets, misses, false);
         }

@@ -3,12 +3,16 @@ package io.jremix.report.cache;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.SharingKind;
+import io.jremix.core.cache.TracedThread;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.report.Json;
+import io.jremix.report.html.SameEitherRoute;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -17,6 +21,12 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class CacheReportTest {
     private static final long START = 1_000_000_000L;
+    /** The fixtures' threads by index in the trace: thread 1 is {@code "t1" #11}. */
+    private static final Map<Integer, TracedThread> THREADS = Map.of(0, new TracedThread(10, "t0"),
+            1, new TracedThread(11, "t1"), 2, new TracedThread(12, "t2"));
+    private static final Map<String, Object> T0 = Map.of("id", 10L, "name", "t0");
+    private static final Map<String, Object> T1 = Map.of("id", 11L, "name", "t1");
+    private static final Map<String, Object> T2 = Map.of("id", 12L, "name", "t2");
 
     private static Finding finding(SharingKind kind, String cls, Datum.Kind location, List<String> fields,
                                    List<Finding.Hit> hits, boolean repairable) {
@@ -56,7 +66,7 @@ class CacheReportTest {
         return new CacheRun("detect", START, new CacheRun.Settings(100, 64, 0, 3, 10, rearmSeconds, 0.0003),
                 new CacheRun.Trace(1, 2.5, 5000, 700, 40, 0, 0, 1, untracedThreads),
                 new CacheRun.Instrumented(3, 1, 40, 0, 0, 0, List.of(), 2, runningThroughout),
-                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history);
+                new CacheRun.Jvm("17", "vendor", "G1", true, 3), findings, List.of(), null, history, THREADS);
     }
 
     /** Two re-armed windows: the first found a.B$V, the second found it again and nothing new. */
@@ -140,6 +150,63 @@ class CacheReportTest {
                 "Traced 2.5 s in 1 window at 1:100: 5000 accesses sampled, 700 coherence misses, 2 findings."), lines);
     }
 
+    /** Two fields written by threads of their own, from two sites: the text names both sites and every writer. */
+    private static Finding twoWriters() {
+        return new Finding(SharingKind.FALSE_SHARING, "a.P", Datum.Kind.FIELD, List.of("left", "right"), 900, 9,
+                true, List.of(new Finding.Hit("left[12]", 5), new Finding.Hit("right[20]", 4)), List.of(),
+                List.of("app//a.P.addLeft(P.java:7)", "app//a.P.addRight(P.java:9)"), 2e6, START, START,
+                new TreeMap<>(Map.of("left", Set.of(0), "right", Set.of(2, 1))), List.of(), 0.0031);
+    }
+
+    @Test
+    void textNamesEachFieldsWriterThreads() {
+        List<String> lines = CacheTextReport.lines(run(List.of(twoWriters())));
+        assertTrue(lines.contains("  written by: left \"t0\" #10; right \"t1\" #11, \"t2\" #12"), lines.toString());
+    }
+
+    @Test
+    void manyWritersAreCutAfterTheFirstFew() {
+        Finding many = new Finding(SharingKind.TRUE_SHARING, "a.P", Datum.Kind.FIELD, List.of("n"), 900, 9, false,
+                List.of(new Finding.Hit("n[12]", 9)), List.of(), List.of(), 2e6, START, START,
+                Map.of("n", Set.of(0, 1, 2, 3, 4, 5, 6, 7, 8, 9)), List.of(), 0.0031);
+        assertTrue(CacheTextReport.lines(run(List.of(many))).contains("  written by: n \"t0\" #10, \"t1\" #11,"
+                + " \"t2\" #12, traced thread 3, traced thread 4, traced thread 5, traced thread 6, traced thread 7"
+                + " and 2 more"));
+    }
+
+    @Test
+    void textNamesEverySiteHottestFirst() {
+        List<String> lines = CacheTextReport.lines(run(List.of(twoWriters())));
+        assertEquals(List.of("  at app//a.P.addLeft(P.java:7)", "  at app//a.P.addRight(P.java:9)"),
+                lines.subList(lines.size() - 3, lines.size() - 1), "both writing sites: " + lines);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void jsonNamesWritersByIdAndName() throws Json.MalformedJsonException {
+        Map<String, Object> f = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Json.write(
+                CacheJsonReport.document(run(List.of(twoWriters())), "1.0")))).get("findings")).get(0);
+        assertEquals(Map.of("left", List.of(T0), "right", List.of(T1, T2)), f.get("writers"));
+    }
+
+    @Test
+    void aThreadWhoseNameWasNotKeptIsNamedByItsIndex() {
+        Finding f = finding(SharingKind.LATENT_FALSE_SHARING, "a.C", Datum.Kind.FIELD, List.of("value"),
+                List.of(new Finding.Hit("value[16]", 40)), true,
+                List.of(new Finding.Neighbours("value", 7, "a.C::value", 1, false, 32, 2.5e6, Finding.Reads.NONE, 0)));
+        assertTrue(CacheTextReport.lines(run(List.of(f))).stream().anyMatch(l -> l.contains(
+                "value written by traced thread 7, the same field of a neighbouring instance by \"t1\" #11")));
+    }
+
+    /** The page drawn inside the program (the document as built) is the page drawn from its JSON file. */
+    @Test
+    void theHtmlPageIsTheSameDirectOrThroughJson() throws Json.MalformedJsonException {
+        Map<String, Object> doc = CacheJsonReport.document(run(List.of(twoWriters(), latent())), "1.0");
+        String direct = SameEitherRoute.assertSame(doc);
+        assertTrue(direct.contains("\"t1\" #11, \"t2\" #12".replace("\"", "&quot;")), direct);
+        assertFalse(direct.contains("none seen"), direct);
+    }
+
     @Test
     void untracedThreadsAreCountedAfterTheSummary() {
         List<String> lines = CacheTextReport.lines(run(List.of(), 144));
@@ -188,8 +255,8 @@ class CacheReportTest {
                 "Processed 1 classes:",
                 "Hits for class 'a.C':",
                 "- Hit a.C::value[16]: 40 sampled, ~4000 writes (latent false sharing)",
-                "  could share a 64-byte line: value written by thread 1, the same field of a neighbouring instance"
-                        + " by thread 2 (32 bytes from first to last byte), ~2.50e+06 writes/s each",
+                "  could share a 64-byte line: value written by \"t1\" #11, the same field of a neighbouring instance"
+                        + " by \"t2\" #12 (32 bytes from first to last byte), ~2.50e+06 writes/s each",
                 "  ~2.00e+06 accesses/s, would cost its threads 0.31% of their time, running at once",
                 "  on the same lines as: Other::x",
                 "  at a.B.run(B.java:7)",
@@ -200,7 +267,7 @@ class CacheReportTest {
                 CacheJsonReport.document(run(List.of(latent())), "1.0")))).get("findings")).get(0);
         assertEquals("latent-false-sharing", f.get("kind"));
         assertEquals(true, f.get("repairable"));
-        assertEquals(List.of(Map.of("field", "value", "writer", 1L, "other", "a.C::value", "otherWriter", 2L,
+        assertEquals(List.of(Map.of("field", "value", "writer", T1, "other", "a.C::value", "otherWriter", T2,
                 "sameObject", false, "span", 32L, "ratePerSecond", 2500000L, "reads", "none", "costShare", 0.0031)),
                 f.get("neighbours"));
     }
@@ -214,8 +281,8 @@ class CacheReportTest {
                 "Processed 1 classes:",
                 "Hits for class 'a.C':",
                 "- Hit a.C::value[16]: 5 sampled, ~500 misses (false sharing)",
-                "  predicted too, whatever the placement, within a 64-byte line: value written by thread 1, the same"
-                        + " field of a neighbouring instance by thread 2 (32 bytes from first to last byte),"
+                "  predicted too, whatever the placement, within a 64-byte line: value written by \"t1\" #11, the same"
+                        + " field of a neighbouring instance by \"t2\" #12 (32 bytes from first to last byte),"
                         + " ~2.50e+06 writes/s each",
                 "  ~2.00e+06 misses/s, costing its threads 0.31% of their time",
                 "  on the same lines as: Other::x",
@@ -227,7 +294,7 @@ class CacheReportTest {
                 CacheJsonReport.document(run(List.of(observed)), "1.0")))).get("findings")).get(0);
         assertEquals("false-sharing", f.get("kind"));
         assertEquals(5L, f.get("sampled"));
-        assertEquals(List.of(Map.of("field", "value", "writer", 1L, "other", "a.C::value", "otherWriter", 2L,
+        assertEquals(List.of(Map.of("field", "value", "writer", T1, "other", "a.C::value", "otherWriter", T2,
                 "sameObject", false, "span", 32L, "ratePerSecond", 2500000L, "reads", "none", "costShare", 0.0031)),
                 f.get("neighbours"));
     }
@@ -238,7 +305,7 @@ class CacheReportTest {
                 List.of(new Finding.Hit("a[12]", 40), new Finding.Hit("b[144]", 40)), true,
                 List.of(new Finding.Neighbours("a", 0, "a.E::b", 1, false, 36, 2.5e6, Finding.Reads.NONE, 0.0031)));
         assertTrue(CacheTextReport.lines(run(List.of(ends))).contains("  could share a 64-byte line: a written by"
-                + " thread 0, a.E::b of a neighbouring instance by thread 1 (36 bytes from first to last byte),"
+                + " \"t0\" #10, a.E::b of a neighbouring instance by \"t1\" #11 (36 bytes from first to last byte),"
                 + " ~2.50e+06 writes/s each"));
     }
 
@@ -251,10 +318,10 @@ class CacheReportTest {
                 List.of(), true, List.of(new Finding.Neighbours("head", 1, "java.util.concurrent.atomic.AtomicReference"
                         + "::value", 0, true, 8, 1e6, Finding.Reads.FIELD, 0.0125)));
         List<String> lines = CacheTextReport.lines(run(List.of(queue, inherited)));
-        assertTrue(lines.contains("  could share a 64-byte line: tail written by thread 0, a.Q::head of the same object"
-                + " read by thread 1 (8 bytes from first to last byte), ~1.00e+06 accesses/s each"), lines.toString());
-        assertTrue(lines.contains("  could share a 64-byte line: head read by thread 1,"
-                + " java.util.concurrent.atomic.AtomicReference::value of the same object written by thread 0"
+        assertTrue(lines.contains("  could share a 64-byte line: tail written by \"t0\" #10, a.Q::head of the same object"
+                + " read by \"t1\" #11 (8 bytes from first to last byte), ~1.00e+06 accesses/s each"), lines.toString());
+        assertTrue(lines.contains("  could share a 64-byte line: head read by \"t1\" #11,"
+                + " java.util.concurrent.atomic.AtomicReference::value of the same object written by \"t0\" #10"
                 + " (8 bytes from first to last byte), ~1.00e+06 accesses/s each"), lines.toString());
 
         @SuppressWarnings("unchecked")

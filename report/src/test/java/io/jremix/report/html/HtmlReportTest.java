@@ -185,12 +185,13 @@ class HtmlReportTest {
         return out;
     }
 
-    /** One finding on class C, counter values of neighbouring instances written by threads 1 and 2. */
+    /** One finding on class C, counter values of neighbouring instances written by threads w1 and w2. */
     private static Map<String, Object> neighbouringCounters(String kind) {
         return Map.of("report", "cache-contention", "findings", List.of(Map.of(
                 "kind", kind, "className", "C", "sampled", 40L,
                 "hits", List.of(Map.of("label", "value[16]", "sampled", 40L)),
-                "neighbours", List.of(Map.of("field", "value", "writer", 1L, "other", "C::value", "otherWriter", 2L,
+                "neighbours", List.of(Map.of("field", "value", "writer", Map.of("id", 21L, "name", "w1"), "other",
+                        "C::value", "otherWriter", Map.of("id", 22L, "name", "w2"),
                         "sameObject", false, "span", 32L, "ratePerSecond", 2500000L)))));
     }
 
@@ -198,12 +199,13 @@ class HtmlReportTest {
     void latentFindingsSayWhereTheFieldsCouldMeet() {
         String page = HtmlReport.render(neighbouringCounters("latent-false-sharing"));
         assertTrue(page.contains("badge kind-latent-false-sharing\">latent false sharing</span> <code>C</code>"), page);
-        assertTrue(page.contains("<li><code>value</code> by thread 1 and <code>C::value</code> by thread 2 in a"
+        assertTrue(page.contains("<li><code>value</code> by &quot;w1&quot; #21 and <code>C::value</code> by &quot;w2&quot; #22 in a"
                 + " neighbouring instance: 32 bytes from first to last byte"), page);
         assertTrue(page.contains("40 writes sampled"), page);
         assertFalse(page.contains("Predicted too"), page);
     }
 
+    /** Threads as numbers, as reports wrote them before they named threads, read as {@code #0}. */
     @Test
     void aFieldOnlyReadIsSaidToBeReadAndTheCostIsShown() {
         String page = HtmlReport.render(Map.of("report", "cache-contention", "findings", List.of(Map.of(
@@ -211,7 +213,7 @@ class HtmlReportTest {
                 "costShare", 0.0125, "hits", List.of(Map.of("label", "tail[12]", "sampled", 40L)),
                 "neighbours", List.of(Map.of("field", "tail", "writer", 0L, "other", "Q::head", "otherWriter", 1L,
                         "sameObject", true, "span", 8L, "ratePerSecond", 1000000L, "reads", "other"))))));
-        assertTrue(page.contains("<li><code>tail</code> by thread 0 and <code>Q::head</code> read by thread 1 in the"
+        assertTrue(page.contains("<li><code>tail</code> by #0 and <code>Q::head</code> read by #1 in the"
                 + " same object: 8 bytes from first to last byte, ~1000000 accesses/s each</li>"), page);
         assertTrue(page.contains("~1000000 per second, would cost its threads 1.25% of their time if they ran at"
                 + " once;"), page);
@@ -223,7 +225,7 @@ class HtmlReportTest {
         assertTrue(page.contains("badge kind-false-sharing\">false sharing</span> <code>C</code>"), page);
         assertTrue(page.contains("40 misses sampled"), page);
         assertTrue(page.contains("<p>Predicted too, whatever this run's placement:</p>\n<ul class=\"neighbours\"><li>"
-                + "<code>value</code> by thread 1 and <code>C::value</code> by thread 2 in a neighbouring instance"),
+                + "<code>value</code> by &quot;w1&quot; #21 and <code>C::value</code> by &quot;w2&quot; #22 in a neighbouring instance"),
                 page);
     }
 

@@ -11,6 +11,7 @@ import io.jremix.core.park.ParkOrigin;
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSite;
 import io.jremix.report.Json;
+import io.jremix.report.html.SameEitherRoute;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -47,6 +48,12 @@ class ParkReportTest {
     private static final ParkRun.Blocker BOTTLENECK = lock("a.Lock$Sync", 0xabc, 4, 64, 0);
     private static final ParkRun.Blocker SMALL = lock("a.Lock$Sync", 0x1f, 2, 4, 0);
     private static final ParkRun.Blocker UNCOLLECTED = lock("a.Sem", 0x2, 2, 4, 5);
+
+    @Test
+    void theHtmlPageIsTheSameDirectOrThroughJson() throws Json.MalformedJsonException {
+        String page = SameEitherRoute.assertSame(ParkJsonReport.document(run(0, SMALL, BOTTLENECK, UNCOLLECTED), "t"));
+        assertTrue(page.contains("worker-1"), page);
+    }
 
     @Test
     void shown_filtersByPrintThresholdAndSortsByThreadTime() {

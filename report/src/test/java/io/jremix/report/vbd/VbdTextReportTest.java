@@ -3,6 +3,8 @@ package io.jremix.report.vbd;
 import java.util.List;
 import java.util.stream.IntStream;
 
+import io.jremix.report.Json;
+import io.jremix.report.html.SameEitherRoute;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -36,5 +38,12 @@ class VbdTextReportTest {
         assertEquals(4, lines.size(), "no failure lines, no empty relaxed-fields line");
         assertTrue(lines.get(3).endsWith(
                 String.join(", ", METHODS.subList(0, 20)) + " and 5 more (-XX:+VBDVerbose lists them all)"), lines.get(3));
+    }
+
+    @Test
+    void theHtmlPageIsTheSameDirectOrThroughJson() throws Json.MalformedJsonException {
+        String page = SameEitherRoute.assertSame(VbdJsonReport.document(
+                run(List.of(new VbdRun.Failure("x.Big", "method too large"))), "1.0"));
+        assertTrue(page.contains("x.Big") && page.contains("C::m24"), page);
     }
 }
