@@ -3,10 +3,13 @@ package io.jremix.e2e;
 import java.io.IOException;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.stream.Stream;
 
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.TabularData;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
 import javax.management.remote.JMXServiceURL;
@@ -54,6 +57,17 @@ final class JmxReader implements AutoCloseable {
             Thread.sleep(100);
         }
         throw new AssertionError(name + " " + attribute + " never became what the test waits for; last read: " + last);
+    }
+
+    /** Reads the table {@code attribute} until a row of it is {@code wanted}, and returns that row. */
+    CompositeData awaitRow(String type, String attribute, Predicate<CompositeData> wanted)
+            throws IOException, JMException, InterruptedException {
+        return rows(await(type, attribute, TabularData.class, t -> rows(t).anyMatch(wanted))).filter(wanted)
+                .findFirst().orElseThrow();
+    }
+
+    private static Stream<CompositeData> rows(TabularData table) {
+        return table.values().stream().map(CompositeData.class::cast);
     }
 
     boolean registered(String type) throws IOException, JMException {

@@ -51,6 +51,12 @@ public final class Jremix {
      */
     public static final String TEST_THRESHOLD = "-XX:REMIXThreshold=1000";
     /**
+     * Detection left on as a service runs it, with short windows re-armed a second after each closes whatever they
+     * cost, so that a test sees several soon.
+     */
+    public static final List<String> REARMED_WINDOWS = List.of("-remix:detect", TEST_THRESHOLD,
+            "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1", "-XX:REMIXBudget=0");
+    /**
      * The calls of an {@code InterfaceReceivers} run that must find its false sharing: 20 M ended in 0.2 s on
      * JDK 25, where 5 of 12 such runs sampled too few misses (5–10) and CI failed three runs in a row; 100 M found
      * it in 6 of 6 (1,022–5,093 misses). Also the run with a 16-byte header: at 20 M, two of three found nothing.

@@ -25,9 +25,6 @@ class LiveReportsTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
     private static final String TALLY = SERVICE + "$Tally";
     private static final String SEMAPHORE = "java.util.concurrent.Semaphore$NonfairSync";
-    /** Short windows, re-armed a second after each closes, whatever they cost: the test sees several soon. */
-    private static final List<String> REARMED = List.of("-remix:detect", Jremix.TEST_THRESHOLD,
-            "-XX:REMIXWindow=1", "-XX:REMIXMaxWindow=2", "-XX:REMIXRearm=1", "-XX:REMIXBudget=0");
 
     @TempDir
     Path dir;
@@ -61,9 +58,7 @@ class LiveReportsTest {
      */
     private static void assertDetectionMBeans(LiveProgram service) throws Exception {
         try (JmxReader jmx = JmxReader.attach(service.pid())) {
-            CompositeData tally = Arrays.stream(jmx.await("CacheContention", "Findings", CompositeData[].class,
-                    rows -> Arrays.stream(rows).anyMatch(LiveReportsTest::isTally)))
-                    .filter(LiveReportsTest::isTally).findFirst().orElseThrow();
+            CompositeData tally = jmx.awaitRow("CacheContention", "Findings", LiveReportsTest::isTally);
             assertTrue((Long) tally.get("lastSeenEpochMillis") >= (Long) tally.get("firstSeenEpochMillis"),
                     tally.toString());
             assertTrue((Long) tally.get("estimatedMisses") > 0, tally.toString());
@@ -79,9 +74,8 @@ class LiveReportsTest {
     /** The park profiler's blockers over JMX, as {@link #assertDetectionMBeans} reads the detection's. */
     private static void assertParkMBean(LiveProgram service) throws Exception {
         try (JmxReader jmx = JmxReader.attach(service.pid())) {
-            CompositeData semaphore = Arrays.stream(jmx.await("ParkContention", "TopBlockers", CompositeData[].class,
-                    rows -> Arrays.stream(rows).anyMatch(r -> r.get("blockerClass").equals(SEMAPHORE))))
-                    .filter(r -> r.get("blockerClass").equals(SEMAPHORE)).findFirst().orElseThrow();
+            CompositeData semaphore = jmx.awaitRow("ParkContention", "TopBlockers",
+                    r -> r.get("blockerClass").equals(SEMAPHORE));
             assertEquals("Semaphore", semaphore.get("synchronizer"));
             assertTrue((Long) semaphore.get("parks") > 0, semaphore.toString());
             assertTrue(((String) semaphore.get("site")).startsWith("app//" + SERVICE + "."), semaphore.toString());
@@ -92,7 +86,7 @@ class LiveReportsTest {
     @Test
     void theDetectionReportGrowsAWindowHistoryWhileTheServiceRuns() throws Exception {
         Path report = dir.resolve("remix.json");
-        List<String> options = new java.util.ArrayList<>(REARMED);
+        List<String> options = new java.util.ArrayList<>(Jremix.REARMED_WINDOWS);
         options.add("-XX:REMIXReport=" + report);
         try (LiveProgram service = LiveProgram.start(options, SERVICE, "4")) {
             service.awaitLine("serving");
@@ -125,7 +119,7 @@ class LiveReportsTest {
     @Test
     void aPaddedServiceHasWindowsWithoutFindings() throws Exception {
         Path report = dir.resolve("remix.json");
-        List<String> options = new java.util.ArrayList<>(REARMED);
+        List<String> options = new java.util.ArrayList<>(Jremix.REARMED_WINDOWS);
         options.add("-XX:REMIXReport=" + report);
         try (LiveProgram service = LiveProgram.start(options, SERVICE, "4", "padded")) {
             service.awaitLine("serving");

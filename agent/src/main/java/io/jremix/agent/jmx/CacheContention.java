@@ -3,11 +3,13 @@ package io.jremix.agent.jmx;
 import java.util.List;
 import java.util.function.Supplier;
 
+import javax.management.openmbean.TabularData;
+
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.WindowHistory;
 
 /** The findings of one cache-contention detection, read when asked. */
-public final class CacheContention implements CacheContentionMXBean {
+public final class CacheContention implements CacheContentionMBean {
     private final Supplier<List<Finding>> findings;
     private final WindowHistory history;
 
@@ -21,10 +23,10 @@ public final class CacheContention implements CacheContentionMXBean {
     }
 
     @Override
-    public List<CacheFinding> getFindings() {
+    public TabularData getFindings() {
         WallClock clock = WallClock.now();
-        return findings.get().stream().limit(JmxBeans.MAX_ROWS)
-                .map(f -> CacheFinding.of(f, history.lastSeenNanos(f, clock.nanos()), clock)).toList();
+        return CacheFinding.ROWS.table(findings.get().stream().limit(JmxBeans.MAX_ROWS)
+                .map(f -> CacheFinding.of(f, history.lastSeenNanos(f, clock.nanos()), clock)).toList());
     }
 
     @Override

@@ -26,6 +26,9 @@ import io.jremix.report.park.ParkRun;
 public record ParkBlocker(String synchronizer, String blockerClass, String waitKind, boolean contention, int blockers,
                           long parks, double parkThreadTimeMillis, double threadTimeUtilPercent, String site,
                           List<String> sites) {
+    /** Made at the first read: the program's JVM may have no {@code java.management}, and it is never read there. */
+    static final OpenRows<ParkBlocker> ROWS = new OpenRows<>(ParkBlocker.class, "a park-contention row",
+            "blockerClass", "waitKind", "site");
     private static final int MAX_SITES = 5;
 
     static ParkBlocker of(ParkRun.Blocker b, long totalExecutionNanos) {

@@ -3,10 +3,12 @@ package io.jremix.agent.jmx;
 import java.util.List;
 import java.util.function.Supplier;
 
+import javax.management.openmbean.TabularData;
+
 import io.jremix.report.park.ParkRun;
 
 /** The blockers of one park profiler, read when asked. */
-public final class ParkContention implements ParkContentionMXBean {
+public final class ParkContention implements ParkContentionMBean {
     private final Supplier<ParkRun> run;
 
     /** @param run the report's snapshot now, taken without freeing anything (a read changes nothing) */
@@ -15,10 +17,10 @@ public final class ParkContention implements ParkContentionMXBean {
     }
 
     @Override
-    public List<ParkBlocker> getTopBlockers() {
+    public TabularData getTopBlockers() {
         ParkRun r = run.get();
-        return r.shown().stream().limit(JmxBeans.MAX_ROWS).map(b -> ParkBlocker.of(b, r.totalExecutionNanos()))
-                .toList();
+        return ParkBlocker.ROWS.table(r.shown().stream().limit(JmxBeans.MAX_ROWS)
+                .map(b -> ParkBlocker.of(b, r.totalExecutionNanos())).toList());
     }
 
     @Override

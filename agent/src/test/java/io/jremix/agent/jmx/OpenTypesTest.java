@@ -14,6 +14,7 @@ import javax.management.MBeanServer;
 import javax.management.MBeanServerFactory;
 import javax.management.ObjectName;
 import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.TabularData;
 
 import io.jremix.core.cache.Datum;
 import io.jremix.core.cache.Finding;
@@ -43,6 +44,11 @@ class OpenTypesTest {
         return server.getAttribute(name, attribute);
     }
 
+    /** A table's rows in its order. */
+    private static List<CompositeData> rows(Object table) {
+        return ((TabularData) table).values().stream().map(CompositeData.class::cast).toList();
+    }
+
     private static Finding finding(String cls, long firstMissNanos) {
         return new Finding(SharingKind.FALSE_SHARING, cls, Datum.Kind.FIELD, List.of("head", "tail"), 2000, 200, true,
                 List.of(), List.of(), List.of("demo.Queue.offer:12"), 5e5, firstMissNanos, firstMissNanos + S,
@@ -57,14 +63,19 @@ class OpenTypesTest {
         history.opened(0, first - S, 0, 0, List.of());
         history.closed(first + 2 * S, 1000, 200, List.of(f), List.of());
         long before = System.currentTimeMillis();
-        CompositeData[] rows = (CompositeData[]) read(new CacheContention(() -> List.of(f), history), "Findings");
+        TabularData table = (TabularData) read(new CacheContention(() -> List.of(f), history), "Findings");
         long after = System.currentTimeMillis();
 
-        assertEquals(1, rows.length);
-        CompositeData row = rows[0];
-        assertEquals(Set.of("className", "kind", "location", "fields", "estimatedMisses", "missesPerSecond",
-                "costSharePercent", "repairable", "sites", "firstSeenEpochMillis", "lastSeenEpochMillis"),
-                row.getCompositeType().keySet(), "the documented names");
+        List<CompositeData> rows = rows(table);
+        assertEquals(1, rows.size());
+        CompositeData row = rows.get(0);
+        assertEquals(Set.of("className", "kind", "location", "fields", "fieldNames", "estimatedMisses",
+                "missesPerSecond", "costSharePercent", "repairable", "site", "sites", "firstSeenEpochMillis",
+                "lastSeenEpochMillis"), row.getCompositeType().keySet(), "the documented names");
+        assertEquals(List.of("className", "kind", "location", "fieldNames", "site"),
+                table.getTabularType().getIndexNames(), "the exporter's labels");
+        assertEquals("head,tail", row.get("fieldNames"));
+        assertEquals("demo.Queue.offer:12", row.get("site"));
         assertEquals("demo.Queue", row.get("className"));
         assertEquals("false-sharing", row.get("kind"));
         assertEquals("field", row.get("location"));
@@ -84,8 +95,8 @@ class OpenTypesTest {
         WindowHistory history = new WindowHistory();
         history.opened(0, first, 0, 0, List.of());
         long before = System.currentTimeMillis();
-        CompositeData row = ((CompositeData[]) read(new CacheContention(() -> List.of(finding("demo.Queue", first)),
-                history), "Findings"))[0];
+        CompositeData row = rows(read(new CacheContention(() -> List.of(finding("demo.Queue", first)), history),
+                "Findings")).get(0);
         assertEquals(before, (Long) row.get("lastSeenEpochMillis"), System.currentTimeMillis() - before + 1);
     }
 
@@ -93,10 +104,22 @@ class OpenTypesTest {
     void listsStopAtMaxRowsAndTheCountSaysHowManyThereAre() throws Exception {
         List<Finding> many = IntStream.range(0, JmxBeans.MAX_ROWS + 5).mapToObj(i -> finding("demo.C" + i, 0)).toList();
         CacheContention bean = new CacheContention(() -> many, new WindowHistory());
-        CompositeData[] rows = (CompositeData[]) read(bean, "Findings");
-        assertEquals(JmxBeans.MAX_ROWS, rows.length);
-        assertEquals("demo.C0", rows[0].get("className"), "the report's order");
+        List<CompositeData> rows = rows(read(bean, "Findings"));
+        assertEquals(JmxBeans.MAX_ROWS, rows.size());
+        assertEquals("demo.C0", rows.get(0).get("className"), "the report's order");
         assertEquals(JmxBeans.MAX_ROWS + 5, read(bean, "FindingCount"));
+    }
+
+    @Test
+    void aRowAboutWhatAnEarlierRowIsAboutIsLeftOut() throws Exception {
+        Finding first = finding("demo.Queue", 0);
+        Finding same = new Finding(SharingKind.FALSE_SHARING, "demo.Queue", Datum.Kind.FIELD, List.of("head", "tail"),
+                10, 1, true, List.of(), List.of(), List.of("demo.Queue.offer:12"), 5, 0, S, Map.of(), List.of(), 0.01);
+        CacheContention bean = new CacheContention(() -> List.of(first, same), new WindowHistory());
+        List<CompositeData> rows = rows(read(bean, "Findings"));
+        assertEquals(1, rows.size(), "one series per class, kind, location, fields and site");
+        assertEquals(2000L, rows.get(0).get("estimatedMisses"), "the higher-ranked row");
+        assertEquals(2, read(bean, "FindingCount"));
     }
 
     @Test
@@ -138,10 +161,10 @@ class OpenTypesTest {
         ParkRun run = new ParkRun("jmx", 0, 10 * S, new ParkRun.Settings(0, 0, false, 10, 0), blockers, 0, 0, 100_000,
                 0, List.of());
         ParkContention bean = new ParkContention(() -> run);
-        CompositeData[] rows = (CompositeData[]) read(bean, "TopBlockers");
+        List<CompositeData> rows = rows(read(bean, "TopBlockers"));
 
-        assertEquals(1, rows.length);
-        CompositeData row = rows[0];
+        assertEquals(1, rows.size());
+        CompositeData row = rows.get(0);
         assertEquals("ReentrantLock", row.get("synchronizer"));
         assertEquals("lock", row.get("waitKind"));
         assertEquals(true, row.get("contention"));
@@ -165,7 +188,7 @@ class OpenTypesTest {
         r.parking(0, site);
         ParkRun run = new ParkRun("jmx", 0, S, new ParkRun.Settings(0, 0, false, 10, 0),
                 List.of(new ParkRun.Blocker(r.snapshot(), false)), 0, 0, 100_000, 0, List.of());
-        CompositeData row = ((CompositeData[]) read(new ParkContention(() -> run), "TopBlockers"))[0];
+        CompositeData row = rows(read(new ParkContention(() -> run), "TopBlockers")).get(0);
         assertEquals("", row.get("site"));
         assertArrayEquals(new String[0], (String[]) row.get("sites"));
     }
