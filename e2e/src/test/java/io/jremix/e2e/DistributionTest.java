@@ -55,7 +55,8 @@ class DistributionTest {
         for (String f : List.of("bin/jremix", "bin/jremix.cmd", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
                 "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar", "lib/jremix-relaxed.jar", "lib/jremix-scheduler.jar",
                 "lib/jremix-jmh.jar",
-                "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md")) {
+                "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md",
+                "conf/jremix-prometheus.yaml")) {
             assertTrue(tar.contains(TOP + f), f + " in " + tar);
         }
         assertTrue(Files.isExecutable(jremix));
