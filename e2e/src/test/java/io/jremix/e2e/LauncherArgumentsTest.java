@@ -72,9 +72,9 @@ class LauncherArgumentsTest {
         List<String> sh = shell.endsWith("busybox") ? List.of(shell, "sh", "-u") : List.of(shell, "-u");
         String jremix = Jremix.HOME.resolve("bin/jremix").toString();
 
-        Jremix.Run help = Jremix.exec(concat(sh, jremix));
-        assertEquals(0, help.exit(), help.stderr());
-        assertTrue(help.stdout().contains("-remix:detect"), help.stdout());
+        Jremix.Run usage = Jremix.exec(concat(sh, jremix));
+        assertEquals(1, usage.exit(), "as java with no arguments: " + usage.stderr());
+        assertTrue(usage.stderr().contains("-remix:detect"), usage.stderr());
 
         // the class path from the environment: no java option at all besides the main class
         Jremix.Run run = Jremix.exec(concat(sh, jremix, "-remix:detect", EXIT_WITH, "0", "ok"), null,
