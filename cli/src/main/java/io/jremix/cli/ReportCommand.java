@@ -13,16 +13,16 @@ import io.jremix.report.ReportFormat;
 
 /**
  * {@code bin/jremix report IN.json [-o OUT.html]}: turns a saved JSON report (cache, park or VBD) into its HTML page,
- * offline, from the cli jar, or into the format {@code OUT}'s name asks for ({@link ReportFormat}: a park report's
- * collapsed stacks for {@code .collapsed}); the renderers are the report module's, which the agent also uses for a
- * report's name. Without {@code -o} the page goes beside the input, named after it. Every failure is one line on stderr
- * and exit code 2.
+ * offline, from the cli jar, or into the format {@code OUT}'s name asks for ({@link ReportFormat}: a park or cache
+ * report's collapsed stacks for {@code .collapsed}); the renderers are the report module's, which the agent also uses
+ * for a report's name. Without {@code -o} the page goes beside the input, named after it. Every failure is one line
+ * on stderr and exit code 2.
  */
 public final class ReportCommand {
     static final int FAILED = 2;
     static final String USAGE = "Usage: bin/jremix report <report.json> [-o <report.html>]   the JSON report of a"
-            + " run (-XX:REMIXReport, park report=, -XX:VBDReport) as one self-contained HTML page, or as a park report's"
-            + " collapsed stacks for an output named *.collapsed";
+            + " run (-XX:REMIXReport, park report=, -XX:VBDReport) as one self-contained HTML page, or as a park or"
+            + " cache report's collapsed stacks for an output named *.collapsed";
     /** The largest report read: a long run's report is a few megabytes. */
     static final int MAX_BYTES = 64 * 1024 * 1024;
 

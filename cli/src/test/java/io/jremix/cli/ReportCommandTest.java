@@ -45,8 +45,8 @@ class ReportCommandTest {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         assertEquals(ReportCommand.FAILED, ReportCommand.run(List.of(vbd.toString(), "-o", dir.resolve("v.collapsed")
                 .toString()), print(new ByteArrayOutputStream()), print(err)));
-        assertEquals("jremix: error: " + vbd + ": collapsed stacks are written for park-contention reports, not for"
-                + " 'volatile-by-default'", err.toString(StandardCharsets.UTF_8).strip());
+        assertEquals("jremix: error: " + vbd + ": collapsed stacks are written for park-contention and cache-contention"
+                + " reports, not for 'volatile-by-default'", err.toString(StandardCharsets.UTF_8).strip());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package io.jremix.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -72,18 +73,32 @@ class OutputFilesTest {
         }
     }
 
+    /** The cache report, named {@code .collapsed}, is written at exit as collapsed stacks (no finding: none). */
     @Test
     void theCheckOfAWritableOutputLeavesOnlyTheOutput() throws Exception {
-        List<String> options = OUTPUT_OPTIONS.stream().map(o -> o + dir.resolve("out" + OUTPUT_OPTIONS.indexOf(o) + ".json"))
-                .toList();
+        List<String> options = OUTPUT_OPTIONS.stream().map(o -> o + dir.resolve("out" + OUTPUT_OPTIONS.indexOf(o)
+                + (o.equals("-XX:REMIXReport=") ? ".collapsed" : ".json"))).toList();
         Jremix.Run run = Jremix.workload(Stream.concat(Stream.of("-remix:detect"), options.stream()).toList(),
                 EXIT_WITH, "0", "ran");
 
         assertEquals(0, run.exit(), run.stderr());
         try (Stream<Path> left = Files.list(dir)) {
-            assertEquals(List.of("out0.json", "out1.json", "out2.json"),
+            assertEquals(List.of("out0.collapsed", "out1.json", "out2.json"),
                     left.map(p -> p.getFileName().toString()).sorted().toList());
         }
+        assertEquals("", Files.readString(dir.resolve("out0.collapsed")), run.stderr());
+        assertFalse(run.stderr().contains("could not render"), run.stderr());
+    }
+
+    /** A VBD report has no stacks: a name ending in {@code .collapsed} is refused before the program starts. */
+    @Test
+    void aVbdReportCannotBeCollapsedStacks() throws Exception {
+        String option = "-XX:VBDReport=" + dir.resolve("vbd.collapsed");
+        Jremix.Run run = Jremix.workload(List.of("-XX:+VBD", option), EXIT_WITH, "0", "ran");
+        assertEquals(2, run.exit(), run.stderr());
+        assertEquals("", run.stdout(), "the program must not start");
+        assertEquals(List.of("jremix: error: bad value in '" + option + "': a VBD report has no stacks to collapse:"
+                + " name it .json or .html (see bin/jremix --help)"), run.stderrLines());
     }
 
     /** Of two outputs of one file, the later written would replace the other: refused by the launcher and the agent. */

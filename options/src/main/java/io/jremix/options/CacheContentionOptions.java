@@ -32,8 +32,9 @@ public final class CacheContentionOptions {
     public static final Option<Boolean> DEBUG = SECTION.flag("REMIXDebug",
             "print instrumentation details, including classes that could not be instrumented");
     public static final Option<Path> REPORT = SECTION.value("REMIXReport", Type.outputFile(), null,
-            "write the findings at exit as JSON, or as HTML for a name ending in .html, and when each window closes if"
-                    + " REMIXRearm is set");
+            "write the findings at exit as JSON, or as HTML for a name ending in .html, or as collapsed stacks of"
+                    + " estimated misses (flame graph input) for .collapsed, and when each window closes if REMIXRearm"
+                    + " is set");
     public static final Option<Path> PROFILE = SECTION.value("REMIXProfile", Type.file(), null,
             "repair plan: pad the classes it names when they load, which only reads it; with detection, add this run's"
                     + " findings to it at exit, which needs it writable");

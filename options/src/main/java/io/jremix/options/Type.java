@@ -6,6 +6,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -128,6 +129,19 @@ public final class Type<T> {
     /** A file the run writes: read as {@link #file()}, and checked with the run's other outputs before it starts. */
     public static Type<Path> outputFile() {
         return new Type<>("<file>", "a file name", Type::path, Path::toString, true);
+    }
+
+    /**
+     * A file the run writes, as {@link #outputFile()}, whose name does not end in {@code suffix} (in any case):
+     * a format the report has no content for, refused with {@code why}.
+     */
+    public static Type<Path> outputFileNotNamed(String suffix, String why) {
+        return new Type<>("<file>", "a file name, not *" + suffix, v -> {
+            if (v.toLowerCase(Locale.ROOT).endsWith(suffix)) {
+                throw new BadValue(why);
+            }
+            return path(v);
+        }, Path::toString, true);
     }
 
     /** One of {@code words}. */

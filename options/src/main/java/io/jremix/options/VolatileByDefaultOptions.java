@@ -17,7 +17,8 @@ public final class VolatileByDefaultOptions {
             + " @io.jremix.relaxed.Relaxed does; patterns in docs/volatile-by-default.md");
     public static final Option<Boolean> VERBOSE = SECTION.flag("VBDVerbose",
             "print each rewritten class, and every relaxed name");
-    public static final Option<Path> REPORT = SECTION.value("VBDReport", Type.outputFile(), null,
+    public static final Option<Path> REPORT = SECTION.value("VBDReport", Type.outputFileNotNamed(".collapsed",
+            "a VBD report has no stacks to collapse: name it .json or .html"), null,
             "write the report at exit as JSON, or as HTML for a name ending in .html");
 
     private VolatileByDefaultOptions() {

@@ -84,6 +84,16 @@ class SpecTest {
         assertEquals("unknown sub-option 'x' in '-XXgetparkcontention:x': use threshold=<n>, printThreshold=<n>,"
                 + " freeOnPrint, rows=<n>, report=<file> or interval=<seconds>",
                 assertThrows(OptionException.class, () -> Spec.parse(List.of("-XXgetparkcontention:x"))).getMessage());
+        assertEquals("bad value in '-XX:VBDReport=v.Collapsed': a VBD report has no stacks to collapse: name it .json"
+                + " or .html", assertThrows(OptionException.class,
+                () -> Spec.parse(List.of("-XX:VBDReport=v.Collapsed"))).getMessage());
+    }
+
+    @Test
+    void cacheAndParkReportsMayBeCollapsedStacks() throws OptionException {
+        Values v = Spec.parse(List.of("-XX:REMIXReport=r.collapsed", "-XXgetparkcontention:report=p.collapsed"));
+        assertEquals(Path.of("r.collapsed").toAbsolutePath(), v.get(CacheContentionOptions.REPORT));
+        assertEquals(Path.of("p.collapsed").toAbsolutePath(), v.get(ParkContentionOptions.REPORT));
     }
 
     @Test

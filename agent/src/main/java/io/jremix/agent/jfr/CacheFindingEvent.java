@@ -44,6 +44,9 @@ class CacheFindingEvent extends jdk.jfr.Event {
     @Description("for each field, the threads seen writing it, as \"name\" #id (the name when first sampled)")
     String writers;
     @Label("Code Sites")
+    @Description("the code that missed, hottest first, one a line, each with its share of the sampled misses: the"
+            + " program's frame, then \"via\" the JDK frame it called; the event has no stack trace of its own, which"
+            + " would be the jremix thread's that committed it")
     String sites;
     @Label("Neighbours")
     @Description("pairs of fields, one written by a thread and the other written or read by another, that some"

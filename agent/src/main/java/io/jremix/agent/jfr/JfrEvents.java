@@ -84,7 +84,7 @@ public final class JfrEvents {
             e.costShare = f.costShare();
             e.repairable = f.repairable();
             e.writers = CacheTextReport.writers(f, threads::of);
-            e.sites = String.join("\n", f.sites());
+            e.sites = sites(f);
             e.neighbours = String.join("\n", f.neighbours().stream().map(n -> n.field()
                     + (n.reads() == Finding.Reads.FIELD ? " read" : "") + " by " + threads.of(n.writer()).label()
                     + ", " + n.other() + (n.sameObject() ? "" : " of a neighbouring instance")
@@ -139,6 +139,19 @@ public final class JfrEvents {
                 e.collected = b.collected();
                 e.commit();
             }
+        }
+
+        /** Each site that missed, its share of the finding's sampled misses first where it was counted. */
+        private static String sites(Finding f) {
+            StringBuilder sb = new StringBuilder();
+            for (int i = 0; i < f.sites().size(); i++) {
+                sb.append(i == 0 ? "" : "\n");
+                if (i < f.siteSamples().size() && f.sampled() > 0) {
+                    sb.append(String.format(Locale.ROOT, "%.2f%% ", 100.0 * f.siteSamples().get(i) / f.sampled()));
+                }
+                sb.append(f.sites().get(i));
+            }
+            return sb.toString();
         }
 
         /** Each site as the text report's site rows have it: its share of the park time, then its frame. */

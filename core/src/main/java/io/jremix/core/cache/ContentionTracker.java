@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.function.IntFunction;
+import java.util.stream.Stream;
 
 /**
  * Aggregates coherence misses per (sharing kind, class, location) and decides, against the thresholds,
@@ -214,9 +215,9 @@ public final class ContentionTracker {
         writers.replaceAll((field, threads) -> Set.copyOf(threads));
         return new Finding(observed.kind(), observed.className(), observed.location(), List.copyOf(fields),
                 observed.events(), observed.sampled(), observed.repairable(), observed.hits(),
-                observed.conflictsWith(), observed.sites(), observed.ratePerSecond(), observed.firstMissNanos(),
-                observed.detectedNanos(), Collections.unmodifiableMap(writers), predicted.neighbours(),
-                observed.costShare());
+                observed.conflictsWith(), observed.sites(), observed.siteSamples(), observed.ratePerSecond(),
+                observed.firstMissNanos(), observed.detectedNanos(), Collections.unmodifiableMap(writers),
+                predicted.neighbours(), observed.costShare());
     }
 
     /** Classes with misses that stayed below the thresholds, most events first. */
@@ -348,7 +349,8 @@ public final class ContentionTracker {
             hitList.sort(Comparator.comparingLong(Finding.Hit::sampled).reversed().thenComparing(Finding.Hit::label));
             return new Finding(k.kind, k.className, k.location, hottest(fields, Integer.MAX_VALUE, String::valueOf),
                     Math.round(sampled * scale), sampled, repairable, List.copyOf(hitList), List.copyOf(conflicts),
-                    hottest(sites, MAX_SITES, siteNames::apply), rate, firstNanos, detectedNanos, writerSets(), List.of(),
+                    hottest(sites, MAX_SITES, siteNames::apply), hottestCounts(sites, MAX_SITES), rate, firstNanos,
+                    detectedNanos, writerSets(), List.of(),
                     Thresholds.costShare(rate, times.onCore(threads)));
         }
 
@@ -361,11 +363,19 @@ public final class ContentionTracker {
 
     static <K extends Comparable<K>> List<String> hottest(Map<K, long[]> counts, int limit,
                                                                    java.util.function.Function<K, String> name) {
+        return hottestFirst(counts, limit).map(e -> name.apply(e.getKey())).toList();
+    }
+
+    /** The counts of {@link #hottest}'s keys, in its order. */
+    static <K extends Comparable<K>> List<Long> hottestCounts(Map<K, long[]> counts, int limit) {
+        return hottestFirst(counts, limit).map(e -> e.getValue()[0]).toList();
+    }
+
+    private static <K extends Comparable<K>> Stream<Map.Entry<K, long[]>> hottestFirst(
+            Map<K, long[]> counts, int limit) {
         return counts.entrySet().stream()
                 .sorted(Comparator.<Map.Entry<K, long[]>>comparingLong(e -> e.getValue()[0]).reversed()
                         .thenComparing(Map.Entry::getKey))
-                .limit(limit)
-                .map(e -> name.apply(e.getKey()))
-                .toList();
+                .limit(limit);
     }
 }

@@ -20,6 +20,8 @@ import java.util.Set;
  * @param hits           per-field (or per-element) sampled misses, hottest first
  * @param conflictsWith  data of other classes written on the same lines ({@code Class::field} or array type)
  * @param sites          code that made the missing accesses, hottest first
+ * @param siteSamples    the sampled misses of each of {@code sites}, in the same order; empty where not counted
+ *                       (latent false sharing). Misses on another class's access, blamed on this one, have no site
  * @param ratePerSecond  estimated misses per second while it was observed
  * @param firstMissNanos {@link System#nanoTime()} of the first sampled miss
  * @param detectedNanos  {@link System#nanoTime()} when the thresholds were crossed
@@ -32,7 +34,8 @@ import java.util.Set;
  */
 public record Finding(SharingKind kind, String className, Datum.Kind location, List<String> fields, long events,
                       long sampled, boolean repairable, List<Hit> hits, List<String> conflictsWith,
-                      List<String> sites, double ratePerSecond, long firstMissNanos, long detectedNanos,
+                      List<String> sites, List<Long> siteSamples, double ratePerSecond, long firstMissNanos,
+                      long detectedNanos,
                       Map<String, Set<Integer>> writers, List<Neighbours> neighbours, double costShare) {
 
     /** Sampled misses on one field or element. */
@@ -62,10 +65,20 @@ public record Finding(SharingKind kind, String className, Datum.Kind location, L
     /** Which field of a pair its thread only reads: neither (both are written), the finding's field, or the other. */
     public enum Reads { NONE, FIELD, OTHER }
 
-    /** This finding with {@code sites} for its sites. */
+    /** A finding whose sites' misses are not counted. */
+    public Finding(SharingKind kind, String className, Datum.Kind location, List<String> fields, long events,
+                   long sampled, boolean repairable, List<Hit> hits, List<String> conflictsWith, List<String> sites,
+                   double ratePerSecond, long firstMissNanos, long detectedNanos, Map<String, Set<Integer>> writers,
+                   List<Neighbours> neighbours, double costShare) {
+        this(kind, className, location, fields, events, sampled, repairable, hits, conflictsWith, sites, List.of(),
+                ratePerSecond, firstMissNanos, detectedNanos, writers, neighbours, costShare);
+    }
+
+    /** This finding with {@code sites} for its sites, renamed in the same order: their counts stay. */
     public Finding withSites(List<String> sites) {
         return new Finding(kind, className, location, fields, events, sampled, repairable, hits, conflictsWith,
-                List.copyOf(sites), ratePerSecond, firstMissNanos, detectedNanos, writers, neighbours, costShare);
+                List.copyOf(sites), siteSamples, ratePerSecond, firstMissNanos, detectedNanos, writers, neighbours,
+                costShare);
     }
 
     /** Milliseconds from the first sampled miss to the decision. */

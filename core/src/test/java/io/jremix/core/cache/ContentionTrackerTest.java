@@ -452,7 +452,7 @@ class ContentionTrackerTest {
     }
 
     @Test
-    void sites_resolvedThroughTheFunction_hottestFirst_atMostFive() {
+    void sites_resolvedThroughTheFunction_hottestFirst_atMostFive_withTheirMisses() {
         // site id -> misses it made: 12:7, 15:6, 10:5, 16:4, 11:3, 13:2, 14:1
         int[][] siteCounts = {{12, 7}, {15, 6}, {10, 5}, {16, 4}, {11, 3}, {13, 2}, {14, 1}};
         ContentionTracker t = new ContentionTracker(ANY, 1);
@@ -472,6 +472,7 @@ class ContentionTrackerTest {
         }));
 
         assertEquals(List.of("Site#12", "Site#15", "Site#10", "Site#16", "Site#11"), f.sites());
+        assertEquals(List.of(7L, 6L, 5L, 4L, 3L), f.siteSamples());
         assertFalse(asked.contains(-1));
         assertEquals(29, f.sampled());
     }

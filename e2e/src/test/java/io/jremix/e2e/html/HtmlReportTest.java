@@ -36,6 +36,11 @@ class HtmlReportTest {
     private static final Path SCREENSHOTS = Path.of(System.getProperty("jremix.screenshots", "target/screenshots"));
     private static final Pattern PARK_ROWS = Pattern.compile("PARK: Park contention at exit .* in (\\d+) rows?,.*");
     private static final String RING = "io.jremix.workloads.cache.SpscQueue$Ring";
+    private static final String PAIR = "io.jremix.workloads.cache.FieldUpdaterCounters$Pair";
+    /** A collapsed stack of the Pair's finding, its site's program frame, then the JDK's updater frame it called. */
+    private static final Pattern PAIR_VIA_UPDATER = Pattern.compile("^" + Pattern.quote(PAIR) + "\\.\\S+ \\(false"
+            + " sharing\\);[^;]*FieldUpdaterCounters\\.run\\([^;]*;[^;]*java\\.util\\.concurrent\\.atomic\\."
+            + "AtomicLongFieldUpdater[^;]* \\d+$");
     private static final Pattern WRITERS = Pattern.compile("REMIX:   written by: left (\"[^\"]+\" #\\d+); right"
             + " (\"[^\"]+\" #\\d+)");
     private static final Pattern FINDINGS = Pattern.compile("REMIX: Traced .* (\\d+) findings?\\.");
@@ -72,7 +77,7 @@ class HtmlReportTest {
             }
         }
         Map<String, Object> pair = findings.stream()
-                .filter(f -> f.get("className").equals("io.jremix.workloads.cache.FieldUpdaterCounters$Pair"))
+                .filter(f -> f.get("className").equals(PAIR))
                 .findFirst().orElseThrow(() -> new AssertionError(findings.toString()));
         assertTrue(pair.containsKey("layout"), "a field finding carries its class's layout: " + pair);
         Map<String, Object> writers = (Map<String, Object>) pair.get("writers");
@@ -85,6 +90,15 @@ class HtmlReportTest {
         assertEquals(findings.stream().filter(f -> f.containsKey("layout")).count(),
                 page.count("class=\"slot header\""), "each layout's header drawn once");
         screenshot(chromium, html, "cache-report.png");
+
+        Path collapsed = dir.resolve("cache.collapsed");
+        Jremix.Run toStacks = Jremix.launch(List.of("report", json.toString(), "-o", collapsed.toString()));
+        assertEquals(0, toStacks.exit(), toStacks.stderr());
+        List<String> stacks = Files.readAllLines(collapsed);
+        assertTrue(stacks.stream().anyMatch(PAIR_VIA_UPDATER.asPredicate()),
+                "the Pair's misses under the program's frame, then the updater's: " + stacks);
+        assertEquals(stacks.stream().sorted().toList(), readBackByAsyncProfiler(collapsed), "a standard tool reads it");
+        assertFlameGraph(new RenderedPage(chromium.dom(measuring(html), 1400, 900)).dom(), "flame-misses", stacks);
     }
 
     /**
@@ -111,6 +125,11 @@ class HtmlReportTest {
         String left = page.fieldStyle("left");
         String right = page.fieldStyle("right");
         assertFalse(hue(left).equals(hue(right)), "a colour per writer thread: " + left + " / " + right);
+
+        List<String> boxes = boxesInProportion(new RenderedPage(chromium.dom(measuring(html), 1400, 900)).dom(),
+                "flame-misses");
+        assertTrue(boxes.stream().anyMatch(b -> b.startsWith(PAIR + ".")) && boxes.stream()
+                .anyMatch(b -> b.contains("FieldUpdaterCounters.run(")), "the Pair's finding and its site: " + boxes);
     }
 
     /** The README's workload, two threads adding through field updaters, its cache report written to {@code report}. */
@@ -232,7 +251,7 @@ class HtmlReportTest {
             assertEquals(1, sites.stream().filter(s -> s.contains("TwoSites." + caller + "(")).count(),
                     caller + " beneath its class: " + sites);
         }
-        assertFlameGraph(measured.dom(), stacks);
+        assertFlameGraph(measured.dom(), "flame-contention", stacks);
     }
 
     /**
@@ -253,10 +272,11 @@ class HtmlReportTest {
     }
 
     /**
-     * The contention flame graph has one box per frame of each stack of the collapsed file (stacks with a common
-     * beginning share its boxes) under its root, each box as wide, in the browser, as its park time.
+     * The flame graph in the element {@code id} has one box per frame of each stack of the collapsed file (stacks
+     * with a common beginning share its boxes) under its root, which has their total, each box as wide, in the
+     * browser, as its value.
      */
-    private static void assertFlameGraph(String dom, List<String> stacks) {
+    private static void assertFlameGraph(String dom, String id, List<String> stacks) {
         Set<String> prefixes = new HashSet<>();
         long total = 0;
         for (String line : stacks) {
@@ -267,20 +287,33 @@ class HtmlReportTest {
             }
             total += Long.parseLong(line.substring(space + 1));
         }
-        String graph = dom.substring(dom.indexOf("<div id=\"flame-contention\">"));
-        graph = graph.substring(0, graph.indexOf("</svg>"));
-        Matcher box = Pattern.compile("<g class=\"frame\" data-depth=\"\\d+\" data-us=\"(\\d+)\">.*?"
-                + "data-width=\"([\\d.]+)\"").matcher(graph);
+        List<String> boxes = boxesInProportion(dom, id);
+        assertTrue(!boxes.isEmpty() && boxes.get(0).endsWith(" = " + total), "the root has the total: " + boxes);
+        assertEquals(prefixes.size() + 1, boxes.size(), "a box per frame and the root: " + boxes + " for " + stacks);
+    }
+
+    /**
+     * The boxes of the flame graph in the element {@code id} of a {@link #measuring} page, root first, as
+     * {@code "title = value"}, each checked to be as wide, in the browser, as its share of the root's value.
+     */
+    private static List<String> boxesInProportion(String dom, String id) {
+        int start = dom.indexOf("<div id=\"" + id + "\">");
+        assertTrue(start >= 0, "no flame graph " + id + ": " + dom);
+        String graph = dom.substring(start, dom.indexOf("</svg>", start));
+        Matcher box = Pattern.compile("<g class=\"frame\" data-depth=\"\\d+\" data-value=\"(\\d+)\"><title>([^<]*)"
+                + "</title>.*?data-width=\"([\\d.]+)\"").matcher(graph);
         List<String> boxes = new ArrayList<>();
         double rootWidth = -1;
+        long rootValue = -1;
         while (box.find()) {
-            long us = Long.parseLong(box.group(1));
-            double width = Double.parseDouble(box.group(2));
+            long value = Long.parseLong(box.group(1));
+            double width = Double.parseDouble(box.group(3));
             rootWidth = rootWidth < 0 ? width : rootWidth;
-            assertEquals((double) us / total * rootWidth, width, 0.5, "box " + boxes.size() + " of " + us + " us");
-            boxes.add(us + " us, " + width + " px");
+            rootValue = rootValue < 0 ? value : rootValue;
+            assertEquals((double) value / rootValue * rootWidth, width, 0.5, box.group(2) + ": " + value);
+            boxes.add(box.group(2) + " = " + value);
         }
-        assertEquals(prefixes.size() + 1, boxes.size(), "a box per frame and the root: " + boxes + " for " + stacks);
+        return boxes;
     }
 
     /**

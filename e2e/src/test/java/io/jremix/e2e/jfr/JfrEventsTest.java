@@ -2,6 +2,7 @@ package io.jremix.e2e.jfr;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Path;
@@ -74,6 +75,12 @@ class JfrEventsTest {
             assertEquals(String.join(", ", (List<String>) f.get("fields")), e.getString("fields"));
             assertEquals(f.get("repairable"), e.getBoolean("repairable"));
             assertTrue(e.getLong("sampledMisses") > 0 && e.getLong("sampledMisses") <= (Long) f.get("sampled"), () -> describe(List.of(e)));
+            // the sites stand for a stack: the event's own would be the jremix thread's that committed it
+            assertNull(e.getStackTrace(), () -> describe(List.of(e)));
+            if (!e.getString("kind").startsWith("latent")) {
+                assertTrue(e.getString("sites").lines()
+                        .allMatch(site -> site.matches("\\d+\\.\\d\\d% \\S.*")), () -> describe(List.of(e)));
+            }
         }
         // the threads as the report at exit names them: each event names a thread as they do (the event's writers,
         // when the finding was made, need not be those at exit: a prediction's are the pairs it sees then)

@@ -110,6 +110,9 @@ public final class CacheJsonReport {
             m.put("hits", hits);
             m.put("conflictsWith", f.conflictsWith());
             m.put("sites", f.sites());
+            if (!f.siteSamples().isEmpty()) {
+                m.put("siteSampled", f.siteSamples());
+            }
             Map<String, Object> writers = new LinkedHashMap<>();
             f.writers().forEach((field, threads) -> writers.put(field,
                     CacheRun.inOrder(threads).stream().map(t -> thread(run, t)).toList()));

@@ -13,10 +13,11 @@ import io.jremix.core.Counted;
 import io.jremix.core.cache.TracedThread;
 
 /**
- * Cache contention: one card per finding, with the object's layout drawn as cache lines (as JOL prints it), each
- * field coloured by the set of threads that write it and shaded by its sampled misses, then the code sites and the
- * advice. True sharing and false sharing have a colour each on the card's edge and badge. A class padded in the run
- * gets a card of its own, first, with its layouts before and after side by side.
+ * Cache contention: the estimated misses by finding and site as a flame graph, then one card per finding, with the
+ * object's layout drawn as cache lines (as JOL prints it), each field coloured by the set of threads that write it
+ * and shaded by its sampled misses, then the code sites and the advice. True sharing and false sharing have a colour
+ * each on the card's edge and badge. A class padded in the run gets a card of its own, before the findings, with its
+ * layouts before and after side by side.
  */
 final class CacheHtml {
     private CacheHtml() {
@@ -37,6 +38,7 @@ final class CacheHtml {
                 + "kind-true-sharing\">true sharing</span> threads write the same field: padding cannot help</span>"
                 + "<span><span class=\"badge kind-latent-false-sharing\">latent false sharing</span> threads write"
                 + " fields within a line of each other that this run placed apart: another run may not</span></p>\n");
+        sb.append(flameGraph(doc));
         // what this run padded first: in a repair run, the findings are what remains
         List<JsonView> padded = doc.get("repair").list("padded");
         for (int i = 0; i < padded.size(); i++) {
@@ -46,6 +48,19 @@ final class CacheHtml {
             finding(sb, i, findings.get(i), lineSize);
         }
         return HtmlPage.page("jremix: cache contention", summary, sb.toString());
+    }
+
+    /** Estimated misses by finding and site ({@link CacheStacks}); empty without a finding that missed. */
+    private static String flameGraph(JsonView doc) {
+        String svg = FlameGraph.svg("all findings", CacheStacks.of(doc), misses -> "~" + number(misses) + " misses");
+        if (svg.isEmpty()) {
+            return "";
+        }
+        return "<h2>Misses by finding and site</h2>\n<p class=\"summary\">Each box a frame, as wide as the estimated"
+                + " coherence misses under it (sampled misses times the sampling ratio), its caller below it: the"
+                + " finding, then the code that missed, the program's frame below the JDK frame it called. Misses that"
+                + " no site is counted for stay on the finding. Latent false sharing is not drawn: it has no misses"
+                + " yet. Hover a box for its misses and share.</p>\n<div id=\"flame-misses\">" + svg + "</div>\n";
     }
 
     private static void finding(StringBuilder sb, int index, JsonView f, int lineSize) {

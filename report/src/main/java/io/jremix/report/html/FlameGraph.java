@@ -6,13 +6,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.LongFunction;
 import java.util.regex.Pattern;
 
 /**
  * A flame graph as inline SVG, from collapsed stacks ({@link CollapsedStacks}): the root at the bottom, each frame a
  * box above its caller, as wide as the value of the stacks through it; equal callers share a box, the largest
- * first. Each box's title names its frame, its value in milliseconds (values are microseconds) and its share of
- * the whole; {@code data-us} has the value, for a test.
+ * first. Each box's title names its frame, its value as the caller shows values (park time: microseconds shown in
+ * milliseconds; misses) and its share of the whole; {@code data-value} has the value, for a test.
  */
 final class FlameGraph {
     static final int WIDTH = 1200;
@@ -38,8 +39,11 @@ final class FlameGraph {
     private FlameGraph() {
     }
 
-    /** The graph of {@code stacks} under a root named {@code root}; empty for no stack with a value. */
-    static String svg(String root, List<CollapsedStacks.Stack> stacks) {
+    /**
+     * The graph of {@code stacks} under a root named {@code root}, a value in a box's title as {@code shown} writes
+     * it; empty for no stack with a value.
+     */
+    static String svg(String root, List<CollapsedStacks.Stack> stacks, LongFunction<String> shown) {
         Node top = new Node(root);
         for (CollapsedStacks.Stack s : CollapsedStacks.merged(stacks)) {
             top.value += s.value();
@@ -55,7 +59,7 @@ final class FlameGraph {
         int height = (depth(top) + 1) * FRAME_HEIGHT;
         StringBuilder sb = new StringBuilder("<svg class=\"flame\" width=\"" + WIDTH + "\" height=\"" + height
                 + "\" viewBox=\"0 0 " + WIDTH + " " + height + "\" role=\"img\">");
-        box(sb, top, top.value, 0, 0, height);
+        box(sb, top, top.value, 0, 0, height, shown);
         return sb.append("</svg>").toString();
     }
 
@@ -68,12 +72,13 @@ final class FlameGraph {
     }
 
     /** {@code n} at {@code x}, {@code depth} boxes above the bottom, and its callees above it. */
-    private static void box(StringBuilder sb, Node n, long total, double x, int depth, int height) {
+    private static void box(StringBuilder sb, Node n, long total, double x, int depth, int height,
+                            LongFunction<String> shown) {
         double width = (double) n.value / total * WIDTH;
         double y = height - (depth + 1) * FRAME_HEIGHT;
-        String title = n.name + ": " + HtmlPage.number(n.value / 1000.0) + " ms, "
+        String title = n.name + ": " + shown.apply(n.value) + ", "
                 + HtmlPage.number(Math.round(1000.0 * n.value / total) / 10.0) + "%";
-        sb.append("<g class=\"frame\" data-depth=\"").append(depth).append("\" data-us=\"").append(n.value)
+        sb.append("<g class=\"frame\" data-depth=\"").append(depth).append("\" data-value=\"").append(n.value)
                 .append("\"><title>").append(HtmlPage.esc(title)).append("</title><rect x=\"").append(coordinate(x))
                 .append("\" y=\"").append(coordinate(y)).append("\" width=\"").append(coordinate(width))
                 .append("\" height=\"").append(FRAME_HEIGHT - 1).append("\" fill=\"").append(colour(n.name, depth))
@@ -90,7 +95,7 @@ final class FlameGraph {
         callees.sort(Comparator.comparingLong((Node c) -> c.value).reversed());
         double cx = x;
         for (Node c : callees) {
-            box(sb, c, total, cx, depth + 1, height);
+            box(sb, c, total, cx, depth + 1, height, shown);
             cx += (double) c.value / total * WIDTH;
         }
     }

@@ -28,7 +28,12 @@ record JsonView(Object value) {
     }
 
     double number(String key) {
-        return get(key).value instanceof Number n ? n.doubleValue() : 0;
+        return get(key).number();
+    }
+
+    /** This value as a number, 0 if it is not one. */
+    double number() {
+        return value instanceof Number n ? n.doubleValue() : 0;
     }
 
     boolean flag(String key) {

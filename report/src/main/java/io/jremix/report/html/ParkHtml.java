@@ -61,8 +61,10 @@ final class ParkHtml {
      * otherwise make contention a sliver.
      */
     private static String flameGraphs(JsonView doc) {
-        String contention = FlameGraph.svg("all contention", ParkStacks.of(doc, ParkStacks::isContention));
-        String idle = FlameGraph.svg("all idle and signal waits", ParkStacks.of(doc, b -> !ParkStacks.isContention(b)));
+        String contention = FlameGraph.svg("all contention", ParkStacks.of(doc, ParkStacks::isContention),
+                ParkStacks::shown);
+        String idle = FlameGraph.svg("all idle and signal waits", ParkStacks.of(doc, b -> !ParkStacks.isContention(b)),
+                ParkStacks::shown);
         if (contention.isEmpty() && idle.isEmpty()) {
             return "";
         }

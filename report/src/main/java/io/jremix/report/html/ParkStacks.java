@@ -37,6 +37,11 @@ final class ParkStacks {
         return out;
     }
 
+    /** A stack's value, microseconds, as a flame graph's box shows it. */
+    static String shown(long micros) {
+        return HtmlPage.number(micros / 1000.0) + " ms";
+    }
+
     /** Whether the row's wait kind is contention ({@link WaitKind#contention()}); a kind not known counts as such. */
     static boolean isContention(JsonView row) {
         String id = row.text("waitKind");

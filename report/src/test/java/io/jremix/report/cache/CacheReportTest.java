@@ -154,7 +154,8 @@ class CacheReportTest {
     private static Finding twoWriters() {
         return new Finding(SharingKind.FALSE_SHARING, "a.P", Datum.Kind.FIELD, List.of("left", "right"), 900, 9,
                 true, List.of(new Finding.Hit("left[12]", 5), new Finding.Hit("right[20]", 4)), List.of(),
-                List.of("app//a.P.addLeft(P.java:7)", "app//a.P.addRight(P.java:9)"), 2e6, START, START,
+                List.of("app//a.P.addLeft(P.java:7)", "app//a.P.addRight(P.java:9)"), List.of(5L, 4L), 2e6, START,
+                START,
                 new TreeMap<>(Map.of("left", Set.of(0), "right", Set.of(2, 1))), List.of(), 0.0031);
     }
 
@@ -187,6 +188,7 @@ class CacheReportTest {
         Map<String, Object> f = ((List<Map<String, Object>>) ((Map<String, Object>) Json.parse(Json.write(
                 CacheJsonReport.document(run(List.of(twoWriters())), "1.0")))).get("findings")).get(0);
         assertEquals(Map.of("left", List.of(T0), "right", List.of(T1, T2)), f.get("writers"));
+        assertEquals(List.of(5L, 4L), f.get("siteSampled"), "each site's sampled misses, in the sites' order");
     }
 
     @Test

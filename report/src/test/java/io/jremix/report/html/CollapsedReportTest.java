@@ -14,10 +14,12 @@ import java.util.regex.Pattern;
 import io.jremix.report.ReportFormat;
 import org.junit.jupiter.api.Test;
 
-/** Collapsed stacks of a park report, and the flame graph drawn from them. */
+/** Collapsed stacks of park and cache reports, and the flame graphs drawn from them. */
 class CollapsedReportTest {
     private static final String PARK = "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:209)";
     private static final String LOCK = "java.base/java.util.concurrent.locks.ReentrantLock.lock(ReentrantLock.java:322)";
+    private static final String UPDATER = "java.base/java.util.concurrent.atomic.AtomicLongFieldUpdater$CASUpdater"
+            + ".getAndAdd(AtomicLongFieldUpdater.java:100)";
 
     /** A lock reached from two sites, and a latch of an older report without sites. */
     private static Map<String, Object> parkReport() {
@@ -58,18 +60,65 @@ class CollapsedReportTest {
         assertEquals("a b;x:y 7\n", text);
     }
 
+    /**
+     * Findings of each kind and location: a field updater's site (program frame via JDK frame), a site past the
+     * counted ones, a report without site counts, a static, and latent false sharing, which has no misses.
+     */
+    private static Map<String, Object> cacheReport() {
+        return Map.of("report", "cache-contention", "findings", List.of(
+                Map.of("kind", "false-sharing", "className", "a.Tally", "location", "field", "fields", List.of("value"),
+                        "events", 1000, "sampled", 10, "sites", List.of("app//a.Tally.add(Tally.java:5) via " + UPDATER,
+                                "app//a.Main.run(Main.java:9)", "app//a.Main.rare(Main.java:12)"),
+                        "siteSampled", List.of(6, 3)),
+                Map.of("kind", "true-sharing", "className", "long[]", "location", "element", "fields", List.of(),
+                        "events", 50, "sampled", 5, "sites", List.of("app//a.Array.set(Array.java:4)")),
+                Map.of("kind", "true-sharing", "className", "a.S", "location", "static", "fields", List.of("n", "m"),
+                        "events", 20, "sampled", 2, "sites", List.of("app//a.S.inc(S.java:3)"), "siteSampled", List.of(2)),
+                Map.of("kind", "latent-false-sharing", "className", "a.L", "location", "field", "fields", List.of("x"),
+                        "events", 5000, "sampled", 50, "sites", List.of("app//a.L.set(L.java:1)"),
+                        "siteSampled", List.of(50))));
+    }
+
+    /**
+     * Each finding's estimated misses under it, split among its sites by their sampled misses, the program's frame
+     * before the JDK frame it called; the misses of no counted site on the finding alone; latent false sharing left
+     * out.
+     */
     @Test
-    void onlyParkReportsHaveCollapsedStacks() {
+    void aCacheReportIsWrittenAsCollapsedStacks() {
+        assertEquals("""
+                a.Tally.value (false sharing);app//a.Tally.add(Tally.java:5);%s 600
+                a.Tally.value (false sharing);app//a.Main.run(Main.java:9) 300
+                a.Tally.value (false sharing) 100
+                long[] elements (true sharing) 50
+                a.S.n,m (true sharing, static);app//a.S.inc(S.java:3) 20
+                """.formatted(UPDATER), ReportFormat.render(Path.of("cache.collapsed"), cacheReport()));
+    }
+
+    /** The cache page draws the same stacks, each box's title in misses. */
+    @Test
+    void theCachePageDrawsMissesByFindingAndSite() {
+        String page = ReportFormat.render(Path.of("cache.html"), cacheReport());
+        String graph = page.substring(page.indexOf("<div id=\"flame-misses\">"));
+        assertTrue(graph.contains("<title>all findings: ~1070 misses, 100%</title>"), graph);
+        assertTrue(graph.contains("<title>a.Tally.value (false sharing): ~1000 misses, 93.5%</title>"), graph);
+        assertTrue(graph.contains(">a.Tally.add(Tally.java:5)</text>"), graph);
+        assertTrue(!graph.contains("a.L.x"), "no latent false sharing: " + graph);
+    }
+
+    @Test
+    void onlyParkAndCacheReportsHaveCollapsedStacks() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ReportFormat.render(Path.of("x.collapsed"), Map.of("report", "volatile-by-default")));
-        assertTrue(e.getMessage().contains("park-contention"), e.getMessage());
+        assertEquals("collapsed stacks are written for park-contention and cache-contention reports, not for"
+                + " 'volatile-by-default'", e.getMessage());
     }
 
     /** A box per frame of each stack, shared prefixes once, each as wide as the time under it. */
     @Test
     void theFlameGraphHasABoxPerFrameAsWideAsItsTime() {
-        String svg = FlameGraph.svg("all", ParkStacks.of(new JsonView(parkReport()), row -> true));
-        Matcher m = Pattern.compile("<g class=\"frame\" data-depth=\"(\\d+)\" data-us=\"(\\d+)\"><title>([^<]*)</title>"
+        String svg = FlameGraph.svg("all", ParkStacks.of(new JsonView(parkReport()), row -> true), ParkStacks::shown);
+        Matcher m = Pattern.compile("<g class=\"frame\" data-depth=\"(\\d+)\" data-value=\"(\\d+)\"><title>([^<]*)</title>"
                 + "<rect x=\"[\\d.]+\" y=\"[\\d.]+\" width=\"([\\d.]+)\"").matcher(svg);
         List<String> boxes = new ArrayList<>();
         while (m.find()) {

@@ -31,14 +31,19 @@ class HtmlReportTest {
         assertTrue(HtmlReport.render(extra).contains("data-ready"), "a page with its script");
     }
 
-    /** Also with a flame graph drawn. */
+    /** Also with a flame graph drawn, on the park page and on the cache page. */
     @Test
     void selfContained() {
-        String page = HtmlReport.render(Map.of("report", "park-contention", "blockers", List.of(Map.of(
-                "className", "a.Lock", "stackTrace", List.of("Lock.park", "Main.main"), "parkThreadTimeMs", 1.0))));
-        assertTrue(page.contains("<svg class=\"flame\""), page);
-        for (String external : List.of("src=", "href=", "@import", "url(", "http:", "https:")) {
-            assertFalse(page.contains(external), external);
+        for (Map<String, Object> doc : List.of(Map.of("report", "park-contention", "blockers", List.of(Map.of(
+                "className", "a.Lock", "stackTrace", List.of("Lock.park", "Main.main"), "parkThreadTimeMs", 1.0))),
+                Map.<String, Object>of("report", "cache-contention", "findings", List.of(Map.of("kind", "false-sharing",
+                        "className", "a.Pair", "events", 100L, "sampled", 1L, "sites", List.of("a.Pair.add(Pair.java:3)"),
+                        "siteSampled", List.of(1L)))))) {
+            String page = HtmlReport.render(doc);
+            assertTrue(page.contains("<svg class=\"flame\""), page);
+            for (String external : List.of("src=", "href=", "@import", "url(", "http:", "https:")) {
+                assertFalse(page.contains(external), external);
+            }
         }
     }
 
