@@ -52,7 +52,7 @@ class DistributionTest {
             }
         }
         assertEquals(tar, zip);
-        for (String f : List.of("bin/jremix", "bin/jremix.cmd", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
+        for (String f : List.of("bin/jremix", "bin/jremix.cmd", "bin/demo", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
                 "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar", "lib/jremix-relaxed.jar", "lib/jremix-scheduler.jar",
                 "lib/jremix-jmh.jar",
                 "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md",
