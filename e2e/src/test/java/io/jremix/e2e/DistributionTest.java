@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collections;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.zip.ZipEntry;
@@ -32,9 +31,14 @@ class DistributionTest {
 
     @BeforeAll
     static void unpack() throws Exception {
-        Jremix.Run tar = Jremix.exec(List.of("tar", "-xzf", TAR.toString(), "-C", unpacked.toString()));
+        jremix = unpack(unpacked).resolve("bin/jremix");
+    }
+
+    /** Unpacks the tar into {@code dir} and returns its top directory, jremix-VERSION. */
+    static Path unpack(Path dir) throws Exception {
+        Jremix.Run tar = Jremix.exec(List.of("tar", "-xzf", TAR.toString(), "-C", dir.toString()));
         assertEquals(0, tar.exit(), tar.stderr());
-        jremix = unpacked.resolve(TOP + "bin/jremix");
+        return dir.resolve(TOP);
     }
 
     @Test
@@ -52,7 +56,7 @@ class DistributionTest {
             }
         }
         assertEquals(tar, zip);
-        for (String f : List.of("bin/jremix", "bin/jremix.cmd", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
+        for (String f : List.of("bin/jremix", "bin/jremix.cmd", "bin/demo", "lib/jremix-cli.jar", "lib/jremix-agent.jar",
                 "lib/jremix-boot.jar", "lib/jremix-agent-dump.jar", "lib/jremix-relaxed.jar", "lib/jremix-scheduler.jar",
                 "lib/jremix-jmh.jar",
                 "examples/jremix-workloads.jar", "README.md", "LICENSE", "CHANGELOG.md", "docs/options.md",
@@ -95,19 +99,5 @@ class DistributionTest {
             assertEquals(List.of(), commands);
             assertTrue(agent.getEntry("io/jremix/options/Spec.class") != null, "the option spec is shaded in");
         }
-    }
-
-    @Test
-    void findsFalseSharingInTheBundledExample(@TempDir Path elsewhere) throws Exception {
-        Path examples = unpacked.resolve(TOP + "examples/jremix-workloads.jar");
-        // a report path relative to the working directory, as a user would give it
-        List<String> command = List.of(jremix.toString(), "-remix:detect", Jremix.TEST_THRESHOLD,
-                "-XX:REMIXReport=report.json", "-cp", examples.toString(), Jremix.PACKAGE + "BaseTest",
-                "8", "40000000");
-        Jremix.Run run = Jremix.contended(() -> Jremix.exec(command, elsewhere));
-        assertEquals(0, run.exit(), run.stderr());
-        List<Map<String, Object>> findings = Jremix.findings(Jremix.json(elsewhere.resolve("report.json")));
-        assertTrue(findings.stream().anyMatch(f -> f.get("className").equals(Jremix.PACKAGE + "BaseTest$VolatileLong")
-                && f.get("kind").equals("false-sharing")), run.stderr());
     }
 }
