@@ -33,7 +33,7 @@ final class BlockerGroups {
     private static List<JsonView> group(String className, List<JsonView> rows) {
         double siteMs = 0;
         for (JsonView b : rows) {
-            for (JsonView site : sites(b)) {
+            for (JsonView site : ParkStacks.sites(b)) {
                 siteMs += site.number("parkThreadTimeMs");
             }
         }
@@ -42,7 +42,7 @@ final class BlockerGroups {
         List<Map<String, Object>> members = new ArrayList<>();
         for (JsonView b : rows) {
             boolean first = true;
-            for (JsonView site : sites(b)) {
+            for (JsonView site : ParkStacks.sites(b)) {
                 Map<String, Object> m = new LinkedHashMap<>();
                 m.put("where", where(site));
                 m.put("waitKind", b.text("waitKind"));
@@ -94,11 +94,6 @@ final class BlockerGroups {
         m.put("peakParked", peak);
         m.put("threadTimeUtilPct", round(util));
         return new JsonView(m);
-    }
-
-    private static List<JsonView> sites(JsonView blocker) {
-        List<JsonView> sites = blocker.list("sites");
-        return sites.isEmpty() ? List.of(blocker) : sites;
     }
 
     /**

@@ -3,6 +3,8 @@ package io.jremix.report.html;
 import java.util.ArrayList;
 import java.util.List;
 
+import io.jremix.core.cache.SharingKind;
+
 /**
  * A cache report's estimated coherence misses by stack, for a flame graph: each finding (its class, fields and kind)
  * with the code sites that missed beneath it, a site's frames outermost first (the program's frame, then the JDK's
@@ -21,7 +23,7 @@ final class CacheStacks {
     static List<CollapsedStacks.Stack> of(JsonView doc) {
         List<CollapsedStacks.Stack> out = new ArrayList<>();
         for (JsonView f : doc.list("findings")) {
-            if (f.text("kind").equals("latent-false-sharing")) {
+            if (f.text("kind").equals(SharingKind.LATENT_FALSE_SHARING.key())) {
                 continue;
             }
             long events = (long) f.number("events");

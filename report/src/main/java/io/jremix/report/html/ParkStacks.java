@@ -24,8 +24,7 @@ final class ParkStacks {
             if (!rows.test(row)) {
                 continue;
             }
-            List<JsonView> sites = row.list("sites");
-            for (JsonView site : sites.isEmpty() ? List.of(row) : sites) {
+            for (JsonView site : sites(row)) {
                 List<String> frames = new ArrayList<>(List.of(row.text("className")));
                 List<JsonView> stack = site.list("stackTrace");
                 for (int i = stack.size() - 1; i >= 0; i--) {
@@ -35,6 +34,12 @@ final class ParkStacks {
             }
         }
         return out;
+    }
+
+    /** A blocker row's sites; a row without sites (a report of an older version) is its own one site. */
+    static List<JsonView> sites(JsonView row) {
+        List<JsonView> sites = row.list("sites");
+        return sites.isEmpty() ? List.of(row) : sites;
     }
 
     /** A stack's value, microseconds, as a flame graph's box shows it. */
