@@ -1,5 +1,6 @@
 package io.jremix.e2e;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,10 +8,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import io.jremix.report.Json;
 
@@ -208,6 +211,20 @@ public final class Jremix {
     }
 
     /** The JSON document in {@code file}. */
+    /** The first of {@code names} found as an executable on the {@code PATH}, for a tool a test runs. */
+    public static Optional<Path> onPath(String... names) {
+        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
+                .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name))).filter(Files::isExecutable)
+                .findFirst();
+    }
+
+    /** The jar on this test's class path whose file name starts with {@code name}: a test dependency it runs. */
+    public static Path testDependency(String name) {
+        return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator)).map(Path::of)
+                .filter(p -> p.getFileName().toString().startsWith(name)).findFirst()
+                .orElseThrow(() -> new AssertionError(name + " is not on the test class path"));
+    }
+
     @SuppressWarnings("unchecked")
     public static Map<String, Object> json(Path file) throws IOException {
         return (Map<String, Object>) Json.parse(Files.readString(file));

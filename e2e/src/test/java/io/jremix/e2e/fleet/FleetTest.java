@@ -3,13 +3,11 @@ package io.jremix.e2e.fleet;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 import io.jremix.e2e.Jremix;
 import io.jremix.e2e.LiveProgram;
@@ -34,13 +32,6 @@ class FleetTest {
     @TempDir
     Path dir;
 
-    /** The exporter agent's jar: a test dependency of this module. */
-    private static Path exporterAgent() {
-        return Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(p -> Path.of(p).getFileName().toString().startsWith("jmx_prometheus_javaagent-"))
-                .map(Path::of).findFirst().orElseThrow(() -> new AssertionError("no exporter agent on the class path"));
-    }
-
     @Test
     void prometheusGetsEachInstancesFalseSharingAndTopParkBlocker() throws Exception {
         PrometheusServer.require();
@@ -52,7 +43,7 @@ class FleetTest {
                 String target = "127.0.0.1:" + PrometheusServer.freePort();
                 List<String> options = new ArrayList<>(Jremix.REARMED_WINDOWS);
                 options.add("-XXgetparkcontention");
-                options.add("-javaagent:" + exporterAgent() + "=" + target + ":" + rules);
+                options.add("-javaagent:" + Jremix.testDependency("jmx_prometheus_javaagent-") + "=" + target + ":" + rules);
                 services.add(LiveProgram.start(options, SERVICE, "2"));
                 targets.add(target);
             }

@@ -2,7 +2,6 @@ package io.jremix.e2e.fleet;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.HttpURLConnection;
@@ -19,8 +18,8 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
+import io.jremix.e2e.Jremix;
 import io.jremix.report.Json;
 
 /**
@@ -29,8 +28,7 @@ import io.jremix.report.Json;
  * dashboard would. The test is skipped, saying why, where there is no Prometheus.
  */
 final class PrometheusServer implements AutoCloseable {
-    private static final Optional<Path> BINARY = Stream.of(System.getenv().getOrDefault("PATH", "")
-            .split(File.pathSeparator)).map(dir -> Path.of(dir, "prometheus")).filter(Files::isExecutable).findFirst();
+    private static final Optional<Path> BINARY = Jremix.onPath("prometheus");
     private static final long START_MILLIS = 60_000;
 
     private final Process process;

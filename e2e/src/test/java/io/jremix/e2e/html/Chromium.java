@@ -2,7 +2,6 @@ package io.jremix.e2e.html;
 
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +11,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+
+import io.jremix.e2e.Jremix;
 
 /**
  * Headless Chromium (Debian's {@code chromium} package, which {@code .ci/run} installs), or the browser named by
@@ -39,9 +40,7 @@ final class Chromium {
         if (named != null && !named.isEmpty()) {
             return Optional.of(Path.of(named)).filter(Files::isExecutable);
         }
-        return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
-                .flatMap(dir -> Stream.of("chromium", "chromium-browser").map(name -> Path.of(dir, name)))
-                .filter(Files::isExecutable).findFirst();
+        return Jremix.onPath("chromium", "chromium-browser");
     }
 
     /** The DOM after the page's script ran, of {@code page} opened with {@code fragment} ({@code #...} or ""). */

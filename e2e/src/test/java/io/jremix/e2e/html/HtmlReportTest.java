@@ -1,6 +1,5 @@
 package io.jremix.e2e.html;
 
-import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -15,7 +14,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Tag;
@@ -259,9 +257,7 @@ class HtmlReportTest {
      * stacks as it read them, sorted, without the frame types it adds ({@code _[j]} for a Java frame).
      */
     private static List<String> readBackByAsyncProfiler(Path collapsed) throws Exception {
-        Path jar = Stream.of(System.getProperty("java.class.path").split(File.pathSeparator))
-                .filter(entry -> entry.contains("jfr-converter")).map(Path::of).findFirst()
-                .orElseThrow(() -> new AssertionError("jfr-converter is not on the test class path"));
+        Path jar = Jremix.testDependency("jfr-converter-");
         Path back = collapsed.resolveSibling("read-back.collapsed");
         try (URLClassLoader loader = new URLClassLoader(new URL[] {jar.toUri().toURL()}, null)) {
             loader.loadClass("Main").getMethod("main", String[].class)
