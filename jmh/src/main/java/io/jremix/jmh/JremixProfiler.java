@@ -21,6 +21,7 @@ import org.openjdk.jmh.results.ScalarResult;
 import org.openjdk.jmh.results.TextResult;
 
 import io.jremix.options.AgentArguments;
+import io.jremix.options.InputFile;
 import io.jremix.options.JvmFlags;
 import io.jremix.options.OptionException;
 import io.jremix.options.Spec;
@@ -138,7 +139,7 @@ abstract class JremixProfiler implements ExternalProfiler {
             if (!Files.isRegularFile(report)) {
                 return List.of(new TextResult("jremix: the fork wrote no report (see its stderr)", naming.label()));
             }
-            return results(asObject(Json.parse(Files.readString(report))), rows);
+            return results(asObject(Json.parse(InputFile.utf8(report, Json.MAX_LENGTH))), rows);
         } catch (IOException | RuntimeException e) { // a report it cannot read must not fail the benchmark's run
             return List.of(new TextResult("jremix: cannot read the fork's report: " + e, naming.label()));
         }
