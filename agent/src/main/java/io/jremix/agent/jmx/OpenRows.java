@@ -29,6 +29,8 @@ import javax.management.openmbean.TabularType;
 final class OpenRows<R extends Record> {
     private final Class<R> rowClass;
     private final RecordComponent[] components;
+    /** The components' names: the rows' item names. */
+    private final String[] names;
     private final CompositeType rowType;
     private final TabularType tableType;
 
@@ -36,8 +38,8 @@ final class OpenRows<R extends Record> {
     OpenRows(Class<R> rowClass, String description, String... index) {
         this.rowClass = rowClass;
         this.components = rowClass.getRecordComponents();
+        this.names = new String[components.length];
         try {
-            String[] names = new String[components.length];
             OpenType<?>[] types = new OpenType<?>[components.length];
             for (int i = 0; i < components.length; i++) {
                 names[i] = components[i].getName();
@@ -87,10 +89,8 @@ final class OpenRows<R extends Record> {
     /** One row as {@code CompositeData}. */
     CompositeData composite(R row) {
         Object[] values = new Object[components.length];
-        String[] names = new String[components.length];
         try {
             for (int i = 0; i < components.length; i++) {
-                names[i] = components[i].getName();
                 Object v = components[i].getAccessor().invoke(row);
                 values[i] = v instanceof List<?> list ? list.toArray(String[]::new) : v;
             }
