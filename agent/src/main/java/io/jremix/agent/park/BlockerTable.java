@@ -24,7 +24,9 @@ import io.jremix.report.park.ParkRun;
  * so a server that makes a future per request keeps one row per place that waits on them, and every park keeps
  * its class. A sweep with {@code dropCollected} (freeOnPrint) drops collected records and retired rows after
  * reporting them. The table is striped by identity hash so that parks on different blockers rarely meet on one
- * map bin, and it is bounded: once full of live blockers, parks on new ones are only counted.
+ * map bin, and it is bounded: once full of live blockers, parks on new ones are only counted. A record is counted
+ * once it is in the table, so threads that first park on one blocker at once all get its record; new blockers
+ * added at the same moment as the table fills can pass the bound by at most the threads adding them.
  *
  * <p>A park takes no lock of jremix's: threads reach this table from inside {@code LockSupport}, and a 16-thread
  * pool waited there for each other's lookups, then, parking on a new queue all at once, for the one adding it (JFR
@@ -134,20 +136,22 @@ final class BlockerTable {
             return known;
         }
         retireCollected(); // a new blocker: first make room from the collected ones
-        if (records.incrementAndGet() > maxRecords) {
-            records.decrementAndGet();
-            untrackedParks.increment();
-            return null;
-        }
-        ParkRecord r = new ParkRecord(blocker.getClass().getTypeName(), hash, collectionThreshold);
+        ParkRecord r = null;
         while (true) {
             Entry head = s.chains.get(hash);
             ParkRecord added = lookup(head, blocker); // another thread may have added it meanwhile
             if (added != null) {
-                records.decrementAndGet();
                 return added;
             }
+            if (records.get() >= maxRecords) {
+                untrackedParks.increment();
+                return null;
+            }
+            if (r == null) {
+                r = new ParkRecord(blocker.getClass().getTypeName(), hash, collectionThreshold);
+            }
             if (s.addHead(head, new Entry(blocker, r, hash, head, collected))) {
+                records.incrementAndGet();
                 return r;
             }
         }
