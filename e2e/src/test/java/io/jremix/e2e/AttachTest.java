@@ -126,8 +126,8 @@ class AttachTest {
             // the span starts when counting did, which the attach line names: it ends while the dump runs
             long end = millisOfDay(since) + Math.round(((Number) first.get("totalExecutionMs")).doubleValue());
             assertTrue(inDay(end - millisOfDay(beforeDump)) >= -1 && inDay(millisOfDay(afterDump) - end) >= -1,
-                    "counting since " + since + ", the dump's span ends at " + LocalTime.ofNanoOfDay(inDay(end)
-                            * 1_000_000) + ", outside the dump's " + beforeDump + " to " + afterDump);
+                    "counting since " + since + ", the dump's span ends at " + LocalTime.ofNanoOfDay(Math.floorMod(end,
+                            86_400_000L) * 1_000_000) + ", outside the dump's " + beforeDump + " to " + afterDump);
             try (JmxReader jmx = JmxReader.attach(pid)) { // its MBean waited for a JMX client to create the server
                 jmx.await("ParkContention", "RowCount", Integer.class, rows -> rows > 0);
                 stopParkProfilingTwice(pid, first, jmx);
