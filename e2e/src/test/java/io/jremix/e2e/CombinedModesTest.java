@@ -10,6 +10,7 @@ import com.google.common.collect.ImmutableList;
 import com.google.common.util.concurrent.internal.InternalFutureFailureAccess;
 import org.apache.commons.lang3.StringUtils;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +22,12 @@ import org.junit.jupiter.params.provider.MethodSource;
  * A transformer or a probe that let an exception escape would show as the JVM's
  * {@code *** java.lang.instrument ASSERTION FAILED ***} line, as a class that failed to load, or as a class jremix
  * skipped.
+ *
+ * <p>Which parts of jremix each combination installs is jremix's own logic, so the pairs run on the first JDK only;
+ * on every JDK {@link LibraryLoadingTest} loads these libraries' classes, and nine more libraries', under all the
+ * modes together.
  */
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class CombinedModesTest {
     private static final Class<?>[] LIBRARIES = {ImmutableList.class, InternalFutureFailureAccess.class,
         ObjectMapper.class, JsonParser.class, JsonProperty.class, StringUtils.class};

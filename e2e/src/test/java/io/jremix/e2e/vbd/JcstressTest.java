@@ -2,7 +2,6 @@ package io.jremix.e2e.vbd;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +52,10 @@ class JcstressTest {
     private static Jremix.Run vbdRun;
     private static JcstressRun plain;
 
-    /** Runs the subset under VBD, then plain: the plain spin loop holds one CPU for 30 s, while the others run. */
+    /**
+     * Runs the subset under VBD, then plain without the spin loop: plain, C2 hoists its flag and jcstress waits 30 s
+     * before it records the loop as stale, which {@code bench/run-jcstress} shows in every configuration.
+     */
     @BeforeAll
     static void runBothWays() throws Exception {
         Path work = Files.createDirectories(dir.resolve("vbd"));
@@ -63,7 +65,7 @@ class JcstressTest {
         vbdForks = ResultFile.read(ResultFile.in(work));
         vbd = JcstressRun.of(CATALOGUE.select(regex(SUBSET)), vbdForks, Runtime.getRuntime().availableProcessors());
         vbd.ran().values().forEach(t -> System.out.println("VBD   " + t.name() + " " + t.counts()));
-        plain = plain(SUBSET, "plain");
+        plain = plain(SUBSET.stream().filter(t -> !t.startsWith("SpinLoop")).toList(), "plain");
         plain.ran().values().forEach(t -> System.out.println("plain " + t.name() + " " + t.counts() + " " + t.messages()));
     }
 
@@ -140,19 +142,6 @@ class JcstressTest {
         }
         assertTrue(sb.nonSc() > 0, "plain java never showed store buffering, so the VBD test could not fail: "
                 + sb.counts());
-    }
-
-    /**
-     * Without VBD, C2 reads the flag once and the loop never ends: jcstress gives up on it after 30 s and records
-     * STALE. Whether C2 has compiled the loop by then is up to the JIT's thresholds, not to VBD, so a run without
-     * STALE skips the test rather than failing it; it is here to show that the configuration the VBD run uses does
-     * compile the loop, which makes VBD's TERMINATED mean something.
-     */
-    @Test
-    void plainSpinLoopGoesStale() {
-        TestOutcomes spin = plain.ran().get(P + "SpinLoopField");
-        assumeTrue(spin.counts().getOrDefault("STALE", 0L) > 0, "C2 did not hoist the plain loop in this run: "
-                + spin.counts());
     }
 
     private static JcstressRun plain(List<String> tests, String name) throws Exception {
