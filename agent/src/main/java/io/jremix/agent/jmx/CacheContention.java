@@ -1,6 +1,7 @@
 package io.jremix.agent.jmx;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import javax.management.openmbean.TabularData;
@@ -18,7 +19,11 @@ public final class CacheContention implements CacheContentionMBean {
      * @param history  the detection's windows, which say when each finding was last seen
      */
     public CacheContention(Supplier<List<Finding>> findings, WindowHistory history) {
-        this.findings = findings;
+        this(findings, history, System::nanoTime);
+    }
+
+    CacheContention(Supplier<List<Finding>> findings, WindowHistory history, LongSupplier nanoTime) {
+        this.findings = new SharedRead<>(findings, nanoTime);
         this.history = history;
     }
 

@@ -1,6 +1,7 @@
 package io.jremix.agent.jmx;
 
 import java.util.List;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 
 import javax.management.openmbean.TabularData;
@@ -13,7 +14,11 @@ public final class ParkContention implements ParkContentionMBean {
 
     /** @param run the report's snapshot now, taken without freeing anything (a read changes nothing) */
     public ParkContention(Supplier<ParkRun> run) {
-        this.run = run;
+        this(run, System::nanoTime);
+    }
+
+    ParkContention(Supplier<ParkRun> run, LongSupplier nanoTime) {
+        this.run = new SharedRead<>(run, nanoTime);
     }
 
     @Override
