@@ -3,7 +3,6 @@ package io.jremix.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 import io.jremix.workloads.LoadEveryClass;
 
@@ -33,15 +33,8 @@ final class ClassOutcomes {
     }
 
     /** The jars that hold {@code classes}, in their order, each once. */
-    static String[] jarsOf(Class<?>... classes) throws URISyntaxException {
-        List<String> jars = new ArrayList<>();
-        for (Class<?> c : classes) {
-            String jar = Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
-            if (!jars.contains(jar)) {
-                jars.add(jar);
-            }
-        }
-        return jars.toArray(String[]::new);
+    static String[] jarsOf(Class<?>... classes) {
+        return Stream.of(classes).map(c -> Jremix.codeOf(c).toString()).distinct().toArray(String[]::new);
     }
 
     /** Runs {@link LoadEveryClass} over {@code jars} under plain java with {@code options}; fails unless it exits 0. */

@@ -2,6 +2,7 @@ package io.jremix.e2e;
 
 import java.io.File;
 import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.jremix.report.Json;
@@ -216,6 +218,21 @@ public final class Jremix {
         return Stream.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))
                 .flatMap(dir -> Stream.of(names).map(name -> Path.of(dir, name))).filter(Files::isExecutable)
                 .findFirst();
+    }
+
+    /** The jar or class directory that {@code c}, on this test's class path, was loaded from. */
+    public static Path codeOf(Class<?> c) {
+        try {
+            return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(c + " has no file location", e);
+        }
+    }
+
+    /** A class path of the jars or directories of {@code classes}, each once, in their order. */
+    public static String classPathOf(Class<?>... classes) {
+        return Stream.of(classes).map(c -> codeOf(c).toString()).distinct()
+                .collect(Collectors.joining(File.pathSeparator));
     }
 
     /** The jar on this test's class path whose file name starts with {@code name}: a test dependency it runs. */

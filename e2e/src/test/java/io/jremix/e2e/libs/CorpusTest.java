@@ -71,7 +71,7 @@ class CorpusTest {
         Path report = dir.resolve("report.json");
         List<String> options = new ArrayList<>(List.of("-remix:detect", "-XX:REMIXReport=" + report));
         options.addAll(bug.source().jvmOptions(fixed));
-        Path drivers = Path.of(Corpus.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        Path drivers = Jremix.codeOf(Corpus.class);
         Jremix.Run run = Jremix.main(options, bug.classPath(drivers, Jremix.HOME.resolve("bench/target/corpus"), fixed),
                 bug.driver().getName(), bug.args(bug.items(), CAP_SECONDS).toArray(String[]::new));
         assertEquals(0, run.exit(), run.stderr());

@@ -43,7 +43,7 @@ class RealLibrariesTest {
     @Test
     void unpaddedQueueShowsFalseSharingOnItsIndices(@TempDir Path dir) throws Exception {
         Path unpadded = dir.resolve("jctools-unpadded.jar");
-        List<String> stripped = PadStripper.strip(published(SpscArrayQueue.class), unpadded);
+        List<String> stripped = PadStripper.strip(Jremix.codeOf(SpscArrayQueue.class), unpadded);
         assertTrue(stripped.contains(QUEUE + "L1Pad: 128 pad fields removed"), String.join("\n", stripped));
 
         Path report = dir.resolve("report.json");
@@ -66,7 +66,7 @@ class RealLibrariesTest {
     @Test
     void unpaddedDisruptorShowsFalseSharingOnItsSequencesWhateverTheirPlacement(@TempDir Path dir) throws Exception {
         Path unpadded = dir.resolve("disruptor-unpadded.jar");
-        List<String> stripped = PadStripper.strip(published(RingBuffer.class), unpadded);
+        List<String> stripped = PadStripper.strip(Jremix.codeOf(RingBuffer.class), unpadded);
         assertTrue(stripped.contains("com.lmax.disruptor.LhsPadding: 56 pad fields removed"), String.join("\n", stripped));
 
         Path report = dir.resolve("report.json");
@@ -83,7 +83,7 @@ class RealLibrariesTest {
     @Test
     void paddedDisruptorShowsNoFalseSharing(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
-        Jremix.Run run = handoff(published(RingBuffer.class), "disruptor", report);
+        Jremix.Run run = handoff(Jremix.codeOf(RingBuffer.class), "disruptor", report);
 
         assertEquals(0, run.exit(), run.stderr());
         // the consumer reads the cursor the producer writes (true sharing): that padding cannot remove
@@ -96,7 +96,7 @@ class RealLibrariesTest {
     @Test
     void paddedQueueStaysSilent(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("report.json");
-        Jremix.Run run = handoff(published(SpscArrayQueue.class), "jctools-spsc", report);
+        Jremix.Run run = handoff(Jremix.codeOf(SpscArrayQueue.class), "jctools-spsc", report);
 
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
@@ -114,10 +114,6 @@ class RealLibrariesTest {
         assertTrue((Long) trace.get("sampledAccesses") > 1_000, "the queue was traced: " + trace);
     }
 
-    /** The published jar of a library class, on the test class path. */
-    private static Path published(Class<?> libraryClass) throws Exception {
-        return Path.of(libraryClass.getProtectionDomain().getCodeSource().getLocation().toURI());
-    }
 
     private static Jremix.Run handoff(Path library, String channel, Path report)
             throws IOException, InterruptedException {

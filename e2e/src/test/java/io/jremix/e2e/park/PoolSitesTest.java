@@ -4,7 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,13 +64,9 @@ class PoolSitesTest {
     }
 
     /** This test's classes (a directory: the program), the pool's, H2's and their logging API's jars. */
-    private static String classPath() throws Exception {
-        return String.join(File.pathSeparator, location(PooledOrders.class), location(HikariDataSource.class),
-                location(org.h2.Driver.class), location(org.slf4j.LoggerFactory.class));
-    }
-
-    private static String location(Class<?> c) throws Exception {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    private static String classPath() {
+        return Jremix.classPathOf(PooledOrders.class, HikariDataSource.class, org.h2.Driver.class,
+                org.slf4j.LoggerFactory.class);
     }
 
     private static String method(String frame) {

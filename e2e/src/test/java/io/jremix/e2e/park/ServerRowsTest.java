@@ -3,7 +3,6 @@ package io.jremix.e2e.park;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -68,12 +67,7 @@ class ServerRowsTest {
     }
 
     /** This test's classes (a directory: the program), Tomcat's jar and the annotations it reads. */
-    private static String classPath() throws Exception {
-        return String.join(File.pathSeparator, location(LockedServer.class), location(Tomcat.class),
-                location(jakarta.annotation.Resource.class));
-    }
-
-    private static String location(Class<?> c) throws Exception {
-        return Path.of(c.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+    private static String classPath() {
+        return Jremix.classPathOf(LockedServer.class, Tomcat.class, jakarta.annotation.Resource.class);
     }
 }
