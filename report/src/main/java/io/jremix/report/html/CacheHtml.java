@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 
 import io.jremix.core.Counted;
+import io.jremix.core.cache.SharingKind;
 import io.jremix.core.cache.TracedThread;
 
 /**
@@ -69,7 +70,7 @@ final class CacheHtml {
                 .append("\" data-kind=\"").append(esc(kind)).append("\">\n<h2><span class=\"badge kind-")
                 .append(esc(kind)).append("\">").append(esc(kind.replace('-', ' '))).append("</span> <code>")
                 .append(esc(f.text("className"))).append("</code></h2>\n");
-        boolean latent = kind.equals("latent-false-sharing");
+        boolean latent = kind.equals(SharingKind.LATENT_FALSE_SHARING.key());
         String events = latent ? " writes" : " misses";
         sb.append("<p>").append(number(f.number("sampled"))).append(events).append(" sampled, ~")
                 .append(number(f.number("events"))).append(" in all, ~").append(number(f.number("ratePerSecond")))
