@@ -12,8 +12,10 @@ import io.jremix.cli.Help;
 import io.jremix.options.JitCommandOptions;
 import io.jremix.options.Option;
 import io.jremix.options.OptionException;
+import io.jremix.options.Output;
 import io.jremix.options.Values;
 import io.jremix.report.AtomicFiles;
+import io.jremix.report.OutputFiles;
 
 import static io.jremix.options.JitCommandOptions.FILE;
 import static io.jremix.options.JitCommandOptions.LOG;
@@ -106,6 +108,22 @@ public final class JitMain {
                     throw new IllegalArgumentException("unknown option '" + values.argument(o).split(" ")[0] + "'");
                 }
             }
+            checkOutputs();
+        }
+
+        /** The files given refused before the JVM starts, as jremix's own outputs are, rather than lost after. */
+        private void checkOutputs() {
+            List<Output> outputs = new ArrayList<>();
+            for (Option<Path> o : List.of(FILE, LOG)) {
+                if (values.given(o)) {
+                    outputs.add(new Output(values.argument(o), file(o).toAbsolutePath(), ""));
+                }
+            }
+            try {
+                OutputFiles.check(outputs);
+            } catch (OptionException e) {
+                throw new IllegalArgumentException(e.getMessage());
+            }
         }
 
         /** A file as typed (the JVM options printed name it so), or null. */
@@ -194,10 +212,6 @@ public final class JitMain {
         }
         List<String> jvm = new ArrayList<>(List.of("-XX:+UnlockDiagnosticVMOptions"));
         if (file != null) {
-            Path dir = file.toAbsolutePath().getParent();
-            if (!Files.isDirectory(dir)) {
-                throw new IllegalArgumentException("no directory " + dir + " for " + file);
-            }
             List<String> lines = Files.exists(file) ? Files.readAllLines(file) : List.of();
             if (command == null && lines.isEmpty()) {
                 throw new IllegalArgumentException(file + " holds no CompileCommand");

@@ -66,7 +66,9 @@ class CompileCommandTest {
     @ParameterizedTest
     @ValueSource(strings = {"command frob A::b", "command exclude", "command exclude A::b,c", "command exclude A::b X",
             "command", "command --file /nonexistent/none", "command exclude A::b --file /nonexistent/dir/f", "asm", "asm A::b", "asm A::b --tier c3 -- -version",
-            "summary", "summary /nonexistent/file", "disasm A::b", "command exclude A::b --bogus"})
+            "summary", "summary /nonexistent/file", "disasm A::b", "command exclude A::b --bogus",
+            "command exclude A::b --log /nonexistent/dir/c.log", "asm A::b --log /nonexistent/dir/c.log -- -version",
+            "command exclude A::b --log /tmp", "command exclude A::b --file /tmp/jremix-jit --log /tmp/jremix-jit"})
     void badArgumentsExitWith2AndOneLine(String args) {
         assertEquals(2, jit(args.split(" ")));
         assertEquals(1, err.toString().lines().count(), err.toString());
