@@ -116,7 +116,7 @@ final class CacheInstrumenter implements Opcodes {
                     Set<AbstractInsnNode> notMade = FoldedReads.of(cn.name, m, constants);
                     DuplicatedBodies copy = duplicateBodies ? DuplicatedBodies.copy(m, ctx.frames) : null;
                     boolean compilable = CodeSize.compilable(m.instructions);
-                    MethodRewriter rewriter = new MethodRewriter(ctx, m, unprobed, notMade);
+                    ProbeInserter rewriter = new ProbeInserter(ctx, m, unprobed, notMade);
                     int n = rewriter.rewrite();
                     probes += n;
                     folded += rewriter.folded;
@@ -166,7 +166,7 @@ final class CacheInstrumenter implements Opcodes {
     }
 
     /** Walks one method's instructions once, inserting probes before the accesses. */
-    private final class MethodRewriter {
+    private final class ProbeInserter {
         private final ClassContext ctx;
         private final MethodNode m;
         /** Accesses left without probes: their object never leaves this method. */
@@ -181,7 +181,7 @@ final class CacheInstrumenter implements Opcodes {
         private int index;
         private int probes;
 
-        MethodRewriter(ClassContext ctx, MethodNode m, Set<AbstractInsnNode> unshared, Set<AbstractInsnNode> notMade) {
+        ProbeInserter(ClassContext ctx, MethodNode m, Set<AbstractInsnNode> unshared, Set<AbstractInsnNode> notMade) {
             this.ctx = ctx;
             this.m = m;
             this.unshared = unshared;

@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * client removes it once that pid has gone.
  */
 final class AttachChannel implements AutoCloseable {
-    /** The agent's last line starts with this, then the exit code (agent's Channel.END). */
+    /** The agent's last line starts with this, then the exit code (the agent's AnswerChannel.END). */
     static final String END = "jremix-attach-end ";
     /** Then the client's pid, a dash, and what {@link Files#createTempDirectory} adds. */
     static final String PREFIX = "jremix-attach-";

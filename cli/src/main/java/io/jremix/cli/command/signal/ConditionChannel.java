@@ -4,7 +4,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 
 /** {@link ReentrantLock} + {@link Condition#await()}/{@link Condition#signal()}: the j.u.c. twin of notify. */
-final class ConditionChannel implements Channel {
+final class ConditionChannel implements WakeupChannel {
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition published = lock.newCondition();
     private long seq;

@@ -10,13 +10,13 @@ enum Mechanism {
     UNPARK(UnparkChannel::new),
     SPIN(SpinChannel::new);
 
-    private final Supplier<Channel> channels;
+    private final Supplier<WakeupChannel> channels;
 
-    Mechanism(Supplier<Channel> channels) {
+    Mechanism(Supplier<WakeupChannel> channels) {
         this.channels = channels;
     }
 
-    Channel newChannel() {
+    WakeupChannel newChannel() {
         return channels.get();
     }
 

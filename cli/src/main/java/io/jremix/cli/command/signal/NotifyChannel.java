@@ -1,7 +1,7 @@
 package io.jremix.cli.command.signal;
 
 /** {@code synchronized} + {@code Object.wait/notify} with the sequence as the condition, as the blog measured. */
-final class NotifyChannel implements Channel {
+final class NotifyChannel implements WakeupChannel {
     private final Object lock = new Object();
     private long seq;
 

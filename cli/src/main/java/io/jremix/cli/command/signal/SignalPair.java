@@ -6,7 +6,7 @@ import java.util.concurrent.locks.LockSupport;
 import org.HdrHistogram.Histogram;
 
 /**
- * One signaller and one waiter sharing a {@link Channel}. The signaller sends signal {@code k} at its scheduled
+ * One signaller and one waiter sharing a {@link WakeupChannel}. The signaller sends signal {@code k} at its scheduled
  * time and times the signalling call; the waiter records each signal it sees in a {@link WakeupRecorder}.
  */
 final class SignalPair {
@@ -16,7 +16,7 @@ final class SignalPair {
      */
     private static final long SPIN_NANOS = 50_000;
 
-    private final Channel channel;
+    private final WakeupChannel channel;
     private final Schedule schedule;
     private final long warmupSignals;
     private final long totalSignals;
@@ -26,7 +26,7 @@ final class SignalPair {
     private final Thread waiter;
     private volatile Throwable failure;
 
-    SignalPair(String name, Channel channel, Schedule schedule, long warmupSignals, long totalSignals, CountDownLatch ready) {
+    SignalPair(String name, WakeupChannel channel, Schedule schedule, long warmupSignals, long totalSignals, CountDownLatch ready) {
         this.channel = channel;
         this.schedule = schedule;
         this.warmupSignals = warmupSignals;

@@ -1,7 +1,7 @@
 package io.jremix.cli.command.signal;
 
 /** A volatile store seen by a waiter that busy-spins: no system call at all, paid for with a whole core. */
-final class SpinChannel implements Channel {
+final class SpinChannel implements WakeupChannel {
     private volatile long seq;
 
     @Override

@@ -3,7 +3,7 @@ package io.jremix.cli.command.signal;
 import java.util.concurrent.locks.LockSupport;
 
 /** A volatile sequence and {@link LockSupport#unpark}: no lock, but still a futex wake when the waiter sleeps. */
-final class UnparkChannel implements Channel {
+final class UnparkChannel implements WakeupChannel {
     private volatile long seq;
     private volatile Thread waiter;
 

@@ -18,13 +18,13 @@ import jdk.jfr.consumer.RecordingFile;
  * @param byBlockerClass parks per blocker class name
  * @param withoutBlocker parks the tool saw without a blocker
  */
-public record ParkCounts(SortedMap<String, Long> byBlockerClass, long withoutBlocker) {
+public record ParksByBlockerClass(SortedMap<String, Long> byBlockerClass, long withoutBlocker) {
     /** Where jremix files parks on blockers that found its record table full: counted, class unknown. */
     static final String UNTRACKED = "(record limit reached: class unknown)";
     /** The suffix async-profiler gives the frame that names the lock's class ({@code [i]}: an instance). */
     private static final String LOCK_FRAME_SUFFIX = "_[i]";
 
-    public ParkCounts {
+    public ParksByBlockerClass {
         byBlockerClass = new TreeMap<>(byBlockerClass);
     }
 
@@ -41,7 +41,7 @@ public record ParkCounts(SortedMap<String, Long> byBlockerClass, long withoutBlo
      * {@code className}, {@code nullBlockerParks} as the parks without a blocker.
      */
     @SuppressWarnings("unchecked")
-    static ParkCounts ofJremixReport(Object report) {
+    static ParksByBlockerClass ofJremixReport(Object report) {
         Map<String, Object> doc = (Map<String, Object>) report;
         SortedMap<String, Long> byClass = new TreeMap<>();
         for (Map<String, Object> b : (List<Map<String, Object>>) doc.get("blockers")) {
@@ -51,11 +51,11 @@ public record ParkCounts(SortedMap<String, Long> byBlockerClass, long withoutBlo
         if (untracked > 0) {
             byClass.put(UNTRACKED, untracked);
         }
-        return new ParkCounts(byClass, ((Number) doc.get("nullBlockerParks")).longValue());
+        return new ParksByBlockerClass(byClass, ((Number) doc.get("nullBlockerParks")).longValue());
     }
 
     /** From a JFR recording: its {@code jdk.ThreadPark} events by {@code parkedClass}, none for no blocker. */
-    static ParkCounts ofJfr(Path recording) throws IOException {
+    static ParksByBlockerClass ofJfr(Path recording) throws IOException {
         SortedMap<String, Long> byClass = new TreeMap<>();
         long without = 0;
         try (RecordingFile events = new RecordingFile(recording)) {
@@ -72,7 +72,7 @@ public record ParkCounts(SortedMap<String, Long> byBlockerClass, long withoutBlo
                 }
             }
         }
-        return new ParkCounts(byClass, without);
+        return new ParksByBlockerClass(byClass, without);
     }
 
     /**
@@ -80,7 +80,7 @@ public record ParkCounts(SortedMap<String, Long> byBlockerClass, long withoutBlo
      * last frame names the class of the contended lock (a {@code synchronized} monitor or a
      * {@code java.util.concurrent} lock) and the count is its events.
      */
-    static ParkCounts ofAsyncProfilerLocks(Path collapsed) throws IOException {
+    static ParksByBlockerClass ofAsyncProfilerLocks(Path collapsed) throws IOException {
         SortedMap<String, Long> byClass = new TreeMap<>();
         for (String line : Files.readAllLines(collapsed)) {
             int space = line.lastIndexOf(' ');
@@ -93,6 +93,6 @@ public record ParkCounts(SortedMap<String, Long> byBlockerClass, long withoutBlo
             }
             byClass.merge(top, Long.parseLong(line.substring(space + 1)), Long::sum);
         }
-        return new ParkCounts(byClass, 0);
+        return new ParksByBlockerClass(byClass, 0);
     }
 }

@@ -16,20 +16,20 @@ import rx.internal.util.MpscPaddedQueue;
  * apart. Values are {@code i & 127} (boxed from Long's cache, so the only allocation is the queue's node), the
  * producer stays at most {@value Backlog#LIMIT} items ahead, and a negative value ends the run.
  *
- * <p>Usage: {@code QueueHandoff <netty-mpsc|caffeine-scq|rxjava-mpsc> <items> [<cap seconds>]}.
+ * <p>Usage: {@code LibraryQueueHandoff <netty-mpsc|caffeine-scq|rxjava-mpsc> <items> [<cap seconds>]}.
  */
-public final class QueueHandoff {
+public final class LibraryQueueHandoff {
     private static final Long END = -1L;
 
     /** The two operations the driver needs, whatever the queue's own interface. */
     private record Channel(Consumer<Long> offer, Supplier<Long> poll) {
     }
 
-    private QueueHandoff() {
+    private LibraryQueueHandoff() {
     }
 
     public static void main(String[] args) throws Throwable {
-        Bounds bounds = Bounds.read("QueueHandoff", "<netty-mpsc|caffeine-scq|rxjava-mpsc>", args);
+        Bounds bounds = Bounds.read("LibraryQueueHandoff", "<netty-mpsc|caffeine-scq|rxjava-mpsc>", args);
         Channel channel = channel(bounds.variant());
         Backlog backlog = new Backlog();
         long[] sent = new long[2];

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The three tools' outputs read into parks per blocker class. */
-class ParkCountsTest {
+class ParksByBlockerClassTest {
 
     @Test
     void jremixRowsOfOneClassAreSummedAndParksWithoutARecordAreApart() throws Json.MalformedJsonException {
@@ -22,8 +22,8 @@ class ParkCountsTest {
                   {"className": "a.Lock", "timesParked": 5},
                   {"className": "b.Queue", "timesParked": 1},
                   {"className": "a.Lock", "timesParked": 7}]}""");
-        ParkCounts c = ParkCounts.ofJremixReport(report);
-        assertEquals(Map.of("a.Lock", 12L, "b.Queue", 1L, ParkCounts.UNTRACKED, 2L), c.byBlockerClass());
+        ParksByBlockerClass c = ParksByBlockerClass.ofJremixReport(report);
+        assertEquals(Map.of("a.Lock", 12L, "b.Queue", 1L, ParksByBlockerClass.UNTRACKED, 2L), c.byBlockerClass());
         assertEquals(3, c.withoutBlocker());
         assertEquals(15, c.withBlocker());
         assertEquals(18, c.total());
@@ -41,7 +41,7 @@ class ParkCountsTest {
             r.stop();
             r.dump(jfr);
         }
-        ParkCounts c = ParkCounts.ofJfr(jfr);
+        ParksByBlockerClass c = ParksByBlockerClass.ofJfr(jfr);
         assertEquals(2L * TimedParks.ON_BLOCKER, c.byBlockerClass().get(TimedParks.Blocker.class.getName()),
                 c.toString());
         assertTrue(c.withoutBlocker() >= 2L * TimedParks.WITHOUT_BLOCKER, c.toString());
@@ -54,7 +54,7 @@ class ParkCountsTest {
                 java/lang/Thread.run;a/Worker.count;int[]_[i] 2
                 java/lang/Thread.run;a/Other.run;java/util/concurrent/locks/ReentrantLock.lock;java.util.concurrent.locks.ReentrantLock$NonfairSync_[i] 1
                 """);
-        ParkCounts c = ParkCounts.ofAsyncProfilerLocks(collapsed);
+        ParksByBlockerClass c = ParksByBlockerClass.ofAsyncProfilerLocks(collapsed);
         assertEquals(Map.of("java.util.concurrent.locks.ReentrantLock$NonfairSync", 5L, "int[]", 2L),
                 c.byBlockerClass());
         assertEquals(7, c.total());

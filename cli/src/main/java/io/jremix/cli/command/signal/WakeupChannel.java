@@ -5,7 +5,7 @@ package io.jremix.cli.command.signal;
  * grows, so a waiter that wakes late sees every signal it missed as a range, and none is lost: no acknowledgement
  * is needed between signals, which keeps the signaller on its schedule whatever the waiter does.
  */
-interface Channel {
+interface WakeupChannel {
 
     /** Called by the waiter thread before the first signal, for mechanisms that must know whom to wake. */
     default void waiterReady() {

@@ -22,7 +22,7 @@ import jdk.internal.misc.Unsafe;
  * may make; a field that is not there fails linkage with {@link NoSuchFieldError}, as the instruction would have;
  * errors pass through a bootstrap method as they are.
  */
-final class FieldSites {
+final class UnpublishedFieldLinker {
     private static final Unsafe U = Unsafe.getUnsafe();
     private static final MethodHandles.Lookup SELF = MethodHandles.lookup();
     private static final MethodHandle REQUIRE_NON_NULL;
@@ -36,7 +36,7 @@ final class FieldSites {
         }
     }
 
-    private FieldSites() {
+    private UnpublishedFieldLinker() {
     }
 
     /**

@@ -11,18 +11,18 @@ import java.nio.file.Path;
  * reads as it grows, so that the program's own stdout and stderr receive nothing. The last line says the command
  * is over, with its exit code.
  */
-final class Channel {
+final class AnswerChannel {
     /** Starts the last line; the attach client reads the exit code after it. */
     static final String END = "jremix-attach-end ";
 
     private final PrintStream out;
 
-    private Channel(PrintStream out) {
+    private AnswerChannel(PrintStream out) {
         this.out = out;
     }
 
-    static Channel open(Path file) throws IOException {
-        return new Channel(new PrintStream(new FileOutputStream(file.toFile(), true), true, StandardCharsets.UTF_8));
+    static AnswerChannel open(Path file) throws IOException {
+        return new AnswerChannel(new PrintStream(new FileOutputStream(file.toFile(), true), true, StandardCharsets.UTF_8));
     }
 
     PrintStream stream() {
