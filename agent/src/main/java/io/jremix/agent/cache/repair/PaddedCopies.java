@@ -9,7 +9,7 @@ import java.util.Set;
 import javax.management.JMException;
 
 import io.jremix.agent.ModuleAccess;
-import io.jremix.agent.cache.FieldLayouts;
+import io.jremix.agent.cache.collect.FieldLayouts;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.report.cache.ObjectLayout;
 
