@@ -21,7 +21,7 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * throws the JVM's own {@link NullPointerException}, exactly where and as the original did; a store's object is
  * tested first, and a {@code null} one goes to the original {@code putfield} ({@link NullPaths}), whose message says
  * "Cannot assign field" where the load's says "Cannot read field". An access to a field of
- * {@code this} ({@link ThisValues#fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
+ * {@code this} ({@code ThisValues.fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
  * class has the field the instruction names, which the site resolves when it first runs) and goes without, so it
  * keeps the size of the instruction it replaces. Constructors (whose stores may act on the object before its
  * superclass constructor ran, which no method may be handed) keep {@link FieldFences}, and so does any site once no

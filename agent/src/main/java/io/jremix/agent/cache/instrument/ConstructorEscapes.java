@@ -8,7 +8,7 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.concurrent.ConcurrentHashMap;
 
-import io.jremix.agent.vbd.UnpublishedThis;
+import io.jremix.agent.bytecode.UnpublishedThis;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;

@@ -1,4 +1,4 @@
-package io.jremix.agent.vbd;
+package io.jremix.agent.bytecode;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.jremix.agent.vbd;
+package io.jremix.agent.bytecode;
 
 import java.util.HashSet;
 import java.util.Set;
@@ -20,7 +20,7 @@ import org.objectweb.asm.tree.analysis.Frame;
  * {@code this} on every path, {@link #MAYBE_THIS} where only on some. It follows {@code this} through locals, the
  * stack and casts.
  */
-final class ThisValues extends BasicInterpreter {
+public final class ThisValues extends BasicInterpreter {
     static final BasicValue THIS = new BasicValue(Type.getObjectType("this"));
     static final BasicValue MAYBE_THIS = new BasicValue(Type.getObjectType("this?"));
     /** Methods larger than this (instructions times frame slots) are not analysed for {@link #fieldAccessesOnThis}. */
@@ -41,7 +41,7 @@ final class ThisValues extends BasicInterpreter {
      * for constructors (where {@code this} may not be initialised yet), static methods, and code the analysis cannot
      * follow or that is too large to analyse cheaply.
      */
-    static Set<FieldInsnNode> fieldAccessesOnThis(String owner, MethodNode m) {
+    public static Set<FieldInsnNode> fieldAccessesOnThis(String owner, MethodNode m) {
         InsnList code = m.instructions;
         boolean instanceMethod = (m.access & Opcodes.ACC_STATIC) == 0 && !m.name.equals("<init>");
         if (!instanceMethod || !hasInstanceFieldAccess(code)
