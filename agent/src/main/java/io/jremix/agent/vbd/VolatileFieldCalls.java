@@ -83,19 +83,19 @@ public final class VolatileFieldCalls {
     /**
      * What a rewritten site's call accesses: the object (and the value of a store) are on the stack under the call.
      */
-    public record Access(String owner, String name, String descriptor, boolean store) {
+    public record SiteAccess(String owner, String name, String descriptor, boolean store) {
     }
 
     /**
      * What {@code call} accesses when it is a rewritten site's call, or {@code null}: whoever reads rewritten code
      * (cache detection beside VBD) learns from it which field the site loads or stores.
      */
-    public static Access accessOf(MethodInsnNode call) {
+    public static SiteAccess accessOf(MethodInsnNode call) {
         if (!isSiteCall(call)) {
             return null;
         }
         String[] f = VolatileFields.field(Integer.parseInt(call.name.substring(1)));
-        return new Access(f[0], f[1], f[2], call.name.charAt(0) == 'p');
+        return new SiteAccess(f[0], f[1], f[2], call.name.charAt(0) == 'p');
     }
 
     private static boolean isSiteCall(AbstractInsnNode insn) {

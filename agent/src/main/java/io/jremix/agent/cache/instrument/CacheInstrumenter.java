@@ -209,7 +209,7 @@ public final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case INVOKESTATIC -> {
-                        VolatileFieldCalls.Access a = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
+                        VolatileFieldCalls.SiteAccess a = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
                         // VBD's access call: its object is on the stack
                         if (a != null && thisInitialized && !unshared.contains(insn)) {
                             field(insn, a.owner(), a.name(), a.descriptor(), a.store());

@@ -114,7 +114,7 @@ final class UnsharedAllocations {
             case Opcodes.IASTORE, Opcodes.LASTORE, Opcodes.FASTORE, Opcodes.DASTORE, Opcodes.AASTORE, Opcodes.BASTORE,
                  Opcodes.CASTORE, Opcodes.SASTORE -> f.getStack(top - 2);
             case Opcodes.INVOKESTATIC -> {
-                VolatileFieldCalls.Access vbd = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
+                VolatileFieldCalls.SiteAccess vbd = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
                 yield vbd == null ? null : f.getStack(vbd.store() ? top - 1 : top);
             }
             default -> null;
@@ -125,7 +125,7 @@ final class UnsharedAllocations {
     private static void letOut(AbstractInsnNode insn, Frame<SourceValue> f, Set<AbstractInsnNode> escaping,
                                Constructors constructors) {
         int top = f.getStackSize() - 1;
-        VolatileFieldCalls.Access vbd = insn.getOpcode() == Opcodes.INVOKESTATIC
+        VolatileFieldCalls.SiteAccess vbd = insn.getOpcode() == Opcodes.INVOKESTATIC
                 ? VolatileFieldCalls.accessOf((MethodInsnNode) insn) : null;
         if (vbd != null) { // VBD's call for a field access: only the value stored leaves
             if (vbd.store()) {
