@@ -51,7 +51,8 @@ final class LaunchPlan {
             case "attach" -> withRest(cliMain(AttachCommand.class, home), args, 1);
             case "report" -> withRest(cliMain(ReportCommand.class), args, 1);
             case "doctor" -> withRest(cliMain(DoctorCommand.class), args, 1);
-            case "jit" -> withRest(cliMain(JitCommand.class, "-Djremix.hsdis=" + installation.hsdisDirectory()), args, 1);
+            case "jit" -> withRest(cliMain(JitCommand.class, "-Djremix.hsdis=" + installation.hsdisDirectory()),
+                    args, 1);
             case "signal" -> withRest(cliMain(SignalCommand.class), args, 1);
             default -> args.size() > 1 && first.equals("bench") && args.get(1).equals("signal") // signal's old name
                     ? withRest(cliMain(SignalCommand.class), args, 2)

@@ -22,7 +22,8 @@ final class AnswerChannel {
     }
 
     static AnswerChannel open(Path file) throws IOException {
-        return new AnswerChannel(new PrintStream(new FileOutputStream(file.toFile(), true), true, StandardCharsets.UTF_8));
+        return new AnswerChannel(new PrintStream(new FileOutputStream(file.toFile(), true), true,
+                StandardCharsets.UTF_8));
     }
 
     PrintStream stream() {

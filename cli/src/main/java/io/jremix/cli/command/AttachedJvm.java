@@ -97,7 +97,8 @@ final class AttachedJvm implements AutoCloseable {
      * jremix, or attached before) has that class, so there is one agent; another loads it from the agent's jar. No
      * jar appends to the boot class path: the agent defines the probes in the boot loader itself.
      */
-    int send(AttachCommandLine command, Installation installation, PrintStream out, PrintStream err) throws LaunchException {
+    int send(AttachCommandLine command, Installation installation, PrintStream out, PrintStream err)
+            throws LaunchException {
         boolean stop = command.action().equals("stop");
         if (stop && properties.getProperty(PARK_RUNNING) == null && properties.getProperty(ATTACHED_CACHE) == null) {
             throw new LaunchException("nothing to stop in process " + pid + ": park profiling is not running there,"

@@ -60,8 +60,8 @@ public final class TraceCollector implements EventBuffer.EventSink {
     private int maxEpoch;
 
     /** @param missListener told of every sampled miss (for {@code -XX:+REMIXHitVerbose}), or {@code null} */
-    public TraceCollector(CacheLineSimulator simulator, ContentionTracker tracker, ThreadClocks clocks, FieldLayouts layouts,
-                   Consumer<CoherenceMiss> missListener) {
+    public TraceCollector(CacheLineSimulator simulator, ContentionTracker tracker, ThreadClocks clocks,
+                          FieldLayouts layouts, Consumer<CoherenceMiss> missListener) {
         this.simulator = simulator;
         this.tracker = tracker;
         this.clocks = clocks;

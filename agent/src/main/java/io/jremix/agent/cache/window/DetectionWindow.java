@@ -136,9 +136,9 @@ public final class DetectionWindow implements Runnable {
      *                   they have not loaded yet)
      * @param attached   whether detection started in a running program ({@code bin/jremix attach})
      */
-    public DetectionWindow(Instrumentation inst, CacheOptions options, CacheTransformer transformer, TraceCollector collector,
-                    ContentionTracker tracker, AgentLog log, long startNanos, Consumer<List<Finding>> onFindings,
-                    Events events, WindowHistory history, boolean attached) {
+    public DetectionWindow(Instrumentation inst, CacheOptions options, CacheTransformer transformer,
+                           TraceCollector collector, ContentionTracker tracker, AgentLog log, long startNanos,
+                           Consumer<List<Finding>> onFindings, Events events, WindowHistory history, boolean attached) {
         this.inst = inst;
         this.options = options;
         this.transformer = transformer;

@@ -44,7 +44,8 @@ public final class DoctorCommand {
     }
 
     public static void main(String[] args) {
-        System.exit(new DoctorCommand(Path.of("/"), Commands.SYSTEM, JvmDescription.current()).run(args, System.out, System.err));
+        DoctorCommand doctor = new DoctorCommand(Path.of("/"), Commands.SYSTEM, JvmDescription.current());
+        System.exit(doctor.run(args, System.out, System.err));
     }
 
     int run(String[] args, PrintStream out, PrintStream err) {
