@@ -8,7 +8,7 @@ import java.nio.file.Path;
  * {@code lib/jremix-cli.jar} marks (bin/jremix looks for the same file); a source checkout keeps them under the
  * modules' {@code target/} directories.
  */
-final class Installation {
+public final class Installation {
     private static final String DISTRIBUTION_MARK = "lib/jremix-cli.jar";
 
     private final Path home;
@@ -27,7 +27,7 @@ final class Installation {
     }
 
     /** The installation whose bin/ holds the running script. */
-    static Installation at(Path home) {
+    public static Installation at(Path home) {
         if (Files.isRegularFile(home.resolve(DISTRIBUTION_MARK))) {
             Path lib = home.resolve("lib");
             return new Installation(home, lib.resolve("jremix-agent.jar"), lib.resolve("jremix-cli.jar"),
@@ -44,7 +44,7 @@ final class Installation {
     }
 
     /** The agent jar, with the boot jar it names beside it. */
-    String agent() throws LaunchException {
+    public String agent() throws LaunchException {
         if (!Files.isRegularFile(agent) || !Files.isRegularFile(agent.resolveSibling("jremix-boot.jar"))) {
             throw missing("the agent is");
         }
@@ -52,7 +52,7 @@ final class Installation {
     }
 
     /** The dump agent beside the agent jar: only a manifest naming the agent class, for a JVM that has loaded it. */
-    String dumpAgent() throws LaunchException {
+    public String dumpAgent() throws LaunchException {
         Path dump = agent.resolveSibling("jremix-agent-dump.jar");
         if (!Files.isRegularFile(dump)) {
             throw missing("the dump agent is");

@@ -22,14 +22,14 @@ import io.jremix.report.cache.RepairProfile;
  * name (the repair profile, the relaxed-pattern file), all as the agent will, so a bad one stops here with the
  * agent's one line and exit code 2, before the JVM starts; the agent checks them again, where the program runs.
  */
-final class JremixOptions {
+public final class JremixOptions {
     private final List<String> options = new ArrayList<>();
 
-    static boolean isJremix(String arg) {
+    public static boolean isJremix(String arg) {
         return Spec.claims(arg);
     }
 
-    void add(String option) {
+    public void add(String option) {
         options.add(option);
     }
 
@@ -77,7 +77,7 @@ final class JremixOptions {
     }
 
     /** The options as one {@code -javaagent:jar=OPTIONS} string ({@link AgentArguments#join}). */
-    String agentArgument() {
+    public String agentArgument() {
         return AgentArguments.join(options);
     }
 }

@@ -1,10 +1,10 @@
 package io.jremix.cli;
 
 /** A command line jremix cannot run: {@link Main} prints its message on one line and exits with code 2. */
-final class LaunchException extends Exception {
+public final class LaunchException extends Exception {
     private static final long serialVersionUID = 1L;
 
-    LaunchException(String message) {
+    public LaunchException(String message) {
         super(message);
     }
 }

@@ -4,9 +4,14 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-import io.jremix.cli.doctor.Doctor;
-import io.jremix.cli.jit.JitMain;
-import io.jremix.cli.signal.SignalMain;
+import io.jremix.cli.command.AttachCommand;
+import io.jremix.cli.command.DumpCommand;
+import io.jremix.cli.command.HelpCommand;
+import io.jremix.cli.command.ReportCommand;
+import io.jremix.cli.command.VersionCommand;
+import io.jremix.cli.command.doctor.DoctorCommand;
+import io.jremix.cli.command.jit.JitCommand;
+import io.jremix.cli.command.signal.SignalCommand;
 import io.jremix.options.NearMiss;
 
 /**
@@ -39,17 +44,18 @@ final class LaunchPlan {
         String first = args.isEmpty() ? "" : args.get(0);
         String home = "-Djremix.home=" + installation.home();
         return switch (first) {
-            case "" -> cliMain(Help.class, List.of(Help.WITHOUT_ARGUMENTS));
-            case "-h", "-help", "--help", "-?" -> cliMain(Help.class);
-            case "--version", "-version" -> withRest(cliMain(Version.class), args, 0);
-            case "dump" -> withRest(cliMain(DumpMain.class, home), args, 1);
-            case "attach" -> withRest(cliMain(AttachMain.class, home), args, 1);
+            case "" -> cliMain(HelpCommand.class, List.of(HelpCommand.WITHOUT_ARGUMENTS));
+            case "-h", "-help", "--help", "-?" -> cliMain(HelpCommand.class);
+            case "--version", "-version" -> withRest(cliMain(VersionCommand.class), args, 0);
+            case "dump" -> withRest(cliMain(DumpCommand.class, home), args, 1);
+            case "attach" -> withRest(cliMain(AttachCommand.class, home), args, 1);
             case "report" -> withRest(cliMain(ReportCommand.class), args, 1);
-            case "doctor" -> withRest(cliMain(Doctor.class), args, 1);
-            case "jit" -> withRest(cliMain(JitMain.class, "-Djremix.hsdis=" + installation.hsdisDirectory()), args, 1);
-            case "signal" -> withRest(cliMain(SignalMain.class), args, 1);
+            case "doctor" -> withRest(cliMain(DoctorCommand.class), args, 1);
+            case "jit" -> withRest(cliMain(JitCommand.class, "-Djremix.hsdis=" + installation.hsdisDirectory()),
+                    args, 1);
+            case "signal" -> withRest(cliMain(SignalCommand.class), args, 1);
             default -> args.size() > 1 && first.equals("bench") && args.get(1).equals("signal") // signal's old name
-                    ? withRest(cliMain(SignalMain.class), args, 2)
+                    ? withRest(cliMain(SignalCommand.class), args, 2)
                     : program(refuseMisspeltCommand(args));
         };
     }

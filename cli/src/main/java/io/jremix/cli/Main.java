@@ -11,7 +11,7 @@ import java.util.List;
  * directory. A command line jremix cannot run prints one line on stderr and exits with code 2, before anything runs.
  */
 public final class Main {
-    static final int BAD_COMMAND_LINE = 2;
+    public static final int BAD_COMMAND_LINE = 2;
 
     private Main() {
     }

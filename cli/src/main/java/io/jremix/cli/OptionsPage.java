@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.stream.Stream;
 
+import io.jremix.cli.command.HelpCommand;
 import io.jremix.options.Option;
 import io.jremix.options.Option.HelpRow;
 import io.jremix.options.Section;
@@ -55,7 +56,7 @@ public final class OptionsPage {
             }
         }
         sb.append("\n### Commands\n\n| command | what it does |\n|---|---|\n");
-        for (HelpRow row : Help.COMMANDS) {
+        for (HelpRow row : HelpCommand.COMMANDS) {
             sb.append("| `").append(row.usage()).append("` | ").append(cell(row.doc())).append(" |\n");
         }
         return sb.append('\n').toString();

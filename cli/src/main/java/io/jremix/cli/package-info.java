@@ -3,7 +3,6 @@
  * {@code bin/jremix.cmd}: it reads jremix's arguments as {@code java} reads its own (options with values,
  * {@code --module=}, {@code @argfiles}, {@code -jar}), takes the jremix options out for the agent, and prints the
  * {@code java} command for the shell to run. The shells only run it, so the grammar lives, and is tested, here.
- * The other commands run from this jar too, never inside the program: {@link io.jremix.cli.Help} ({@code --help},
- * from the option spec), {@link io.jremix.cli.doctor.Doctor}, and the {@code dump} and {@code attach} clients.
+ * The commands it runs instead of a program are in {@link io.jremix.cli.command}.
  */
 package io.jremix.cli;

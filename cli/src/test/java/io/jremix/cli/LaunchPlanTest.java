@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
+import io.jremix.cli.command.HelpCommand;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -224,26 +225,26 @@ class LaunchPlanTest {
     @Test
     void commands() throws LaunchException {
         String cli = home.resolve("cli/target/jremix-cli.jar").toString();
-        List<String> help = List.of("-cp", cli, "io.jremix.cli.Help");
+        List<String> help = List.of("-cp", cli, "io.jremix.cli.command.HelpCommand");
         for (String h : List.of("-h", "-help", "--help", "-?")) {
             assertEquals(help, plan(h, "ignored"));
         }
-        assertEquals(List.of("-cp", cli, "io.jremix.cli.Help", Help.WITHOUT_ARGUMENTS), plan(), "as java: exit 1");
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.command.HelpCommand", HelpCommand.WITHOUT_ARGUMENTS), plan(), "as java: exit 1");
         for (String v : List.of("--version", "-version")) {
-            assertEquals(List.of("-cp", cli, "io.jremix.cli.Version", v), plan(v));
+            assertEquals(List.of("-cp", cli, "io.jremix.cli.command.VersionCommand", v), plan(v));
         }
-        assertEquals(List.of("-Djremix.home=" + home, "-cp", cli, "io.jremix.cli.DumpMain", "123", "f.json"),
+        assertEquals(List.of("-Djremix.home=" + home, "-cp", cli, "io.jremix.cli.command.DumpCommand", "123", "f.json"),
                 plan("dump", "123", "f.json"));
         assertEquals(List.of("-Djremix.home=" + home, "-cp", home.resolve("cli/target/jremix-cli.jar").toString(),
-                "io.jremix.cli.AttachMain", "123", "status"), plan("attach", "123", "status"));
-        assertEquals(List.of("-cp", cli, "io.jremix.cli.ReportCommand", "r.json", "-o", "r.html"),
+                "io.jremix.cli.command.AttachCommand", "123", "status"), plan("attach", "123", "status"));
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.command.ReportCommand", "r.json", "-o", "r.html"),
                 plan("report", "r.json", "-o", "r.html"));
-        assertEquals(List.of("-cp", cli, "io.jremix.cli.doctor.Doctor", "--json", "d.json"),
+        assertEquals(List.of("-cp", cli, "io.jremix.cli.command.doctor.DoctorCommand", "--json", "d.json"),
                 plan("doctor", "--json", "d.json"));
         String hsdis = "-Djremix.hsdis=" + home.resolve("cli/target/hsdis");
-        assertEquals(List.of(hsdis, "-cp", cli, "io.jremix.cli.jit.JitMain", "summary", "f"),
+        assertEquals(List.of(hsdis, "-cp", cli, "io.jremix.cli.command.jit.JitCommand", "summary", "f"),
                 plan("jit", "summary", "f"));
-        List<String> signal = List.of("-cp", cli, "io.jremix.cli.signal.SignalMain", "--pairs", "1");
+        List<String> signal = List.of("-cp", cli, "io.jremix.cli.command.signal.SignalCommand", "--pairs", "1");
         assertEquals(signal, plan("signal", "--pairs", "1"));
         assertEquals(signal, plan("bench", "signal", "--pairs", "1"), "signal's old name");
         assertEquals(List.of("bench", "x"), plan("bench", "x"), "anything else is a main class");

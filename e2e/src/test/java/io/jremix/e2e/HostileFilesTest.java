@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The files a tester gave jremix (issue 54): a profile nested 5,000 deep, a pattern of 100,000 {@code *}, a 5 MB
+ * The files a tester gave jremix: a profile nested 5,000 deep, a pattern of 100,000 {@code *}, a 5 MB
  * pattern, {@code /dev/zero}, a FIFO, bytes that are not UTF-8. Each is one {@code jremix: error:} line and exit
  * code 2 before the program starts, from the launcher and from the agent alone ({@code -javaagent}), and one line
  * and exit code 2 from {@code bin/jremix report}; never a stack trace or a hang. The runs end in the launcher's JVM,

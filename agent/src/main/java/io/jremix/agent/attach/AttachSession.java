@@ -24,7 +24,7 @@ import io.jremix.options.OptionException;
 
 /**
  * The agent's side of {@code bin/jremix attach}: starts what the options ask in this running program, or dumps or
- * stops the park profiler it started, and answers on the command's {@link Channel}. What runs is kept in system
+ * stops the park profiler it started, and answers on the command's {@link AnswerChannel}. What runs is kept in system
  * properties, which {@code bin/jremix attach <pid> status} reads without loading anything, and which refuse a
  * second detection or profiler that would fight the first. Synchronized: two attach commands arriving at once are
  * answered one after the other.
@@ -44,9 +44,9 @@ public final class AttachSession {
     }
 
     public static synchronized void handle(AttachRequest request, Instrumentation inst) {
-        Channel channel;
+        AnswerChannel channel;
         try {
-            channel = Channel.open(request.channel());
+            channel = AnswerChannel.open(request.channel());
         } catch (IOException e) {
             return; // no way to answer: the client says that the program did not
         }
@@ -67,7 +67,7 @@ public final class AttachSession {
         }
     }
 
-    private static void start(String arguments, Instrumentation inst, Channel channel) {
+    private static void start(String arguments, Instrumentation inst, AnswerChannel channel) {
         AgentOptions options;
         try {
             options = AgentOptions.parse(AgentArguments.split(arguments));
@@ -95,7 +95,7 @@ public final class AttachSession {
     }
 
     /** Park and monitor profiling until {@code stop}; its lines reach the program's stderr never. */
-    private static boolean startPark(Instrumentation inst, AgentOptions options, Channel channel) {
+    private static boolean startPark(Instrumentation inst, AgentOptions options, AnswerChannel channel) {
         AgentLog log = new AgentLog(new PrintStream(PARK_LINES, true, StandardCharsets.UTF_8), "PARK: ", false, false);
         PARK_LINES.to(channel.stream());
         try {
@@ -116,7 +116,7 @@ public final class AttachSession {
         return true;
     }
 
-    private static void dump(AttachRequest request, Channel channel) {
+    private static void dump(AttachRequest request, AnswerChannel channel) {
         if (refusedFile(request, channel)) {
             return;
         }
@@ -139,7 +139,7 @@ public final class AttachSession {
     }
 
     /** Stops the attached park profiler, and the attached detection's windows, whose last report ends the channel. */
-    private static void stop(AttachRequest request, Channel channel) {
+    private static void stop(AttachRequest request, AnswerChannel channel) {
         if (refusedFile(request, channel)) {
             return;
         }
@@ -167,7 +167,7 @@ public final class AttachSession {
     }
 
     /** Refuses a {@code dump} or {@code stop} whose report file jremix writes already here; whether it did. */
-    private static boolean refusedFile(AttachRequest request, Channel channel) {
+    private static boolean refusedFile(AttachRequest request, AnswerChannel channel) {
         Path file = request.reportFile();
         String refusal = file == null ? null : OutputsInUse.refusal(file, request.command() + "'s file " + file);
         if (refusal != null) {

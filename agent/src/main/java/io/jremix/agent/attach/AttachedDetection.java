@@ -23,13 +23,13 @@ final class AttachedDetection implements CacheDetector.Attached {
     private final Relay lines = new Relay();
     private final CacheOptions options;
     private final AgentLog log;
-    private Channel starting;
-    private Channel stopping;
+    private AnswerChannel starting;
+    private AnswerChannel stopping;
     /** Set when the last window has reported: nothing left for {@code stop}, though classes may wait to be restored. */
     private boolean finished;
     private volatile CacheDetector detector;
 
-    private AttachedDetection(CacheOptions options, Channel starting) {
+    private AttachedDetection(CacheOptions options, AnswerChannel starting) {
         this.options = options;
         this.starting = starting;
         this.log = new AgentLog(new PrintStream(lines, true, StandardCharsets.UTF_8), "REMIX: ", options.verbose(),
@@ -38,7 +38,7 @@ final class AttachedDetection implements CacheDetector.Attached {
     }
 
     /** Opens the first window; the channel ends with its report, or at once (exit code 2) if detection cannot run. */
-    static void start(Instrumentation inst, CacheOptions options, Channel channel) {
+    static void start(Instrumentation inst, CacheOptions options, AnswerChannel channel) {
         AttachedDetection d = new AttachedDetection(options, channel);
         Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, d.log);
         AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing"
@@ -59,12 +59,12 @@ final class AttachedDetection implements CacheDetector.Attached {
      * {@code stop}: the window open now closes, no other opens, and the channel ends with the last report. Returns
      * {@code false}, leaving the channel alone, when no attached detection has a window left to close.
      */
-    static boolean stop(Channel channel) {
+    static boolean stop(AnswerChannel channel) {
         AttachedDetection d = current;
         return d != null && d.stopWith(channel);
     }
 
-    private synchronized boolean stopWith(Channel channel) {
+    private synchronized boolean stopWith(AnswerChannel channel) {
         if (finished) {
             return false;
         }
@@ -92,7 +92,7 @@ final class AttachedDetection implements CacheDetector.Attached {
         }
         AttachSession.setCacheStatus(last ? "the window closed; restoring classes whose methods were running"
                 : "the last window closed at " + AttachSession.now() + rearmed());
-        Channel first = starting;
+        AnswerChannel first = starting;
         starting = null;
         if (first != null) {
             if (!last) {
@@ -104,7 +104,7 @@ final class AttachedDetection implements CacheDetector.Attached {
             }
             end(first);
         }
-        Channel stop = stopping;
+        AnswerChannel stop = stopping;
         if (last && stop != null) {
             stopping = null;
             end(stop);
@@ -112,7 +112,7 @@ final class AttachedDetection implements CacheDetector.Attached {
     }
 
     /** Ends a command's answer; the lines go on to a {@code stop} waiting for the last report, or nowhere. */
-    private void end(Channel channel) {
+    private void end(AnswerChannel channel) {
         lines.to(stopping == null ? null : stopping.stream());
         channel.end(0);
     }

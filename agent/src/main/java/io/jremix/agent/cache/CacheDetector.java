@@ -32,6 +32,13 @@ import io.jremix.report.cache.CacheJsonReport;
 import io.jremix.report.cache.CacheRun;
 import io.jremix.report.cache.CacheTextReport;
 import io.jremix.report.cache.RepairReport;
+import io.jremix.agent.cache.instrument.CacheInstrumenter;
+import io.jremix.agent.cache.instrument.SiteTable;
+import io.jremix.agent.cache.instrument.CacheTransformer;
+import io.jremix.agent.cache.window.DetectionWindow;
+import io.jremix.agent.cache.collect.FieldLayouts;
+import io.jremix.agent.cache.collect.TraceCollector;
+import io.jremix.agent.cache.collect.ThreadClocks;
 
 /**
  * Cache-contention detection for one JVM: checks that addresses can be read, installs the transformer, opens the

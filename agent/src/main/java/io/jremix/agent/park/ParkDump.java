@@ -3,7 +3,7 @@ package io.jremix.agent.park;
 import java.nio.file.Path;
 
 /**
- * The agent's side of {@code bin/jremix dump <pid> [FILE]} (the cli's DumpMain): the client loads the dump agent into
+ * The agent's side of {@code bin/jremix dump <pid> [FILE]} (the cli's DumpCommand): the client loads the dump agent into
  * the program with the argument {@code dump} or {@code dump=FILE}, and the agent's {@code agentmain} answers it with
  * {@link ParkProfiler#dump}.
  */

@@ -6,6 +6,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import io.jremix.agent.bytecode.ThisValues;
+import io.jremix.agent.bytecode.UnpublishedThis;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;

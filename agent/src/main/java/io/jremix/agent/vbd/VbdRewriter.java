@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
+import io.jremix.agent.bytecode.UnpublishedThis;
 import io.jremix.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.DeclaredFields;
 import io.jremix.probe.vbd.VolatileFields;

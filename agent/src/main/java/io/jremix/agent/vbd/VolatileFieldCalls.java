@@ -21,7 +21,7 @@ import org.objectweb.asm.tree.TypeInsnNode;
  * throws the JVM's own {@link NullPointerException}, exactly where and as the original did; a store's object is
  * tested first, and a {@code null} one goes to the original {@code putfield} ({@link NullPaths}), whose message says
  * "Cannot assign field" where the load's says "Cannot read field". An access to a field of
- * {@code this} ({@link ThisValues#fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
+ * {@code this} ({@code ThisValues.fieldAccessesOnThis}) needs none of that (the object is never {@code null}, and its
  * class has the field the instruction names, which the site resolves when it first runs) and goes without, so it
  * keeps the size of the instruction it replaces. Constructors (whose stores may act on the object before its
  * superclass constructor ran, which no method may be handed) keep {@link FieldFences}, and so does any site once no
@@ -83,19 +83,19 @@ public final class VolatileFieldCalls {
     /**
      * What a rewritten site's call accesses: the object (and the value of a store) are on the stack under the call.
      */
-    public record Access(String owner, String name, String descriptor, boolean store) {
+    public record SiteAccess(String owner, String name, String descriptor, boolean store) {
     }
 
     /**
      * What {@code call} accesses when it is a rewritten site's call, or {@code null}: whoever reads rewritten code
      * (cache detection beside VBD) learns from it which field the site loads or stores.
      */
-    public static Access accessOf(MethodInsnNode call) {
+    public static SiteAccess accessOf(MethodInsnNode call) {
         if (!isSiteCall(call)) {
             return null;
         }
         String[] f = VolatileFields.field(Integer.parseInt(call.name.substring(1)));
-        return new Access(f[0], f[1], f[2], call.name.charAt(0) == 'p');
+        return new SiteAccess(f[0], f[1], f[2], call.name.charAt(0) == 'p');
     }
 
     private static boolean isSiteCall(AbstractInsnNode insn) {

@@ -3,6 +3,7 @@ package io.jremix.agent.vbd;
 import java.util.List;
 import java.util.Set;
 
+import io.jremix.agent.bytecode.UnpublishedThis;
 import io.jremix.options.VbdRelaxedPatterns;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

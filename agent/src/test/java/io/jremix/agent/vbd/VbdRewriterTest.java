@@ -271,7 +271,7 @@ class VbdRewriterTest {
     private static List<String> fieldAccesses(byte[] classfile, String name) {
         List<String> out = new ArrayList<>();
         for (AbstractInsnNode insn : method(classfile, name).instructions) {
-            VolatileFieldCalls.Access call = insn instanceof MethodInsnNode c ? VolatileFieldCalls.accessOf(c) : null;
+            VolatileFieldCalls.SiteAccess call = insn instanceof MethodInsnNode c ? VolatileFieldCalls.accessOf(c) : null;
             if (call != null) {
                 out.add((call.store() ? "putfield " : "getfield ") + call.name() + " volatile");
             } else if (insn instanceof FieldInsnNode f && VolatileFieldCalls.checkedCall(f) == null

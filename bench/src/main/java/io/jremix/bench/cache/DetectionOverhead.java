@@ -207,7 +207,7 @@ public final class DetectionOverhead {
         md.append("- Cells are `median (fastest–slowest run)`; ratios are medians over plain medians. A filler of"
                 + " varied size before each round varies where the shared objects land, so that contention that"
                 + " depends on placement is averaged (except BaseTest, which allocates its objects once per JVM, as"
-                + " the seed's static initializer does).\n");
+                + " the REMIX paper's example does in its static initializer).\n");
         md.append("- **detected**: seconds from JVM start to the first finding, and milliseconds from the first sampled"
                 + " coherence miss to the decision (first window-open run, and first bursts run).\n\n");
         md.append("Reproduce: `bench/run-detection-overhead` (after `mvn -B -DskipTests package`).\n\n");

@@ -182,8 +182,9 @@ public final class RepairBenchmark {
         md.append("- **online**: `bin/jremix -remix`: detection, and padding of classes found falsely shared that"
                 + " load later; these workloads load their classes before the contention starts, so online mode"
                 + " cannot pad them and pays for the detection window.\n");
-        md.append("- BaseTest allocates its objects once per JVM, as the seed's static initializer does, so whether its"
-                + " values share a line is decided once per JVM by the allocator, not varied per round.\n");
+        md.append("- BaseTest allocates its objects once per JVM, as the REMIX paper's example does in its static"
+                + " initializer, so whether its values share a line is decided once per JVM by the allocator, not varied"
+                + " per round.\n");
         md.append("- **bytes**: instance size of the padded class, plain → padded by jremix (JOL), times the"
                 + " instances one round allocates.\n\n");
         md.append("| workload | plain | by hand | speed-up | learn runs | profile | speed-up | profile vs hand | lean | online |"

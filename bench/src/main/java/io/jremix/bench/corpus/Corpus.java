@@ -6,7 +6,7 @@ import java.util.stream.Collectors;
 import io.jremix.bench.corpus.drivers.CacheReads;
 import io.jremix.bench.corpus.drivers.ExecutorHandoff;
 import io.jremix.bench.corpus.drivers.MapCounts;
-import io.jremix.bench.corpus.drivers.QueueHandoff;
+import io.jremix.bench.corpus.drivers.LibraryQueueHandoff;
 
 /**
  * Historical false-sharing bugs in widely used Java code, each fixed upstream, with the version before and the
@@ -25,20 +25,20 @@ public final class Corpus {
     public static final List<Bug> BUGS = List.of(
             new Bug("netty-mpsc", "Netty `MpscLinkedQueue`", "https://github.com/netty/netty/issues/2584",
                     Source.maven("io.netty:netty-common", "4.0.20.Final", "4.0.21.Final"),
-                    QueueHandoff.class, "netty-mpsc", 20_000_000,
+                    LibraryQueueHandoff.class, "netty-mpsc", 20_000_000,
                     // the producers' tail is the value the queue inherits from AtomicReference
                     List.of(ATOMIC + "AtomicReference::value", "io.netty.util.internal.MpscLinkedQueue::headRef"),
                     List.of("io.netty.util.internal.MpscLinkedQueue", ATOMIC + "AtomicReference")),
             new Bug("caffeine-scq", "Caffeine `SingleConsumerQueue`",
                     "https://github.com/ben-manes/caffeine/commit/43c145a7e2b4d0b77006884e327e9a67a516aa37",
-                    Source.maven(CAFFEINE, "1.0.1", "1.1.0"), QueueHandoff.class, "caffeine-scq", 10_000_000,
+                    Source.maven(CAFFEINE, "1.0.1", "1.1.0"), LibraryQueueHandoff.class, "caffeine-scq", 10_000_000,
                     List.of("com.github.benmanes.caffeine.SingleConsumerQueue::head",
                             "com.github.benmanes.caffeine.SingleConsumerQueue::tail"),
                     List.of("com.github.benmanes.caffeine.SingleConsumerQueue", "com.github.benmanes.caffeine.HeadRef",
                             "com.github.benmanes.caffeine.HeadAndTailRef")),
             new Bug("rxjava-mpsc", "RxJava `MpscPaddedQueue`", "https://github.com/ReactiveX/RxJava/issues/1310",
                     Source.maven("com.netflix.rxjava:rxjava-core", "0.19.1", "0.19.4"),
-                    QueueHandoff.class, "rxjava-mpsc", 20_000_000,
+                    LibraryQueueHandoff.class, "rxjava-mpsc", 20_000_000,
                     // the producers' tail is the value the queue inherits from AtomicReference
                     List.of(ATOMIC + "AtomicReference::value", "rx.internal.util.MpscPaddedQueue::tail"),
                     List.of("rx.internal.util.MpscPaddedQueue", "rx.internal.util.MpscLinkedQueue",

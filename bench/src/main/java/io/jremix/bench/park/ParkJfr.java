@@ -59,7 +59,7 @@ public final class ParkJfr {
     }
 
     /** The parks of one JVM as jremix reported them and as JFR recorded them. */
-    record Attribution(ParkCounts jremix, ParkCounts jfr) {
+    record Attribution(ParksByBlockerClass jremix, ParksByBlockerClass jfr) {
     }
 
     /** One workload: its parks, and its times under each profiler. */
@@ -167,7 +167,7 @@ public final class ParkJfr {
                     double mean = SuiteRun.meanMeasuredMs(Command.withJava(argv, settings.tools().java()).run(),
                             iterations());
                     ms.computeIfAbsent(p, k -> new ArrayList<>()).add(mean);
-                    ParkCounts recorded = p.recorded(output);
+                    ParksByBlockerClass recorded = p.recorded(output);
                     if (recorded != null) {
                         events.computeIfAbsent(p, k -> new ArrayList<>()).add(recorded.total());
                     }
@@ -230,7 +230,7 @@ public final class ParkJfr {
         return row;
     }
 
-    private static Map<String, Object> counts(ParkCounts c) {
+    private static Map<String, Object> counts(ParksByBlockerClass c) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("total", c.total());
         m.put("withBlocker", c.withBlocker());

@@ -48,8 +48,8 @@ final class ParkJfrTable {
                 + " `nullBlockerParks` as *no blocker*; *JFR*: its `jdk.ThreadPark` events by `parkedClass`.\n\n");
         md.append("| workload | blocker class | jremix | JFR | jremix − JFR |\n|---|---|---:|---:|---:|\n");
         for (ParkJfr.Result r : results) {
-            ParkCounts jremix = r.parks().jremix();
-            ParkCounts jfr = r.parks().jfr();
+            ParksByBlockerClass jremix = r.parks().jremix();
+            ParksByBlockerClass jfr = r.parks().jfr();
             TreeSet<String> classes = new TreeSet<>(jremix.byBlockerClass().keySet());
             classes.addAll(jfr.byBlockerClass().keySet());
             String workload = r.workload();

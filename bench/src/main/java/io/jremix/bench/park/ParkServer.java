@@ -119,7 +119,7 @@ public final class ParkServer {
                 try {
                     double rate = serve(p, output);
                     rates.computeIfAbsent(p, k -> new ArrayList<>()).add(rate);
-                    ParkCounts recorded = p.recorded(output);
+                    ParksByBlockerClass recorded = p.recorded(output);
                     if (recorded != null) {
                         events.computeIfAbsent(p, k -> new ArrayList<>()).add(recorded.total());
                     }

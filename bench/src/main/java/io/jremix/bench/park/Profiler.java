@@ -93,12 +93,12 @@ enum Profiler {
     }
 
     /** What the profiler recorded in {@code output}; {@code null} for plain java, which records nothing. */
-    ParkCounts recorded(Path output) throws IOException {
+    ParksByBlockerClass recorded(Path output) throws IOException {
         return switch (this) {
             case PLAIN -> null;
-            case JREMIX -> ParkCounts.ofJremixReport(Json.parse(Files.readString(output)));
-            case JFR -> ParkCounts.ofJfr(output);
-            case ASYNC_PROFILER -> ParkCounts.ofAsyncProfilerLocks(output);
+            case JREMIX -> ParksByBlockerClass.ofJremixReport(Json.parse(Files.readString(output)));
+            case JFR -> ParksByBlockerClass.ofJfr(output);
+            case ASYNC_PROFILER -> ParksByBlockerClass.ofAsyncProfilerLocks(output);
         };
     }
 }

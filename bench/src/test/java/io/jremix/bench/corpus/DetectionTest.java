@@ -7,14 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import java.util.Map;
 
-import io.jremix.bench.corpus.drivers.QueueHandoff;
+import io.jremix.bench.corpus.drivers.LibraryQueueHandoff;
 import org.junit.jupiter.api.Test;
 
 /** How a report's findings count as finding a bug, or as an after-version's silence. */
 class DetectionTest {
     private static final String REFERENCE = "java.util.concurrent.atomic.AtomicReference";
     private static final String QUEUE = "io.netty.util.internal.MpscLinkedQueue";
-    private static final Bug BUG = new Bug("queue", "a queue", "https://example.org", Source.jdk(), QueueHandoff.class,
+    private static final Bug BUG = new Bug("queue", "a queue", "https://example.org", Source.jdk(), LibraryQueueHandoff.class,
             "netty-mpsc", 1, List.of(REFERENCE + "::value", QUEUE + "::headRef"), List.of(QUEUE, REFERENCE));
 
     private static Map<String, Object> finding(String kind, String className, List<String> fields,

@@ -83,7 +83,7 @@ class HarnessTest {
         String md = Files.readString(Path.of(out + ".md"));
         assertTrue(md.contains("| chm |"), md);
         assertTrue(md.contains("error"), md);
-        assertTrue(md.contains("Mode `vbd` (volatile by default (issue 6)) skipped"), md);
+        assertTrue(md.contains("Mode `vbd` (volatile by default) skipped"), md);
         @SuppressWarnings("unchecked")
         Map<String, Object> json = (Map<String, Object>) Json.parse(Files.readString(Path.of(out + ".json")));
         assertTrue(json.containsKey("machine"));

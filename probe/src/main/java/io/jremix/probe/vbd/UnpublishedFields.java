@@ -60,12 +60,12 @@ public final class UnpublishedFields {
     /** A load of {@code this.name} after the constructor {@code calls} returned and before {@code this} escapes. */
     public static CallSite getField(MethodHandles.Lookup caller, String name, MethodType site, Class<?> owner,
                                     String calls) {
-        return FieldSites.link(name, site, owner, false, neverEscapes(calls));
+        return UnpublishedFieldLinker.link(name, site, owner, false, neverEscapes(calls));
     }
 
     /** A store to {@code this.name} after the constructor {@code calls} returned and before {@code this} escapes. */
     public static CallSite putField(MethodHandles.Lookup caller, String name, MethodType site, Class<?> owner,
                                     String calls) {
-        return FieldSites.link(name, site, owner, true, neverEscapes(calls));
+        return UnpublishedFieldLinker.link(name, site, owner, true, neverEscapes(calls));
     }
 }

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The J9 thesis, Listing 5.2, the JUC version: two {@link ReentrantLock}s with critical sections of equal length (32 ms
- * in the seed); each time, a thread picks lock 1 with probability p = 0.75, else lock 2.
+ * in the thesis); each time, a thread picks lock 1 with probability p = 0.75, else lock 2.
  *
  * <p>Expected finding: lock 1 (first parked on in {@link #section1}) is the bottleneck: it has the higher
  * thread-time utilisation and times parked, while both locks have an average hold time near the section length.

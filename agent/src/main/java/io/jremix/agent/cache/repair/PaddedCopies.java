@@ -9,7 +9,7 @@ import java.util.Set;
 import javax.management.JMException;
 
 import io.jremix.agent.ModuleAccess;
-import io.jremix.agent.cache.FieldLayouts;
+import io.jremix.agent.cache.collect.FieldLayouts;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.report.cache.ObjectLayout;
 
@@ -22,13 +22,13 @@ final class PaddedCopies {
     /** The layout of a padded copy of each padded class, by name, its size as allocated. */
     private final Map<String, ObjectLayout> after = new HashMap<>();
     /** Each loaded class counted, by name. */
-    private final Map<String, Counted> counted = new HashMap<>();
+    private final Map<String, LoadedCopy> counted = new HashMap<>();
 
     /**
      * A loaded class counted towards {@code paddedClass}: its instances of at least {@code minBytes}, the bytes its
      * fields end at, more than an unpadded copy in another class loader takes.
      */
-    private record Counted(String paddedClass, long minBytes) {
+    private record LoadedCopy(String paddedClass, long minBytes) {
     }
 
     private PaddedCopies() {
@@ -51,7 +51,7 @@ final class PaddedCopies {
             if (padded != null) {
                 try {
                     ObjectLayout layout = FieldLayouts.of(c);
-                    copies.counted.putIfAbsent(c.getName(), new Counted(padded.getName(), layout.instanceBytes()));
+                    copies.counted.putIfAbsent(c.getName(), new LoadedCopy(padded.getName(), layout.instanceBytes()));
                     if (c == padded) {
                         copies.after.putIfAbsent(c.getName(), new ObjectLayout(layout.headerBytes(),
                                 align(fieldsEnd(layout) + width), layout.fields()));
@@ -82,7 +82,7 @@ final class PaddedCopies {
             Map<LiveInstances.Sized, Long> histogram = LiveInstances.count();
             counted.values().forEach(c -> live.put(c.paddedClass(), 0L));
             histogram.forEach((sized, instances) -> {
-                Counted c = counted.get(sized.className());
+                LoadedCopy c = counted.get(sized.className());
                 if (c != null && sized.instanceBytes() >= c.minBytes()) {
                     live.merge(c.paddedClass(), instances, Long::sum);
                 }

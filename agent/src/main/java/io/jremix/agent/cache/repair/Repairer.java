@@ -15,7 +15,7 @@ import java.util.function.Function;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
-import io.jremix.agent.cache.FieldLayouts;
+import io.jremix.agent.cache.collect.FieldLayouts;
 import io.jremix.core.Counted;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.repair.PaddedClass;

@@ -1,8 +1,8 @@
 package io.jremix.e2e.cache.repair;
 
 /**
- * The seed's BaseTest in a class of its own, so that {@link ReloadedContention} can load fresh copies of it in new
- * class loaders: threads each write their own {@link Cell}, allocated side by side.
+ * BaseTest, the REMIX paper's example, in a class of its own, so that {@link ReloadedContention} can load fresh
+ * copies of it in new class loaders: threads each write their own {@link Cell}, allocated side by side.
  */
 public final class HotCells {
     private HotCells() {

@@ -1,2 +1,0 @@
-/** bin/jremix jit: CompileCommand helpers, one method's assembly through hsdis, and counts of locked instructions and fences. */
-package io.jremix.cli.jit;

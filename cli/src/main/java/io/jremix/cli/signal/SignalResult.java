@@ -1,5 +1,0 @@
-package io.jremix.cli.signal;
-
-/** What one mechanism measured with a number of pairs, all pairs' samples together. */
-record SignalResult(Mechanism mechanism, int pairs, LatencyStats callCost, LatencyStats wakeup, LatencyStats wakeupFromSend) {
-}
