@@ -12,7 +12,8 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>Parks and parked-now are counted on every event. Once the number of parks reaches the collection threshold
  * (0 and 1 both mean "from the first park") the record starts collecting: the first collected park saves the
- * timestamp and its site (thread name and stack trace) as the blocker's origin; every collected event then adds {@code previous parkedNow × Δt} to the thread-time and {@code min(previous parkedNow,
+ * timestamp and its site (thread name and stack trace) as the blocker's origin (a later walked site replaces an
+ * estimated one, {@link ParkSite#estimated}); every collected event then adds {@code previous parkedNow × Δt} to the thread-time and {@code min(previous parkedNow,
  * 1) × Δt} to the real-time before the counter changes (3.7.8 and 3.7.9 use the value before the event).
  *
  * <p>Unparks of parks that happened before collection started need no special case: those parks were counted in
@@ -132,6 +133,11 @@ public final class ParkRecord {
         sites.add(site);
     }
 
+    /** Whether any park has listed a site here yet: none before the blocker's first park. */
+    public boolean hasSites() {
+        return !sites.isEmpty();
+    }
+
     /** The sites of this blocker, in the order they were added. */
     public Iterable<ParkSite> sites() {
         return sites;
@@ -175,8 +181,8 @@ public final class ParkRecord {
         long previous = parkedNow;
         timesParked++;
         parkedNow++;
-        if (origin == null) {
-            origin = site;
+        if (site != null && (origin == null || origin.estimated() && !site.estimated())) {
+            origin = site; // a walked site over an estimated one: the survivor of many blockers gets its own
         }
         if (!collecting) {
             if (timesParked < collectionThreshold) {
