@@ -1,11 +1,11 @@
 package io.jremix.core.park;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The statistics of one park blocker (the J9 thesis, 3.5), updated by the algorithms of 3.6.2 and 3.6.3.
@@ -47,14 +47,30 @@ import java.util.concurrent.atomic.AtomicReference;
  * pushed before it, so counts read later are never smaller. The cost is an event object per call.
  */
 public final class ParkRecord {
+    private static final VarHandle PENDING;
+    private static final VarHandle APPLYING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PENDING = lookup.findVarHandle(ParkRecord.class, "pending", Event.class);
+            APPLYING = lookup.findVarHandle(ParkRecord.class, "applying", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final String className;
     private final int identityHash;
     private final long collectionThreshold;
     private final ConcurrentLinkedQueue<ParkSite> sites = new ConcurrentLinkedQueue<>();
     /** Events not applied yet, the newest first. */
-    private final AtomicReference<Event> pending = new AtomicReference<>();
-    /** Set by the one thread applying events; everything below is touched only by it. */
-    private final AtomicBoolean applying = new AtomicBoolean();
+    private volatile Event pending;
+    /**
+     * Set by the one thread applying events; everything below is touched only by it. This and {@link #pending} are
+     * fields updated through var handles, not atomic objects: a server makes a record per request.
+     */
+    private volatile boolean applying;
 
     private long timesParked;
     private long parkedNow;
@@ -147,14 +163,14 @@ public final class ParkRecord {
     private void submit(Event e) {
         Event head;
         do {
-            head = pending.get();
+            head = pending;
             e.next = head;
-        } while (!pending.compareAndSet(head, e));
-        if (applying.compareAndSet(false, true)) {
+        } while (!PENDING.compareAndSet(this, head, e));
+        if (APPLYING.compareAndSet(this, false, true)) {
             try {
                 applyPending();
             } finally {
-                applying.set(false);
+                applying = false;
             }
         }
     }
@@ -162,7 +178,7 @@ public final class ParkRecord {
     /** Applies the events pushed so far, oldest first; the caller has set {@link #applying}. */
     private void applyPending() {
         Event oldest = null;
-        for (Event e = pending.getAndSet(null); e != null; ) { // reverses the stack into push order
+        for (Event e = (Event) PENDING.getAndSet(this, (Event) null); e != null; ) { // reverses the stack into push order
             Event next = e.next;
             e.next = oldest;
             oldest = e;
@@ -238,7 +254,7 @@ public final class ParkRecord {
         for (ParkSite s : sites) {
             siteSnapshots.add(s.snapshot());
         }
-        while (!applying.compareAndSet(false, true)) {
+        while (!APPLYING.compareAndSet(this, false, true)) {
             Thread.yield(); // a park or unpark applying a few events: not long, and this thread never parks
         }
         try {
@@ -250,7 +266,7 @@ public final class ParkRecord {
                     holds.singleHoldNanos(), SiteSnapshot.merged(siteSnapshots),
                     timeline == null ? TimelineSnapshot.EMPTY : timeline.snapshot());
         } finally {
-            applying.set(false);
+            applying = false;
         }
     }
 }
