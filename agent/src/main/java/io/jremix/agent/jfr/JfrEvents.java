@@ -10,6 +10,7 @@ import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.SiteSnapshot;
 import io.jremix.report.cache.CacheTextReport;
 import io.jremix.report.park.ParkRun;
+import io.jremix.report.park.ParkTextReport;
 
 /**
  * Commits jremix's events into any running recording. Calls cost a check when no recording is on; on a runtime
@@ -154,12 +155,16 @@ public final class JfrEvents {
             return sb.toString();
         }
 
-        /** Each site as the text report's site rows have it: its share of the park time, then its frame. */
+        /**
+         * Each site as the text report's site rows have it: its share of the park time, its frame, then how many
+         * of its parks were estimated, if any.
+         */
         private static String sites(List<SiteSnapshot> sites) {
             StringBuilder sb = new StringBuilder();
             for (SiteSnapshot site : sites) {
                 sb.append(sb.length() == 0 ? "" : "\n").append(String.format(Locale.ROOT, "%.2f%% ",
-                        SiteSnapshot.parkTimeSharePct(site, sites))).append(String.join(" <- ", site.where()));
+                        SiteSnapshot.parkTimeSharePct(site, sites))).append(String.join(" <- ", site.where()))
+                        .append(ParkTextReport.estimated(site.estimatedParks()));
             }
             return sb.toString();
         }

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.LongAdder;
 
 import io.jremix.core.park.ParkRecord;
 import io.jremix.core.park.ParkSnapshot;
+import io.jremix.core.park.ParkTimeline;
 import io.jremix.core.park.WaitKind;
 import io.jremix.report.park.ParkRun;
 
@@ -57,14 +58,41 @@ final class BlockerTable {
     /**
      * The collected records of one row: their counters added up, and how many. A row of the report is made of it
      * only when a sweep reads it, since the row's wait kind reads its stack, which cost more than the rest of a
-     * retiring park on a server that waits on a new future per request.
+     * retiring park on a server that waits on a new future per request. Records are added up {@value #BATCH} at a
+     * time: a sum per record made a new timeline per request (each up to {@value ParkTimeline#BUCKETS} buckets),
+     * most of jremix's garbage on such a server.
      */
-    private record Retired(ParkSnapshot stats, int blockers) {
-        Retired plus(ParkSnapshot collected) {
-            return new Retired(ParkSnapshot.sum(List.of(stats, collected)), blockers + 1);
+    private static final class Retired {
+        static final int BATCH = 64;
+
+        private final List<ParkSnapshot> pending = new ArrayList<>();
+        private ParkSnapshot stats;
+        private int blockers;
+
+        void add(ParkSnapshot collected) {
+            pending.add(collected);
+            blockers++;
+            if (pending.size() >= BATCH) {
+                fold();
+            }
+        }
+
+        private void fold() {
+            if (stats != null) {
+                pending.add(0, stats);
+            }
+            stats = ParkSnapshot.sum(pending);
+            pending.clear();
+        }
+
+        int blockers() {
+            return blockers;
         }
 
         ParkRun.Blocker row() {
+            if (!pending.isEmpty()) {
+                fold();
+            }
             return new ParkRun.Blocker(stats, true, WaitKind.of(stats), blockers, blockers);
         }
     }
@@ -212,7 +240,11 @@ final class BlockerTable {
     private void retire(ParkSnapshot stats) {
         List<Object> key = stats.rowKey();
         Retired row = retired.get(key);
-        retired.put(key, row == null ? new Retired(stats, 1) : row.plus(stats));
+        if (row == null) {
+            row = new Retired(); // no lambda: this runs inside the program's park
+            retired.put(key, row);
+        }
+        row.add(stats);
     }
 
     /**

@@ -20,6 +20,14 @@ import io.jremix.core.park.ParkSite;
  * keeps walking every park and stays exact; one that parks in runs at different sites counts the first parks of a
  * run to the previous site until the next walk.
  *
+ * <p>A new blocker's first park walks only within the thread's {@link WalkBudget}: a server's thread that waits on
+ * a new future per request would otherwise walk on every request. Over the budget, the park is put at the site
+ * where this thread last walked a new blocker of the same class, on a site of the blocker's own marked estimated
+ * ({@link ParkSite#estimated}); the count stays exact on the blocker, its class and that site. The thread's walks
+ * sample where it parks on such blockers, so the estimates follow their shares. A blocker parked on again walks
+ * then, whatever the budget, and its walked site becomes its origin: a survivor of many short-lived blockers is
+ * named by its own site. A class the thread has not walked yet is always walked.
+ *
  * <p>Hold time: when the thread returns from a park it may have got the blocker (a lock, a permit); when it next
  * unparks a thread parked on that same blocker, it is releasing it to that thread, and the time between is one
  * hold ({@link ParkRecord#held}). The blocker is matched by its record's class name and identity hash, not held:
@@ -31,6 +39,8 @@ import io.jremix.core.park.ParkSite;
 final class Parker {
     private static final int SLOTS = 8;
     private static final int MAX_INTERVAL = 1024;
+    /** Classes whose last walked first park a thread remembers (a power of two). */
+    private static final int CLASSES = 8;
 
     /** One blocker's cached site. */
     private static final class Slot {
@@ -41,6 +51,10 @@ final class Parker {
     }
 
     private final Slot[] slots = new Slot[SLOTS];
+    private final WalkBudget budget = new WalkBudget();
+    /** Per blocker class (by its name's hash), the origin this thread last walked at a new blocker's first park. */
+    private final String[] walkedClasses = new String[CLASSES];
+    private final ParkOrigin[] walkedOrigins = new ParkOrigin[CLASSES];
     /** The profiler it was made for, by its number among those started in the JVM. */
     final int profiler;
 
@@ -60,19 +74,30 @@ final class Parker {
     }
 
     /**
-     * The site of the park about to happen on {@code r}: from the cache, or from walking this thread's frames, registered
-     * with the record if new.
+     * The site of the park about to happen on {@code r} at {@code nowNanos}: from the cache, estimated (over the walk
+     * budget), or from walking this thread's frames, registered with the record if new.
      */
-    ParkSite siteFor(ParkRecord r, SiteFrames walk) {
+    ParkSite siteFor(ParkRecord r, SiteFrames walk, long nowNanos) {
         Slot s = slots[r.identityHash() & (SLOTS - 1)];
         if (s.record == r && ++s.parksSinceWalk < s.interval) {
             return s.site;
+        }
+        boolean firstPark = !r.hasSites();
+        int c = r.className().hashCode() & (CLASSES - 1);
+        if (firstPark && r.className().equals(walkedClasses[c]) && !budget.take(nowNanos)) {
+            ParkSite estimated = new ParkSite(walkedOrigins[c], true);
+            r.addSite(estimated);
+            return estimated;
         }
         List<String> frames = walk.walk();
         ParkSite found = find(r, frames);
         if (found == null) {
             found = new ParkSite(originAt(frames));
             r.addSite(found);
+        }
+        if (firstPark) {
+            walkedClasses[c] = r.className();
+            walkedOrigins[c] = found.origin();
         }
         s.interval = s.record == r && found == s.site ? Math.min(2 * s.interval, MAX_INTERVAL) : 1;
         s.record = r;
@@ -96,7 +121,7 @@ final class Parker {
 
     private static ParkSite find(ParkRecord r, List<String> frames) {
         for (ParkSite s : r.sites()) {
-            if (s.stackTrace().equals(frames)) {
+            if (!s.estimated() && s.stackTrace().equals(frames)) {
                 return s;
             }
         }

@@ -1,18 +1,19 @@
 package io.jremix.core.park;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.atomic.AtomicBoolean;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The statistics of one park blocker (the J9 thesis, 3.5), updated by the algorithms of 3.6.2 and 3.6.3.
  *
  * <p>Parks and parked-now are counted on every event. Once the number of parks reaches the collection threshold
  * (0 and 1 both mean "from the first park") the record starts collecting: the first collected park saves the
- * timestamp and its site (thread name and stack trace) as the blocker's origin; every collected event then adds {@code previous parkedNow × Δt} to the thread-time and {@code min(previous parkedNow,
+ * timestamp and its site (thread name and stack trace) as the blocker's origin (a later walked site replaces an
+ * estimated one, {@link ParkSite#estimated}); every collected event then adds {@code previous parkedNow × Δt} to the thread-time and {@code min(previous parkedNow,
  * 1) × Δt} to the real-time before the counter changes (3.7.8 and 3.7.9 use the value before the event).
  *
  * <p>Unparks of parks that happened before collection started need no special case: those parks were counted in
@@ -46,14 +47,30 @@ import java.util.concurrent.atomic.AtomicReference;
  * pushed before it, so counts read later are never smaller. The cost is an event object per call.
  */
 public final class ParkRecord {
+    private static final VarHandle PENDING;
+    private static final VarHandle APPLYING;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            PENDING = lookup.findVarHandle(ParkRecord.class, "pending", Event.class);
+            APPLYING = lookup.findVarHandle(ParkRecord.class, "applying", boolean.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final String className;
     private final int identityHash;
     private final long collectionThreshold;
     private final ConcurrentLinkedQueue<ParkSite> sites = new ConcurrentLinkedQueue<>();
     /** Events not applied yet, the newest first. */
-    private final AtomicReference<Event> pending = new AtomicReference<>();
-    /** Set by the one thread applying events; everything below is touched only by it. */
-    private final AtomicBoolean applying = new AtomicBoolean();
+    private volatile Event pending;
+    /**
+     * Set by the one thread applying events; everything below is touched only by it. This and {@link #pending} are
+     * fields updated through var handles, not atomic objects: a server makes a record per request.
+     */
+    private volatile boolean applying;
 
     private long timesParked;
     private long parkedNow;
@@ -132,6 +149,11 @@ public final class ParkRecord {
         sites.add(site);
     }
 
+    /** Whether any park has listed a site here yet: none before the blocker's first park. */
+    public boolean hasSites() {
+        return !sites.isEmpty();
+    }
+
     /** The sites of this blocker, in the order they were added. */
     public Iterable<ParkSite> sites() {
         return sites;
@@ -141,14 +163,14 @@ public final class ParkRecord {
     private void submit(Event e) {
         Event head;
         do {
-            head = pending.get();
+            head = pending;
             e.next = head;
-        } while (!pending.compareAndSet(head, e));
-        if (applying.compareAndSet(false, true)) {
+        } while (!PENDING.compareAndSet(this, head, e));
+        if (APPLYING.compareAndSet(this, false, true)) {
             try {
                 applyPending();
             } finally {
-                applying.set(false);
+                applying = false;
             }
         }
     }
@@ -156,7 +178,7 @@ public final class ParkRecord {
     /** Applies the events pushed so far, oldest first; the caller has set {@link #applying}. */
     private void applyPending() {
         Event oldest = null;
-        for (Event e = pending.getAndSet(null); e != null; ) { // reverses the stack into push order
+        for (Event e = (Event) PENDING.getAndSet(this, (Event) null); e != null; ) { // reverses the stack into push order
             Event next = e.next;
             e.next = oldest;
             oldest = e;
@@ -175,8 +197,8 @@ public final class ParkRecord {
         long previous = parkedNow;
         timesParked++;
         parkedNow++;
-        if (origin == null) {
-            origin = site;
+        if (site != null && (origin == null || origin.estimated() && !site.estimated())) {
+            origin = site; // a walked site over an estimated one: the survivor of many blockers gets its own
         }
         if (!collecting) {
             if (timesParked < collectionThreshold) {
@@ -232,7 +254,7 @@ public final class ParkRecord {
         for (ParkSite s : sites) {
             siteSnapshots.add(s.snapshot());
         }
-        while (!applying.compareAndSet(false, true)) {
+        while (!APPLYING.compareAndSet(this, false, true)) {
             Thread.yield(); // a park or unpark applying a few events: not long, and this thread never parks
         }
         try {
@@ -244,7 +266,7 @@ public final class ParkRecord {
                     holds.singleHoldNanos(), SiteSnapshot.merged(siteSnapshots),
                     timeline == null ? TimelineSnapshot.EMPTY : timeline.snapshot());
         } finally {
-            applying.set(false);
+            applying = false;
         }
     }
 }

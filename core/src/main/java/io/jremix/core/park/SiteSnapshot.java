@@ -14,17 +14,18 @@ import java.util.Optional;
  * @param stackTrace          frames from the park method to the program's first frame, innermost first
  * @param where               where the program asked to wait ({@link #whereOf})
  * @param timesParked         parks there
+ * @param estimatedParks      of those, the parks put here without walking their stack ({@link ParkSite#estimated})
  * @param parkThreadTimeNanos thread-time parked there, summed over the parks that returned
  */
 public record SiteSnapshot(String threadName, List<String> stackTrace, List<String> where, long timesParked,
-                           long parkThreadTimeNanos) {
+                           long estimatedParks, long parkThreadTimeNanos) {
     public SiteSnapshot {
         stackTrace = List.copyOf(stackTrace);
         where = List.copyOf(where);
     }
 
     public SiteSnapshot(String threadName, List<String> stackTrace, long timesParked, long parkThreadTimeNanos) {
-        this(threadName, stackTrace, whereOf(stackTrace), timesParked, parkThreadTimeNanos);
+        this(threadName, stackTrace, whereOf(stackTrace), timesParked, 0, parkThreadTimeNanos);
     }
 
     public double parkThreadTimeMs() {
@@ -71,7 +72,8 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, List<Stri
         Map<List<String>, SiteSnapshot> byStack = new LinkedHashMap<>();
         for (SiteSnapshot s : sites) {
             byStack.merge(s.where(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(), a.where(),
-                    a.timesParked() + b.timesParked(), a.parkThreadTimeNanos() + b.parkThreadTimeNanos()));
+                    a.timesParked() + b.timesParked(), a.estimatedParks() + b.estimatedParks(),
+                    a.parkThreadTimeNanos() + b.parkThreadTimeNanos()));
         }
         List<SiteSnapshot> out = new ArrayList<>(byStack.values());
         out.sort(ORDER);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -77,9 +78,22 @@ class JfrOracleTest {
         assertTrue(r.jremix().containsKey(CONDITION), "idle pool threads wait in the queue's take:\n" + r.describe());
     }
 
+    /**
+     * 600 joins in one thread, each on a new future: more new blockers than the thread's walk budget, so some joins
+     * are put at the join's site without a walk, marked estimated; the count is JFR's all the same.
+     */
     @Test
+    @SuppressWarnings("unchecked")
     void completableFutureJoin() throws Exception {
-        assertSameParks(ParkOracle.run(dir, "FutureJoin"), "java.util.concurrent.CompletableFuture$Signaller");
+        String signaller = "java.util.concurrent.CompletableFuture$Signaller";
+        assertSameParks(ParkOracle.run(dir, "FutureJoin", "600"), signaller);
+        List<Map<String, Object>> sites = new ArrayList<>();
+        ParkReports.ofClass(ParkReports.blockers(Jremix.json(dir.resolve("park.json"))), signaller)
+                .forEach(b -> sites.addAll((List<Map<String, Object>>) b.get("sites")));
+        long estimated = sites.stream().mapToLong(site -> ((Number) site.get("estimatedParks")).longValue()).sum();
+        assertTrue(estimated > 0, "joins over the walk budget are estimated: " + sites);
+        assertTrue(sites.stream().allMatch(site -> String.valueOf(site.get("userFrame")).contains("FutureJoin")),
+                "at the join's site: " + sites);
     }
 
     /**

@@ -47,6 +47,7 @@ final class BlockerGroups {
                 m.put("where", where(site));
                 m.put("waitKind", b.text("waitKind"));
                 m.put("timesParked", site.number("timesParked"));
+                m.put("estimatedParks", site.get("estimatedParks").present() ? site.number("estimatedParks") : 0.0);
                 m.put("parkThreadTimeMs", site.number("parkThreadTimeMs"));
                 m.put("sharePct", siteMs == 0 ? 0.0 : round(100 * site.number("parkThreadTimeMs") / siteMs));
                 m.put("avgParkTimeMs", average(site.number("parkThreadTimeMs"), site.number("timesParked")));

@@ -53,7 +53,7 @@ final class ParkHtml {
                 .graphic("timeline", "Parked over time", row -> TimelineSvg.render(row.get("timeline"), runMs))
                 .number("avgParkTimeMs", "Avg park (ms)").number("avgHoldTimeMs", "Avg hold (ms)")
                 .number("threadTimeUtilPct", "Thread-time util %").text("threadName", "Thread")
-                .renderGroups(BlockerGroups.of(rows));
+                .number("estimatedParks", "Parks estimated").renderGroups(BlockerGroups.of(rows));
     }
 
     /**

@@ -105,6 +105,7 @@ public final class ParkJsonReport {
             j.put("userFrame", BlockerNames.userFrame(site.stackTrace()).orElse(null));
             j.put("via", BlockerNames.via(site.stackTrace()));
             j.put("timesParked", site.timesParked());
+            j.put("estimatedParks", site.estimatedParks());
             j.put("parkThreadTimeMs", round(site.parkThreadTimeMs()));
             j.put("parkTimeSharePct", round(SiteSnapshot.parkTimeSharePct(site, s.sites())));
             sites.add(j);

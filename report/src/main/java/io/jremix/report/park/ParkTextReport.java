@@ -58,6 +58,10 @@ public final class ParkTextReport {
                 rows.addAll(siteRows(b.stats().sites()));
             }
             out.addAll(table(HEADERS, TEXT_COLUMNS, rows));
+            if (listed.stream().anyMatch(b -> estimatedParks(b.stats()) > 0)) {
+                out.add("est.: parks on new blockers whose stack was not walked (over the thread's walk budget),"
+                        + " put where the same thread last walked a new blocker of that class.");
+            }
         }
         List<ParkRun.Blocker> rest = shown.subList(listed.size(), shown.size());
         if (!rest.isEmpty()) {
@@ -106,7 +110,7 @@ public final class ParkTextReport {
                 + " JSON report (report=<file>) has every row.", more, more == 1 ? "row" : "rows", listed, sums);
     }
 
-    /** One blocker's cells; only the stack trace cell has more than one line. */
+    /** One blocker's cells: the stack trace, the class and the parks can take more than one line. */
     private static List<List<String>> row(ParkRun.Blocker b, long total) {
         ParkSnapshot s = b.stats();
         boolean c = s.collecting();
@@ -115,7 +119,7 @@ public final class ParkTextReport {
                 c ? abbreviate(s.stackTrace()) : List.of("-"),
                 List.of(s.className(), described(b)),
                 List.of(b.aggregated() ? b.blockers() + " blockers" : s.identityHashHex()),
-                List.of(Long.toString(s.timesParked())),
+                parks(s.timesParked(), estimatedParks(s)),
                 List.of(c ? Long.toString(s.peakParked()) : "-"),
                 List.of(c ? fixed(s.parkThreadTimeMs()) : "-"),
                 List.of(c ? fixed(s.parkRealTimeMs()) : "-"),
@@ -149,11 +153,25 @@ public final class ParkTextReport {
             cells.set(1, where);
             cells.set(2, List.of(String.format(Locale.ROOT, "site %d of %d, %s%% of park time", i + 1, sites.size(),
                     fixed(SiteSnapshot.parkTimeSharePct(site, sites)))));
-            cells.set(HEADERS.indexOf("Times parked"), List.of(Long.toString(site.timesParked())));
+            cells.set(HEADERS.indexOf("Times parked"), parks(site.timesParked(), site.estimatedParks()));
             cells.set(HEADERS.indexOf("Park thread time"), List.of(fixed(site.parkThreadTimeMs())));
             rows.add(cells);
         }
         return rows;
+    }
+
+    private static long estimatedParks(ParkSnapshot s) {
+        return s.sites().stream().mapToLong(SiteSnapshot::estimatedParks).sum();
+    }
+
+    /** A parks cell: the count, and below it how many of them are estimates, if any. */
+    private static List<String> parks(long parks, long estimated) {
+        return estimated == 0 ? List.of(Long.toString(parks)) : List.of(Long.toString(parks), estimated(estimated).strip());
+    }
+
+    /** How many parks were put at their site without a walk ({@link SiteSnapshot#estimatedParks}), or nothing. */
+    public static String estimated(long parks) {
+        return parks == 0 ? "" : " (" + parks + " est.)";
     }
 
     private static String hold(ParkSnapshot s) {

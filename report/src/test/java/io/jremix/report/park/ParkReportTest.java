@@ -232,11 +232,42 @@ class ParkReportTest {
 
     /** A future parked on once at {@code site}, collected or not. */
     private static ParkRun.Blocker future(int hash, String site, boolean collected) {
+        return future(hash, new ParkSite(new ParkOrigin("exec-" + hash, List.of(
+                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)", site))), collected);
+    }
+
+    private static ParkRun.Blocker future(int hash, ParkSite site, boolean collected) {
         ParkRecord r = new ParkRecord("java.util.concurrent.CompletableFuture$Signaller", hash, 0);
-        r.parking(0, new ParkSite(new ParkOrigin("exec-" + hash, List.of(
-                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)", site))));
+        r.addSite(site);
+        site.parking();
+        r.parking(0, site);
         r.unparked(2 * MS);
+        site.unparked(2 * MS);
         return new ParkRun.Blocker(r.snapshot(), collected);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void parksPutAtASiteWithoutAWalkAreMarkedAsEstimates_inTheTextAndTheJson() throws Json.MalformedJsonException {
+        ParkOrigin handler = new ParkOrigin("exec-1", List.of(
+                "java.base/java.util.concurrent.locks.LockSupport.park(LockSupport.java:211)",
+                "app//demo.Handler.serve(Handler.java:20)"));
+        // one future walked there, two put there over the thread's walk budget: one row, exact in count
+        ParkRun run = run(0, BOTTLENECK, future(1, new ParkSite(handler), true),
+                future(2, new ParkSite(handler, true), true), future(3, new ParkSite(handler, true), false));
+        List<String> lines = ParkTextReport.lines(run);
+        int row = lines.indexOf(lines.stream().filter(l -> l.contains(" 3 blockers ")).findFirst().orElseThrow());
+        assertTrue(lines.get(row).matches(".* 3 blockers +3 .*"), lines.get(row));
+        assertTrue(lines.get(row + 1).contains("(2 est.)"), String.join("\n", lines));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("est.: parks on new blockers whose stack was not walked")),
+                String.join("\n", lines));
+        Map<String, Object> doc = (Map<String, Object>) Json.parse(Json.write(ParkJsonReport.document(run, "t")));
+        Map<String, Object> futures = ((List<Map<String, Object>>) doc.get("blockers")).stream()
+                .filter(b -> b.get("identityHash") == null).findFirst().orElseThrow();
+        List<Map<String, Object>> sites = (List<Map<String, Object>>) futures.get("sites");
+        assertEquals(1, sites.size(), sites.toString());
+        assertEquals(3L, sites.get(0).get("timesParked"));
+        assertEquals(2L, sites.get(0).get("estimatedParks"));
     }
 
     @Test
