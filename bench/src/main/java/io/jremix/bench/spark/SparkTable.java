@@ -153,8 +153,8 @@ final class SparkTable {
     String markdown(Map<String, Object> machine, int invocations, int warmup, int iterations) {
         StringBuilder md = new StringBuilder("# Spark under volatile-by-default\n\n");
         md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores, load average %s at the start), %s. Spark"
-                        + " 4.0.1, `local[2]`; one JVM per kind of job and mode runs its jobs one after another, each %d"
-                        + " warm-up iterations, then the mean of %d measured ones; %d JVM invocations per kind and mode,"
+                        + " 4.0.1, `local[2]`; one JVM per kind of job and mode runs its jobs one after another, each with %d"
+                        + " warm-up and %d measured iterations (their mean is the invocation's time); %d JVM invocations per kind and mode,"
                         + " the modes interleaved. Cells are the"
                         + " median over invocations in ms, with the fastest and slowest invocation; ratios are to plain"
                         + " java. *result*: every invocation's checksum equals plain java's.%n%n", LocalDate.now(),
