@@ -50,10 +50,10 @@ public final class HotMethods {
      * @param methods {@code class::method} to samples, most first
      * @param samples every execution sample in the recording, program or not
      */
-    record Ranking(Map<String, Long> methods, long samples) {
+    public record Ranking(Map<String, Long> methods, long samples) {
     }
 
-    static Ranking rank(Path recording) throws IOException {
+    public static Ranking rank(Path recording) throws IOException {
         Map<String, Long> samples = new HashMap<>();
         long all = 0;
         for (RecordedEvent e : RecordingFile.readAllEvents(recording)) {
@@ -78,12 +78,12 @@ public final class HotMethods {
         return new Ranking(ranked, all);
     }
 
-    /** The relaxed-pattern file for the {@code top} methods of a ranking. */
-    static String patternFile(String workload, Ranking ranking, int top) {
+    /** The relaxed-pattern file for the {@code top} methods of a ranking; {@code script} regenerates it. */
+    public static String patternFile(String workload, Ranking ranking, int top, String script) {
         StringBuilder out = new StringBuilder(String.format(Locale.ROOT,
                 "# %s: its %d hottest program methods under -XX:+VBD, by JFR execution samples (%d in all, %s),"
-                        + "%n# relaxed as in the VBD-HotSpot paper's section 6.4. Regenerate with bench/run-hot-methods.%n",
-                workload, Math.min(top, ranking.methods().size()), ranking.samples(), LocalDate.now()));
+                        + "%n# relaxed as in the VBD-HotSpot paper's section 6.4. Regenerate with %s.%n",
+                workload, Math.min(top, ranking.methods().size()), ranking.samples(), LocalDate.now(), script));
         ranking.methods().entrySet().stream().limit(top).forEach(e -> out.append(String.format(Locale.ROOT,
                 "%s # %d samples, %.1f%%%n", e.getKey(), e.getValue(), 100.0 * e.getValue() / Math.max(1, ranking.samples()))));
         return out.toString();
@@ -109,7 +109,7 @@ public final class HotMethods {
                         "--warmup", Integer.toString(warmup), "--iterations", Integer.toString(iterations)));
                 Command.withJava(argv, java).run().orThrow();
                 Ranking ranking = rank(jfr);
-                AtomicFiles.write(dir.resolve(w.name() + ".txt"), patternFile(w.name(), ranking, top));
+                AtomicFiles.write(dir.resolve(w.name() + ".txt"), patternFile(w.name(), ranking, top, "bench/run-hot-methods"));
                 System.err.printf(Locale.ROOT, "%-9s %d samples, %d program methods, top %d written to %s%n", w.name(),
                         ranking.samples(), ranking.methods().size(), Math.min(top, ranking.methods().size()),
                         home.relativize(dir.resolve(w.name() + ".txt")));

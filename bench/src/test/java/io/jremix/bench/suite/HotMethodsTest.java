@@ -48,7 +48,7 @@ class HotMethodsTest {
         assertFalse(ranking.methods().keySet().stream().anyMatch(m -> m.startsWith("java.") || m.startsWith("jdk.")),
                 "the JDK's methods are never listed: " + ranking.methods());
 
-        String file = HotMethods.patternFile("demo", ranking, 1);
+        String file = HotMethods.patternFile("demo", ranking, 1, "bench/run-hot-methods");
         List<String> patterns = file.lines().filter(l -> !l.startsWith("#")).toList();
         assertEquals(1, patterns.size(), file);
         assertTrue(patterns.get(0).startsWith(HotMethodsTest.class.getName() + "::hotLoop # "), file);
