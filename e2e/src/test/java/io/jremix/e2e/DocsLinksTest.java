@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every relative link in the README and docs/ leads somewhere: the file exists, and a {@code #anchor} into a Markdown
+ * Every relative link in the README, the CHANGELOG and docs/ leads somewhere: the file exists, and a {@code #anchor} into a Markdown
  * file is one of its headings as GitHub names them (lower case, spaces to hyphens, punctuation but {@code -} and
  * {@code _} dropped). Pages are renamed and sections reworded often; a newcomer follows the links.
  */
@@ -28,7 +28,7 @@ class DocsLinksTest {
 
     @Test
     void everyRelativeLinkFindsItsFileAndHeading() throws IOException {
-        List<Path> pages = new ArrayList<>(List.of(Jremix.HOME.resolve("README.md")));
+        List<Path> pages = new ArrayList<>(List.of(Jremix.HOME.resolve("README.md"), Jremix.HOME.resolve("CHANGELOG.md")));
         try (Stream<Path> docs = Files.list(Jremix.HOME.resolve("docs"))) {
             docs.filter(p -> p.toString().endsWith(".md")).sorted().forEach(pages::add);
         }
