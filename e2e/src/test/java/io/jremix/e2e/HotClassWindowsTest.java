@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -16,7 +17,11 @@ import org.junit.jupiter.api.io.TempDir;
  * Re-armed windows far enough apart for ten of JFR's execution samples between them probe only the classes the
  * samples saw running ({@code REMIXHotClasses}, 32 by default), and still find what the first window, which probes
  * every class, finds; the padded control stays silent in those windows, though they trace it.
+ *
+ * <p>Which classes a window selects is jremix's window policy: it runs on the first JDK only
+ * ({@link Jremix#SAME_ON_EVERY_JDK}); detection itself is tested on every JDK.
  */
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class HotClassWindowsTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
     private static final String TALLY = SERVICE + "$Tally";

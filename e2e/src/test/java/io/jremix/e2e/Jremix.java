@@ -30,8 +30,8 @@ public final class Jremix {
     public static final String PACKAGE = "io.jremix.workloads.cache.";
     /**
      * Tags the tests of jremix's own Java logic, whose outcome is the same on every JDK: when a window traces what
-     * (bursts, shedding), which parts each combination of modes installs, and the HTML pages drawn from a report in
-     * Chromium. {@code .ci/run} runs them on its first JDK only.
+     * (bursts, shedding, hot classes) and when it may open (the budget), which parts each combination of modes
+     * installs, and the HTML pages drawn from a report in Chromium. {@code .ci/run} runs them on its first JDK only.
      */
     public static final String SAME_ON_EVERY_JDK = "same-on-every-jdk";
     /** Hang protection only: beside a CPU hog the litmus runs took more than 180 s. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -17,7 +18,11 @@ import org.junit.jupiter.api.io.TempDir;
  * the first window, which opens with the program and is not charged, what the program compiled since that window
  * closed. With a budget of 0.001%, milliseconds of either hold the next window back for minutes. The report gives a
  * charged window's cost as it stood at the end.
+ *
+ * <p>When a window may open is jremix's window policy: it runs on the first JDK only
+ * ({@link Jremix#SAME_ON_EVERY_JDK}).
  */
+@Tag(Jremix.SAME_ON_EVERY_JDK)
 class RearmBudgetTest {
     private static final String SERVICE = Jremix.PACKAGE + "LiveService";
     /** Longer than the test waits for a window that is held back, far shorter than one held back takes. */
