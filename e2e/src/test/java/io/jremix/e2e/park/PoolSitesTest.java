@@ -47,7 +47,9 @@ class PoolSitesTest {
                 "the first row's site is the program's line:\n" + all);
         assertTrue(stack.stream().anyMatch(f -> f.startsWith("via app//com.zaxxer.hikari.") && f.endsWith(HIKARI)),
                 "the pool's frames as context:\n" + all);
+        // the first row's sites: the lines after it up to the next blocker's row, which fills every column
         List<String> sites = table.subList(ParkReports.FIRST_ROW + firstRow.size(), table.size()).stream()
+                .takeWhile(l -> l.trim().split(" {2,}").length != ParkReports.COLUMNS)
                 .filter(l -> l.contains("  site ") && l.contains(" of 2, ")).toList();
         assertEquals(2, sites.size(), "both program sites with their shares under the row:\n" + all);
 
