@@ -272,7 +272,7 @@ public final class ParkProfiler implements ParkListener {
         }
         Parker p = parker();
         // the site before the record: its events are applied by whichever parker comes first, so keep them short
-        p.site = p.siteFor(r, siteFrames, System.nanoTime());
+        p.site = p.siteFor(r, siteFrames);
         p.site.parking();
         p.record = r;
         p.parkedAt = System.nanoTime(); // after the walk, if any: it is not time parked
@@ -385,7 +385,7 @@ public final class ParkProfiler implements ParkListener {
         BlockerTable table = new BlockerTable(0, 1);
         ParkRecord r = table.recordFor(this);
         Parker p = new Parker(0);
-        p.site = p.siteFor(r, new SiteFrames(SiteFrames.class), System.nanoTime()); // no hooks' frame above
+        p.site = p.siteFor(r, new SiteFrames(SiteFrames.class)); // no hooks' frame above
         p.site.parking();
         p.record = r;
         r.parking(System.nanoTime(), p.site);

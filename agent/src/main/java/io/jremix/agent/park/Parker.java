@@ -2,6 +2,7 @@ package io.jremix.agent.park;
 
 import java.util.List;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.LongSupplier;
 
 import io.jremix.core.park.ParkOrigin;
 import io.jremix.core.park.ParkRecord;
@@ -52,6 +53,8 @@ final class Parker {
 
     private final Slot[] slots = new Slot[SLOTS];
     private final WalkBudget budget = new WalkBudget();
+    /** Read only when a new blocker's first park asks the budget: most parks need no time for their site. */
+    private final LongSupplier nanoTime;
     /** Per blocker class (by its name's hash), the origin this thread last walked at a new blocker's first park. */
     private final String[] walkedClasses = new String[CLASSES];
     private final ParkOrigin[] walkedOrigins = new ParkOrigin[CLASSES];
@@ -67,24 +70,29 @@ final class Parker {
     private long acquiredAt;
 
     Parker(int profiler) {
+        this(profiler, System::nanoTime);
+    }
+
+    Parker(int profiler, LongSupplier nanoTime) {
         this.profiler = profiler;
+        this.nanoTime = nanoTime;
         for (int i = 0; i < SLOTS; i++) {
             slots[i] = new Slot();
         }
     }
 
     /**
-     * The site of the park about to happen on {@code r} at {@code nowNanos}: from the cache, estimated (over the walk
-     * budget), or from walking this thread's frames, registered with the record if new.
+     * The site of the park about to happen on {@code r}: from the cache, estimated (over the walk budget), or from
+     * walking this thread's frames, registered with the record if new.
      */
-    ParkSite siteFor(ParkRecord r, SiteFrames walk, long nowNanos) {
+    ParkSite siteFor(ParkRecord r, SiteFrames walk) {
         Slot s = slots[r.identityHash() & (SLOTS - 1)];
         if (s.record == r && ++s.parksSinceWalk < s.interval) {
             return s.site;
         }
         boolean firstPark = !r.hasSites();
         int c = r.className().hashCode() & (CLASSES - 1);
-        if (firstPark && r.className().equals(walkedClasses[c]) && !budget.take(nowNanos)) {
+        if (firstPark && r.className().equals(walkedClasses[c]) && !budget.take(nanoTime.getAsLong())) {
             ParkSite estimated = new ParkSite(walkedOrigins[c], true);
             r.addSite(estimated);
             return estimated;

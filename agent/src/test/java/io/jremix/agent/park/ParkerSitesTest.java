@@ -18,7 +18,9 @@ class ParkerSitesTest {
     private static final SiteFrames BELOW_WALKER = new SiteFrames(SiteFrames.class);
     private static final long T = 1_000_000_000L;
 
-    private final Parker parker = new Parker(1);
+    /** The time the next park asks the budget at. */
+    private long now;
+    private final Parker parker = new Parker(1, () -> now);
     private int hashes;
 
     private ParkRecord record(String className) {
@@ -26,13 +28,15 @@ class ParkerSitesTest {
     }
 
     /** A park as the profiler makes it, here at one line. */
-    private ParkSite parkAtA(ParkRecord r, long now) {
-        return park(r, parker.siteFor(r, BELOW_WALKER, now), now);
+    private ParkSite parkAtA(ParkRecord r, long at) {
+        now = at;
+        return park(r, parker.siteFor(r, BELOW_WALKER), at);
     }
 
     /** A park at another line. */
-    private ParkSite parkAtB(ParkRecord r, long now) {
-        return park(r, parker.siteFor(r, BELOW_WALKER, now), now);
+    private ParkSite parkAtB(ParkRecord r, long at) {
+        now = at;
+        return park(r, parker.siteFor(r, BELOW_WALKER), at);
     }
 
     private static ParkSite park(ParkRecord r, ParkSite site, long now) {
