@@ -10,7 +10,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import java.util.stream.Stream;
 
 import io.jremix.workloads.LoadEveryClass;
 
@@ -30,11 +29,6 @@ final class ClassOutcomes {
     private static final String LOADED = "loaded";
 
     private ClassOutcomes() {
-    }
-
-    /** The jars that hold {@code classes}, in their order, each once. */
-    static String[] jarsOf(Class<?>... classes) {
-        return Stream.of(classes).map(c -> Jremix.codeOf(c).toString()).distinct().toArray(String[]::new);
     }
 
     /** Runs {@link LoadEveryClass} over {@code jars} under plain java with {@code options}; fails unless it exits 0. */

@@ -39,7 +39,7 @@ class CombinedModesTest {
 
     @BeforeAll
     static void runPlain() throws Exception {
-        jars = ClassOutcomes.jarsOf(LIBRARIES);
+        jars = Jremix.codesOf(LIBRARIES);
         plain = ClassOutcomes.loadUnderPlainJava(List.of(), jars);
     }
 

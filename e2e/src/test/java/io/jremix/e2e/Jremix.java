@@ -14,7 +14,6 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 import io.jremix.report.Json;
@@ -229,10 +228,14 @@ public final class Jremix {
         }
     }
 
+    /** The jars or directories of {@code classes}, each once, in their order. */
+    public static String[] codesOf(Class<?>... classes) {
+        return Stream.of(classes).map(c -> codeOf(c).toString()).distinct().toArray(String[]::new);
+    }
+
     /** A class path of the jars or directories of {@code classes}, each once, in their order. */
     public static String classPathOf(Class<?>... classes) {
-        return Stream.of(classes).map(c -> codeOf(c).toString()).distinct()
-                .collect(Collectors.joining(File.pathSeparator));
+        return String.join(File.pathSeparator, codesOf(classes));
     }
 
     /** The jar on this test's class path whose file name starts with {@code name}: a test dependency it runs. */

@@ -73,7 +73,7 @@ class LibraryLoadingTest {
 
     @BeforeAll
     static void runPlain() throws Exception {
-        jars = ClassOutcomes.jarsOf(LIBRARIES);
+        jars = Jremix.codesOf(LIBRARIES);
         plain = ClassOutcomes.loadUnderPlainJava(JVM, jars);
     }
 
