@@ -69,6 +69,9 @@ public record SiteSnapshot(String threadName, List<String> stackTrace, List<Stri
      * stack named are the first one's.
      */
     public static List<SiteSnapshot> merged(List<SiteSnapshot> sites) {
+        if (sites.size() < 2) {
+            return List.copyOf(sites); // a blocker parked on once: retiring one per request on a server
+        }
         Map<List<String>, SiteSnapshot> byStack = new LinkedHashMap<>();
         for (SiteSnapshot s : sites) {
             byStack.merge(s.where(), s, (a, b) -> new SiteSnapshot(a.threadName(), a.stackTrace(), a.where(),
