@@ -44,7 +44,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * timeline and the hold samples, all of which stay single-threaded. A thread that loses goes on at once and
  * leaves its event to the next winner: no thread of the program ever waits here. A snapshot is the one caller
  * that waits, spinning on {@link #applying} (a report's thread, never one that parks), and applies everything
- * pushed before it, so counts read later are never smaller. The cost is an event object per call.
+ * pushed before it, so counts read later are never smaller. A call that finds no thread applying applies its own
+ * event at once, after those pending: an event object is made only when two calls meet.
  */
 public final class ParkRecord {
     private static final VarHandle PENDING;
@@ -126,17 +127,17 @@ public final class ParkRecord {
      *             know (a later park with a site then gives the record its origin)
      */
     public void parking(long nanoTime, ParkSite site) {
-        submit(new Event(Event.PARKING, nanoTime, site));
+        submit(Event.PARKING, nanoTime, site);
     }
 
     /** Right after a thread that parked on this blocker returns from park (3.6.3). */
     public void unparked(long nanoTime) {
-        submit(new Event(Event.UNPARKED, nanoTime, null));
+        submit(Event.UNPARKED, nanoTime, null);
     }
 
     /** A thread that got this blocker after parking on it held it for {@code nanos} (see the class comment). */
     public void held(long nanos) {
-        submit(new Event(Event.HELD, nanos, null));
+        submit(Event.HELD, nanos, null);
     }
 
     /** Whether a park has given this record its origin: until then a caller passes a site. */
@@ -159,8 +160,22 @@ public final class ParkRecord {
         return sites;
     }
 
-    /** Pushes the event, then applies the pending ones unless another thread is at it. */
-    private void submit(Event e) {
+    /**
+     * Applies the event at once when no other thread is applying, after any still pending; otherwise pushes it,
+     * and applies the pending ones unless another thread is at it. Most events meet no other: a server's blocker
+     * per request has two, its one park and return, and an event object for each was most of its garbage.
+     */
+    private void submit(int kind, long nanos, ParkSite site) {
+        if (APPLYING.compareAndSet(this, false, true)) {
+            try {
+                applyPending();
+                apply(kind, nanos, site);
+            } finally {
+                applying = false;
+            }
+            return;
+        }
+        Event e = new Event(kind, nanos, site);
         Event head;
         do {
             head = pending;
@@ -185,11 +200,15 @@ public final class ParkRecord {
             e = next;
         }
         for (Event e = oldest; e != null; e = e.next) {
-            switch (e.kind) {
-                case Event.PARKING -> applyParking(e.nanos, e.site);
-                case Event.UNPARKED -> applyUnparked(e.nanos);
-                default -> holds.add(e.nanos, holds.needsBuckets() ? HoldSamples.buckets() : null);
-            }
+            apply(e.kind, e.nanos, e.site);
+        }
+    }
+
+    private void apply(int kind, long nanos, ParkSite site) {
+        switch (kind) {
+            case Event.PARKING -> applyParking(nanos, site);
+            case Event.UNPARKED -> applyUnparked(nanos);
+            default -> holds.add(nanos, holds.needsBuckets() ? HoldSamples.buckets() : null);
         }
     }
 
