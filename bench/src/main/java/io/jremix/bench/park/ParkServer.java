@@ -32,14 +32,15 @@ import io.jremix.bench.Stats;
  * lock mode. Interleaved: each run starts one server per profiler, in an order that turns by one each run so that
  * no profiler always follows the same one; each server gets a warm-up load, then a measured one. A cell is the
  * median requests/s over the runs, its ratio to plain java's median in the same run, and plain's own spread says how
- * much of a ratio is noise.
+ * much of a ratio is noise. The warm-up's requests/s are kept too: a profiler that adds work for the JIT shows there
+ * what a server pays in its first seconds, which the measured load, after it, does not.
  */
 public final class ParkServer {
     static final String USAGE = "usage: bench/run-park-server [--runs N] [--seconds N] [--warmup N] [--connections N]"
             + " [--out FILE.md]\n"
             + "  --runs         servers per profiler, interleaved (default 5)\n"
             + "  --seconds      measured load per server, in seconds (default 10)\n"
-            + "  --warmup       load before it, not measured, in seconds (default 5)\n"
+            + "  --warmup       load before it, in seconds, its rate shown apart (default 30)\n"
             + "  --connections  wrk's open connections (default 64)\n"
             + "  --out          the table, default bench/results/park-server.md (the JSON goes next to it)";
     private static final Pattern REQUESTS_PER_SECOND = Pattern.compile("Requests/sec:\\s+([0-9.]+)");
@@ -50,8 +51,12 @@ public final class ParkServer {
     record Load(int warmupSeconds, int seconds, int connections) {
     }
 
-    /** One profiler's runs: requests/s and events recorded per server, or the error that stopped it. */
-    record Cell(List<Double> requestsPerSecond, List<Long> events, String error) {
+    /**
+     * One profiler's runs: requests/s measured and in the warm-up (empty without one) and events recorded per
+     * server, or the error that stopped it.
+     */
+    record Cell(List<Double> requestsPerSecond, List<Double> warmupRequestsPerSecond, List<Long> events,
+                String error) {
         boolean ok() {
             return error == null;
         }
@@ -74,7 +79,7 @@ public final class ParkServer {
         BenchOptions o = BenchOptions.parse("bench/run-park-server", USAGE, args,
                 "--runs", "--seconds", "--warmup", "--connections", "--out");
         int runs = o.count("--runs", 5, 1);
-        Load load = new Load(o.count("--warmup", 5, 0), o.count("--seconds", 10, 1), o.count("--connections", 64, 1));
+        Load load = new Load(o.count("--warmup", 30, 0), o.count("--seconds", 10, 1), o.count("--connections", 64, 1));
         Path out = o.path("--out", home.resolve("bench/results/park-server.md"));
         if (!wrkRuns()) {
             throw o.refuse("wrk not found: install it (apt-get install wrk)");
@@ -107,6 +112,7 @@ public final class ParkServer {
     /** Every profiler once per run, the order turned by one each run; a profiler that fails is an error from then on. */
     Map<Profiler, Cell> measure(List<Profiler> profilers, int runs) throws IOException, InterruptedException {
         Map<Profiler, List<Double>> rates = new EnumMap<>(Profiler.class);
+        Map<Profiler, List<Double>> warmupRates = new EnumMap<>(Profiler.class);
         Map<Profiler, List<Long>> events = new EnumMap<>(Profiler.class);
         Map<Profiler, String> errors = new EnumMap<>(Profiler.class);
         for (int r = 0; r < runs; r++) {
@@ -117,14 +123,17 @@ public final class ParkServer {
                 }
                 Path output = work.resolve(p.name().toLowerCase(Locale.ROOT) + "-" + r + ".out");
                 try {
-                    double rate = serve(p, output);
-                    rates.computeIfAbsent(p, k -> new ArrayList<>()).add(rate);
+                    Rates rate = serve(p, output);
+                    rates.computeIfAbsent(p, k -> new ArrayList<>()).add(rate.measured());
+                    if (load.warmupSeconds() > 0) {
+                        warmupRates.computeIfAbsent(p, k -> new ArrayList<>()).add(rate.warmup());
+                    }
                     ParksByBlockerClass recorded = p.recorded(output);
                     if (recorded != null) {
                         events.computeIfAbsent(p, k -> new ArrayList<>()).add(recorded.total());
                     }
-                    System.err.printf(Locale.ROOT, "run %d/%d %-14s %9.0f requests/s%s%n", r + 1, runs, p.label(),
-                            rate, recorded == null ? "" : ", " + recorded.total() + " events");
+                    System.err.printf(Locale.ROOT, "run %d/%d %-14s %9.0f requests/s (warm-up %.0f)%s%n", r + 1,
+                            runs, p.label(), rate.measured(), rate.warmup(), recorded == null ? "" : ", " + recorded.total() + " events");
                 } catch (IOException e) {
                     errors.put(p, e.getMessage());
                     System.err.printf(Locale.ROOT, "run %d/%d %-14s ERROR %s%n", r + 1, runs, p.label(),
@@ -136,14 +145,19 @@ public final class ParkServer {
         }
         Map<Profiler, Cell> cells = new EnumMap<>(Profiler.class);
         for (Profiler p : profilers) {
-            cells.put(p, errors.containsKey(p) ? new Cell(List.of(), List.of(), errors.get(p))
-                    : new Cell(rates.get(p), events.getOrDefault(p, List.of()), null));
+            cells.put(p, errors.containsKey(p) ? new Cell(List.of(), List.of(), List.of(), errors.get(p))
+                    : new Cell(rates.get(p), warmupRates.getOrDefault(p, List.of()), events.getOrDefault(p, List.of()),
+                    null));
         }
         return cells;
     }
 
-    /** One server under {@code p}: warm-up load, then the measured load's requests/s. */
-    private double serve(Profiler p, Path output) throws IOException, InterruptedException {
+    /** A server's requests/s in its warm-up (0 without one) and measured after it. */
+    private record Rates(double warmup, double measured) {
+    }
+
+    /** One server under {@code p}: warm-up load, then the measured load. */
+    private Rates serve(Profiler p, Path output) throws IOException, InterruptedException {
         List<String> argv = p.launcher(tools, output);
         argv.addAll(List.of("-cp", classpath, OrderBookServer.class.getName(), work.resolve("tomcat").toString()));
         ProcessBuilder pb = new ProcessBuilder(argv).redirectError(ProcessBuilder.Redirect.DISCARD);
@@ -153,12 +167,10 @@ public final class ParkServer {
                 StandardCharsets.UTF_8))) {
             int port = port(in, server);
             String url = "http://127.0.0.1:" + port + "/order";
-            if (load.warmupSeconds() > 0) {
-                wrk(url, load.warmupSeconds());
-            }
+            double warmup = load.warmupSeconds() > 0 ? wrk(url, load.warmupSeconds()) : 0;
             double rate = wrk(url, load.seconds());
             stop(server);
-            return rate;
+            return new Rates(warmup, rate);
         } finally {
             server.destroyForcibly();
         }
@@ -220,6 +232,9 @@ public final class ParkServer {
                     row.put("ratio", Stats.median(c.requestsPerSecond()) / Stats.median(plain.requestsPerSecond()));
                 }
                 row.put("runsRequestsPerSecond", c.requestsPerSecond());
+                if (!c.warmupRequestsPerSecond().isEmpty()) {
+                    row.put("runsWarmupRequestsPerSecond", c.warmupRequestsPerSecond());
+                }
                 if (!c.events().isEmpty()) {
                     row.put("runsEvents", c.events());
                 }

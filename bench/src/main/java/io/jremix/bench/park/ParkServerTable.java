@@ -21,20 +21,22 @@ final class ParkServerTable {
                 + " the book's one writer thread and waits on its future. Each server gets `wrk -t2 -c%d` over loopback for %d s of warm-up, then"
                 + " %d s measured. Interleaved: each of %d runs starts one server per profiler, the order turned by"
                 + " one each run. A cell is the median requests/s over the runs (lowest–highest), its ratio to plain"
-                + " java's median; *events* is the median per server of what the profiler recorded (jremix: parks in"
+                + " java's median; *warm-up* is the same ratio over the warm-up, while the JIT still compiles the"
+                + " server; *events* is the median per server of what the profiler recorded (jremix: parks in"
                 + " its report; JFR: `jdk.ThreadPark` events; async-profiler: lock events).%n%n",
                 load.connections(), load.warmupSeconds(), load.seconds(), runs));
-        md.append("| profiler | requests/s | ratio | events |\n|---|---:|---:|---:|\n");
+        md.append("| profiler | requests/s | ratio | warm-up | events |\n|---|---:|---:|---:|---:|\n");
         ParkServer.Cell plain = cells.get(Profiler.PLAIN);
         cells.forEach((p, c) -> {
             if (!c.ok()) {
-                md.append("| ").append(p.label()).append(" | error | – | – |\n");
+                md.append("| ").append(p.label()).append(" | error | – | – | – |\n");
                 return;
             }
-            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s |%n", p.label(),
+            md.append(String.format(Locale.ROOT, "| %s | %s | %s | %s | %s |%n", p.label(),
                     Stats.medianRange(c.requestsPerSecond(), "%.0f"),
-                    p == Profiler.PLAIN || !plain.ok() ? "–" : String.format(Locale.ROOT, "%.2f×",
-                            Stats.median(c.requestsPerSecond()) / Stats.median(plain.requestsPerSecond())),
+                    p == Profiler.PLAIN || !plain.ok() ? "–" : ratio(c.requestsPerSecond(), plain.requestsPerSecond()),
+                    p == Profiler.PLAIN || !plain.ok() || c.warmupRequestsPerSecond().isEmpty() ? "–"
+                            : ratio(c.warmupRequestsPerSecond(), plain.warmupRequestsPerSecond()),
                     c.events().isEmpty() ? "–" : String.format(Locale.ROOT, "%.0f",
                             Stats.median(c.events().stream().map(Long::doubleValue).toList()))));
         });
@@ -56,5 +58,9 @@ final class ParkServerTable {
                 + " --connections %d` (after `mvn -B -DskipTests package`; needs `wrk`).%n", runs, load.seconds(),
                 load.warmupSeconds(), load.connections()));
         return md.toString();
+    }
+
+    private static String ratio(List<Double> rates, List<Double> plain) {
+        return String.format(Locale.ROOT, "%.2f×", Stats.median(rates) / Stats.median(plain));
     }
 }

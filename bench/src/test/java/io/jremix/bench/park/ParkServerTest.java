@@ -43,14 +43,17 @@ class ParkServerTest {
     @Test
     void tableGivesEachProfilersMedianAgainstPlainsAndPlainsSpread() {
         Map<Profiler, ParkServer.Cell> cells = new EnumMap<>(Profiler.class);
-        cells.put(Profiler.PLAIN, new ParkServer.Cell(List.of(1000.0, 900.0, 1100.0), List.of(), null));
-        cells.put(Profiler.JREMIX, new ParkServer.Cell(List.of(950.0, 990.0, 970.0), List.of(5L, 7L, 6L), null));
-        cells.put(Profiler.JFR, new ParkServer.Cell(List.of(), List.of(), "the server did not start (exit 1)"));
+        cells.put(Profiler.PLAIN, new ParkServer.Cell(List.of(1000.0, 900.0, 1100.0), List.of(500.0, 400.0, 600.0),
+                List.of(), null));
+        cells.put(Profiler.JREMIX, new ParkServer.Cell(List.of(950.0, 990.0, 970.0), List.of(400.0, 450.0, 350.0),
+                List.of(5L, 7L, 6L), null));
+        cells.put(Profiler.JFR, new ParkServer.Cell(List.of(), List.of(), List.of(),
+                "the server did not start (exit 1)"));
         String md = ParkServerTable.markdown(Map.of("cpu", "cpu", "cores", 2, "jdk", "jdk"),
                 new ParkServer.Load(1, 2, 8), 3, List.of(), cells);
-        assertTrue(md.contains("| plain | 1000 (900–1100) | – | – |"), md);
-        assertTrue(md.contains("| jremix | 970 (950–990) | 0.97× | 6 |"), md);
-        assertTrue(md.contains("| JFR | error | – | – |"), md);
+        assertTrue(md.contains("| plain | 1000 (900–1100) | – | – | – |"), md);
+        assertTrue(md.contains("| jremix | 970 (950–990) | 0.97× | 0.80× | 6 |"), md);
+        assertTrue(md.contains("| JFR | error | – | – | – |"), md);
         assertTrue(md.contains("from 0.90× to 1.10× of their median"), md);
         assertTrue(md.contains("- Error under JFR: the server did not start (exit 1)"), md);
     }
