@@ -15,8 +15,10 @@ import io.jremix.agent.park.ParkProfiler;
 import io.jremix.agent.vbd.Vbd;
 import io.jremix.agent.vbd.VbdOptions;
 import io.jremix.options.AgentArguments;
+import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
+import io.jremix.options.VolatileByDefaultOptions;
 
 /**
  * The {@code -javaagent} entry point. Options are validated before the program starts: a bad one prints one line
@@ -85,32 +87,39 @@ public final class Agent {
     private static void start(String args, Instrumentation inst) {
         PrintStream err = System.err;
         AgentOptions options;
+        CacheOptions cache;
+        ParkOptions park;
+        VbdOptions vbd;
         try {
             options = AgentOptions.parse(AgentArguments.split(args));
+            cache = CacheOptions.from(options.values());
+            park = ParkOptions.from(options.values());
+            vbd = VbdOptions.from(options.values());
         } catch (OptionException e) {
             err.println("jremix: error: " + e.getMessage() + " (see bin/jremix --help)");
             System.exit(BAD_OPTION_EXIT);
             return;
         }
         OutputsInUse.claim(options.outputs());
-        if (options.vbd().enabled()) {
-            startVbd(inst, options.vbd(), err);
+        if (vbd.get(VolatileByDefaultOptions.ENABLED)) {
+            startVbd(inst, vbd, err);
         }
-        if (options.park() != null) {
-            startParkProfiler(inst, options.park(), err);
+        if (park != null) {
+            startParkProfiler(inst, park, err);
         }
-        startCacheContention(inst, options.cache(), err);
+        startCacheContention(inst, cache, err);
     }
 
     /** Detection, repair from a profile, or both. */
     private static void startCacheContention(Instrumentation inst, CacheOptions options, PrintStream err) {
-        if (!options.detection() && options.profile() == null) {
+        if (!options.detection() && options.get(CacheContentionOptions.PROFILE) == null) {
             return;
         }
-        AgentLog log = new AgentLog(err, "REMIX: ", options.verbose(), options.debug());
+        AgentLog log = new AgentLog(err, "REMIX: ", options.get(CacheContentionOptions.VERBOSE),
+                options.get(CacheContentionOptions.DEBUG));
         Repairer repairer = null;
         try {
-            if (options.profile() != null || options.repair()) {
+            if (options.get(CacheContentionOptions.PROFILE) != null || options.repair()) {
                 repairer = Repairer.start(inst, options, log);
             }
         } catch (RuntimeException | LinkageError e) {
@@ -141,7 +150,7 @@ public final class Agent {
 
     /** Volatile-by-default first, so that the features after it load as few program classes as possible before it. */
     private static void startVbd(Instrumentation inst, VbdOptions options, PrintStream err) {
-        AgentLog log = new AgentLog(err, "VBD: ", options.verbose(), false);
+        AgentLog log = new AgentLog(err, "VBD: ", options.get(VolatileByDefaultOptions.VERBOSE), false);
         try {
             ModuleAccess.open(inst); // the plain accesses of relaxed code use jdk.internal.misc.Unsafe
             Vbd.start(inst, options, log);
