@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
@@ -16,12 +17,12 @@ import com.sun.management.VMOption;
 import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.AgentOptions;
+import io.jremix.agent.Features;
 import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
-import io.jremix.agent.vbd.VbdOptions;
 import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
@@ -74,29 +75,28 @@ public final class AttachSession {
 
     private static void start(String arguments, Instrumentation inst, AnswerChannel channel) {
         AgentOptions options;
-        CacheOptions cache;
-        ParkOptions park;
+        List<Features.Asked<?>> asked;
         try {
             options = AgentOptions.parse(AgentArguments.split(arguments));
-            cache = CacheOptions.from(options.values());
-            park = ParkOptions.from(options.values());
-            VbdOptions.from(options.values()); // a bad pattern file is named before the refusal of VBD
+            asked = Features.asked(options.values());
         } catch (OptionException e) {
             channel.fail(e.getMessage() + " (see bin/jremix --help)");
             return;
         }
-        String refusal = Refusals.of(options, cache, park);
+        String refusal = Refusals.of(options, asked);
         if (refusal != null) {
             channel.fail(refusal);
             return;
         }
         noteDynamicLoadingWarning(channel.stream());
         ModuleAccess.open(inst);
+        ParkOptions park = Features.options(asked, ParkOptions.class);
+        CacheOptions cache = Features.options(asked, CacheOptions.class);
         if (park != null && !startPark(inst, park, options, channel)) {
             channel.end(FAILED);
             return;
         }
-        if (!cache.detection()) {
+        if (cache == null) { // refused unless it detects
             channel.end(0);
             return;
         }
