@@ -3,17 +3,12 @@ package io.jremix.agent;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
+import java.util.List;
 
 import io.jremix.agent.attach.AttachRequest;
 import io.jremix.agent.attach.AttachSession;
-import io.jremix.agent.cache.CacheDetector;
-import io.jremix.agent.cache.CacheOptions;
-import io.jremix.agent.cache.repair.Repairer;
 import io.jremix.agent.park.ParkDump;
-import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
-import io.jremix.agent.vbd.Vbd;
-import io.jremix.agent.vbd.VbdOptions;
 import io.jremix.options.AgentArguments;
 import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
@@ -85,77 +80,18 @@ public final class Agent {
     private static void start(String args, Instrumentation inst) {
         PrintStream err = System.err;
         AgentOptions options;
+        List<Features.Asked<?>> asked;
         try {
             options = AgentOptions.parse(AgentArguments.split(args));
+            asked = Features.asked(options.values());
         } catch (OptionException e) {
             err.println("jremix: error: " + e.getMessage() + " (see bin/jremix --help)");
             System.exit(BAD_OPTION_EXIT);
             return;
         }
         OutputsInUse.claim(options.outputs());
-        if (options.vbd().enabled()) {
-            startVbd(inst, options.vbd(), err);
-        }
-        if (options.park() != null) {
-            startParkProfiler(inst, options.park(), err);
-        }
-        startCacheContention(inst, options.cache(), err);
-    }
-
-    /** Detection, repair from a profile, or both. */
-    private static void startCacheContention(Instrumentation inst, CacheOptions options, PrintStream err) {
-        if (!options.detection() && options.profile() == null) {
-            return;
-        }
-        AgentLog log = new AgentLog(err, "REMIX: ", options.verbose(), options.debug());
-        Repairer repairer = null;
-        try {
-            if (options.profile() != null || options.repair()) {
-                repairer = Repairer.start(inst, options, log);
-            }
-        } catch (RuntimeException | LinkageError e) {
-            log.info("repair is off: could not start (" + e + ")");
-        }
-        if (!options.detection()) {
-            reportAtExit(repairer, log);
-            return;
-        }
-        try {
-            ModuleAccess.open(inst);
-            CacheDetector.start(inst, options, log, repairer);
-        } catch (RuntimeException | LinkageError e) {
-            log.info("detection is off: could not start (" + e + ")");
-        }
-    }
-
-    /** Park contention, alone or beside REMIX: its hooks must reach the boot class path from java.base. */
-    private static void startParkProfiler(Instrumentation inst, ParkOptions options, PrintStream err) {
-        AgentLog log = new AgentLog(err, "PARK: ", false, false);
-        try {
-            ModuleAccess.open(inst);
-            ParkProfiler.start(inst, options, log);
-        } catch (RuntimeException | LinkageError e) {
-            log.info("park profiling is off: could not start (" + e + ")");
-        }
-    }
-
-    /** Volatile-by-default first, so that the features after it load as few program classes as possible before it. */
-    private static void startVbd(Instrumentation inst, VbdOptions options, PrintStream err) {
-        AgentLog log = new AgentLog(err, "VBD: ", options.verbose(), false);
-        try {
-            ModuleAccess.open(inst); // the plain accesses of relaxed code use jdk.internal.misc.Unsafe
-            Vbd.start(inst, options, log);
-        } catch (RuntimeException | LinkageError e) {
-            log.info("volatile-by-default is off: could not start (" + e + ")");
-        }
-    }
-
-    /** Padding from a profile without detection: at exit, say what was padded. */
-    private static void reportAtExit(Repairer repairer, AgentLog log) {
-        if (repairer != null) {
-            Thread hook = new Thread(() -> repairer.finish().lines().forEach(log::info),
-                    "jremix-repair-report");
-            Runtime.getRuntime().addShutdownHook(hook);
+        for (Features.Asked<?> feature : asked) {
+            feature.start(inst, err);
         }
     }
 }

@@ -2,9 +2,6 @@ package io.jremix.agent;
 
 import java.util.List;
 
-import io.jremix.agent.cache.CacheOptions;
-import io.jremix.agent.park.ParkOptions;
-import io.jremix.agent.vbd.VbdOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.Output;
 import io.jremix.options.Spec;
@@ -12,22 +9,23 @@ import io.jremix.options.Values;
 import io.jremix.report.OutputFiles;
 
 /**
- * Everything jremix was asked to do, validated: the values {@link Spec} parsed from the options' declarations
- * (io.jremix.options), one record per feature, each checking the files it reads here, where the program will run,
- * and the files the run writes, checked together ({@link OutputFiles}).
+ * The options the launcher passed, parsed: the values {@link Spec} read from the options' declarations
+ * (io.jremix.options), which each feature reads with those declarations, and the files the run writes, checked
+ * together ({@link OutputFiles}). A feature checks the files it reads itself, when it makes its view of these.
  *
- * @param cache   cache-contention detection and repair (REMIX)
- * @param park    park-contention profiling ({@code -XXgetparkcontention}), {@code null} when off
- * @param vbd     volatile-by-default ({@code -XX:+VBD}, {@code -XX:VBDRelaxed=FILE}, {@code -XX:VBDReport=FILE})
+ * @param values  every option's value, given or default
  * @param outputs the files the run writes, each with the option that names it
  */
-public record AgentOptions(CacheOptions cache, ParkOptions park, VbdOptions vbd, List<Output> outputs) {
+public record AgentOptions(Values values, List<Output> outputs) {
 
-    /** Parses the options the launcher passed (already split by {@link io.jremix.options.AgentArguments}), and checks their files. */
+    /**
+     * Parses the options the launcher passed (already split by {@link io.jremix.options.AgentArguments}), and checks
+     * their outputs.
+     */
     public static AgentOptions parse(List<String> options) throws OptionException {
         Values v = Spec.parse(options);
         List<Output> outputs = Spec.outputs(v);
         OutputFiles.check(outputs);
-        return new AgentOptions(CacheOptions.from(v), ParkOptions.from(v), VbdOptions.from(v), outputs);
+        return new AgentOptions(v, outputs);
     }
 }

@@ -7,8 +7,9 @@ import java.util.List;
 
 import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentOptions;
-import io.jremix.agent.park.ParkOptions;
 import io.jremix.options.OptionException;
+import io.jremix.options.ParkContentionOptions;
+import io.jremix.options.Values;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -35,10 +36,10 @@ class JremixOptionsTest {
         Path report = dir.resolve("runs, 2024.json");
         JremixOptions options = new JremixOptions();
         options.add("-XXgetparkcontention:rows=1,report=\"" + report + "\",interval=1s");
-        ParkOptions park = AgentOptions.parse(AgentArguments.split(options.agentArgument())).park();
-        assertEquals(report, park.report());
-        assertEquals(1, park.rows());
-        assertEquals(1_000_000_000L, park.intervalNanos());
+        Values park = AgentOptions.parse(AgentArguments.split(options.agentArgument())).values();
+        assertEquals(report, park.get(ParkContentionOptions.REPORT));
+        assertEquals(1L, park.get(ParkContentionOptions.ROWS));
+        assertEquals(1_000_000_000L, park.get(ParkContentionOptions.INTERVAL));
     }
 
     /** The agent would refuse these at start: the plan refuses them first, in the agent's words. */

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.LocalTime;
 import java.time.ZoneId;
 import java.time.format.DateTimeFormatter;
+import java.util.List;
 import java.util.Locale;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
@@ -16,11 +17,16 @@ import com.sun.management.VMOption;
 import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.AgentOptions;
+import io.jremix.agent.Features;
 import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.OutputsInUse;
+import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
+import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
+import io.jremix.options.ParkContentionOptions;
 
 /**
  * The agent's side of {@code bin/jremix attach}: starts what the options ask in this running program, or dumps or
@@ -69,44 +75,50 @@ public final class AttachSession {
 
     private static void start(String arguments, Instrumentation inst, AnswerChannel channel) {
         AgentOptions options;
+        List<Features.Asked<?>> asked;
         try {
             options = AgentOptions.parse(AgentArguments.split(arguments));
+            asked = Features.asked(options.values());
         } catch (OptionException e) {
             channel.fail(e.getMessage() + " (see bin/jremix --help)");
             return;
         }
-        String refusal = Refusals.of(options);
+        String refusal = Refusals.of(options, asked);
         if (refusal != null) {
             channel.fail(refusal);
             return;
         }
         noteDynamicLoadingWarning(channel.stream());
         ModuleAccess.open(inst);
-        if (options.park() != null && !startPark(inst, options, channel)) {
+        ParkOptions park = Features.options(asked, ParkOptions.class);
+        CacheOptions cache = Features.options(asked, CacheOptions.class);
+        if (park != null && !startPark(inst, park, options, channel)) {
             channel.end(FAILED);
             return;
         }
-        if (!options.cache().detection()) {
+        if (cache == null) { // refused unless it detects
             channel.end(0);
             return;
         }
-        OutputsInUse.claim(OutputsInUse.naming(options.outputs(), options.cache().report(), options.cache().profile()));
-        AttachedDetection.start(inst, options.cache(), channel);
+        OutputsInUse.claim(OutputsInUse.naming(options.outputs(), cache.get(CacheContentionOptions.REPORT),
+                cache.get(CacheContentionOptions.PROFILE)));
+        AttachedDetection.start(inst, cache, channel);
     }
 
     /** Park and monitor profiling until {@code stop}; its lines reach the program's stderr never. */
-    private static boolean startPark(Instrumentation inst, AgentOptions options, AnswerChannel channel) {
+    private static boolean startPark(Instrumentation inst, ParkOptions park, AgentOptions options,
+                                     AnswerChannel channel) {
         AgentLog log = new AgentLog(new PrintStream(PARK_LINES, true, StandardCharsets.UTF_8), "PARK: ", false, false);
         PARK_LINES.to(channel.stream());
         try {
-            ParkProfiler.start(inst, options.park(), log);
+            ParkProfiler.start(inst, park, log);
         } finally {
             PARK_LINES.to(null);
         }
         if (System.getProperty(ParkProfiler.RUNNING_PROPERTY) == null) {
             return false;
         }
-        OutputsInUse.claim(OutputsInUse.naming(options.outputs(), options.park().report()));
+        OutputsInUse.claim(OutputsInUse.naming(options.outputs(), park.get(ParkContentionOptions.REPORT)));
         // to the millisecond: the start of every report's span ("after N ms")
         String since = LocalTime.ofInstant(ParkProfiler.countingSince(), ZoneId.systemDefault())
                 .format(DateTimeFormatter.ofPattern("HH:mm:ss.SSS", Locale.ROOT));

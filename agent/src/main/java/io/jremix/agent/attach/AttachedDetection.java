@@ -11,6 +11,15 @@ import io.jremix.agent.cache.CacheDetector;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.repair.Repairer;
 
+import static io.jremix.options.CacheContentionOptions.BUDGET;
+import static io.jremix.options.CacheContentionOptions.DEBUG;
+import static io.jremix.options.CacheContentionOptions.MAX_WINDOW;
+import static io.jremix.options.CacheContentionOptions.PROFILE;
+import static io.jremix.options.CacheContentionOptions.REARM;
+import static io.jremix.options.CacheContentionOptions.REPORT;
+import static io.jremix.options.CacheContentionOptions.VERBOSE;
+import static io.jremix.options.CacheContentionOptions.WINDOW;
+
 /**
  * Cache detection attached to this program. The start command is answered by the first window's report; with
  * {@code -XX:REMIXRearm} windows go on, each rewriting the {@code -XX:REMIXReport} file with the window history,
@@ -32,25 +41,25 @@ final class AttachedDetection implements CacheDetector.Attached {
     private AttachedDetection(CacheOptions options, AnswerChannel starting) {
         this.options = options;
         this.starting = starting;
-        this.log = new AgentLog(new PrintStream(lines, true, StandardCharsets.UTF_8), "REMIX: ", options.verbose(),
-                options.debug());
+        this.log = new AgentLog(new PrintStream(lines, true, StandardCharsets.UTF_8), "REMIX: ", options.get(VERBOSE),
+                options.get(DEBUG));
         lines.to(starting.stream());
     }
 
     /** Opens the first window; the channel ends with its report, or at once (exit code 2) if detection cannot run. */
     static void start(Instrumentation inst, CacheOptions options, AnswerChannel channel) {
         AttachedDetection d = new AttachedDetection(options, channel);
-        Repairer repairer = options.profile() == null ? null : Repairer.start(inst, options, d.log);
+        Repairer repairer = options.get(PROFILE) == null ? null : Repairer.start(inst, options, d.log);
         AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing"
-                + " %.0f s after two threads ran traced code without contention%s", AttachSession.now(), options.maxWindowNanos() / 1e9, d.rearmed()));
+                + " %.0f s after two threads ran traced code without contention%s", AttachSession.now(), options.get(MAX_WINDOW) / 1e9, d.rearmed()));
         d.log.info(String.format(Locale.ROOT, "Detection window open: it closes %.1f s after contention is found, or"
-                + " %.1f s after two threads run traced code without; then the report.", options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+                + " %.1f s after two threads run traced code without; then the report.", options.get(WINDOW) / 1e9, options.get(MAX_WINDOW) / 1e9));
         current = d;
         d.detector = CacheDetector.attach(inst, options, d.log, repairer, d);
         if (d.detector == null) {
             current = null;
             AttachSession.setCacheStatus(null);
-            OutputsInUse.release(options.report(), options.profile());
+            OutputsInUse.release(options.get(REPORT), options.get(PROFILE));
             channel.end(AttachSession.FAILED);
         }
     }
@@ -76,18 +85,18 @@ final class AttachedDetection implements CacheDetector.Attached {
     }
 
     private String rearmed() {
-        return options.rearmNanos() == 0 ? "" : String.format(Locale.ROOT, "; windows re-open %.0f s after each"
-                + " closes%s, rewriting %s, until 'bin/jremix attach <pid> stop'", options.rearmNanos() / 1e9,
-                options.budget() > 0 ?  " or once within the " + options.budgetText() + " budget" : "", options.report());
+        return options.get(REARM) == 0 ? "" : String.format(Locale.ROOT, "; windows re-open %.0f s after each"
+                + " closes%s, rewriting %s, until 'bin/jremix attach <pid> stop'", options.get(REARM) / 1e9,
+                options.get(BUDGET) > 0 ?  " or once within the " + options.budgetText() + " budget" : "", options.get(REPORT));
     }
 
 
     @Override
     public synchronized void reported(boolean last) {
         finished = last;
-        if (last && options.profile() != null) {
-            log.info("A loaded class cannot be padded: the findings went to the profile " + options.profile()
-                    + ", which pads them from the next start under bin/jremix -XX:REMIXProfile=" + options.profile()
+        if (last && options.get(PROFILE) != null) {
+            log.info("A loaded class cannot be padded: the findings went to the profile " + options.get(PROFILE)
+                    + ", which pads them from the next start under bin/jremix -XX:REMIXProfile=" + options.get(PROFILE)
                     + ".");
         }
         AttachSession.setCacheStatus(last ? "the window closed; restoring classes whose methods were running"
@@ -97,8 +106,8 @@ final class AttachedDetection implements CacheDetector.Attached {
         if (first != null) {
             if (!last) {
                 log.info(String.format(Locale.ROOT, "Windows re-open %.0f s after each closes; each rewrites %s."
-                        + " 'bin/jremix attach <pid> stop' ends them.%s", options.rearmNanos() / 1e9, options.report(),
-                        options.budget() > 0 ? " A window waits longer while the last one's cost (JIT compilation,"
+                        + " 'bin/jremix attach <pid> stop' ends them.%s", options.get(REARM) / 1e9, options.get(REPORT),
+                        options.get(BUDGET) > 0 ? " A window waits longer while the last one's cost (JIT compilation,"
                                 + " jremix's threads) is over " + options.budgetText() + " of the time since it opened"
                                 + " (-XX:REMIXBudget)." : ""));
             }
@@ -121,6 +130,6 @@ final class AttachedDetection implements CacheDetector.Attached {
     public void settled() {
         current = null;
         AttachSession.setCacheStatus(null);
-        OutputsInUse.release(options.report(), options.profile());
+        OutputsInUse.release(options.get(REPORT), options.get(PROFILE));
     }
 }

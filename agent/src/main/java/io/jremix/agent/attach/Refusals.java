@@ -1,7 +1,12 @@
 package io.jremix.agent.attach;
 
+import java.util.List;
+
 import io.jremix.agent.AgentOptions;
+import io.jremix.agent.Features;
 import io.jremix.agent.OutputsInUse;
+import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.park.ParkProfiler;
 
 /** Why options cannot start in this running program, in one line; each says what to do instead. */
@@ -9,30 +14,25 @@ final class Refusals {
     private Refusals() {
     }
 
-    /** The reason, or {@code null} when the options can start here now. */
-    static String of(AgentOptions options) {
-        if (options.vbd().enabled()) {
-            return "volatile-by-default cannot start in a running program: its classes are loaded, and a loaded class"
-                    + " cannot change its fields; start the program under bin/jremix -XX:+VBD";
-        }
-        if (options.cache().repair()) {
-            return "a running program's classes are loaded and cannot be padded: attach with -remix:detect"
-                    + " -XX:REMIXProfile=FILE, and start the program next time with bin/jremix -XX:REMIXProfile=FILE";
-        }
-        if (options.cache().rearmNanos() > 0 && options.cache().report() == null) {
-            return "-XX:REMIXRearm in an attach needs -XX:REMIXReport=FILE: the reports of the windows after the first"
-                    + " go only there";
-        }
-        if (!options.cache().detection() && options.park() == null) {
+    /** The reason, or {@code null} when the features {@code asked} can start here now. */
+    static String of(AgentOptions options, List<Features.Asked<?>> asked) {
+        if (asked.isEmpty()) {
             return "nothing to start: give -remix:detect or -XXgetparkcontention (see bin/jremix --help)";
         }
-        if (options.cache().detection()) {
+        for (Features.Asked<?> feature : asked) {
+            String refusal = feature.attachRefusal();
+            if (refusal != null) {
+                return refusal;
+            }
+        }
+        if (Features.options(asked, CacheOptions.class) != null) {
             String busy = cacheBusy();
             if (busy != null) {
                 return busy;
             }
         }
-        if (options.park() != null && System.getProperty(ParkProfiler.RUNNING_PROPERTY) != null) {
+        if (Features.options(asked, ParkOptions.class) != null
+                && System.getProperty(ParkProfiler.RUNNING_PROPERTY) != null) {
             return "park profiling already runs in this program; 'bin/jremix attach <pid> dump' prints its report";
         }
         return OutputsInUse.conflict(options.outputs());

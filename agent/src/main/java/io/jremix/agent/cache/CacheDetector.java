@@ -40,6 +40,13 @@ import io.jremix.agent.cache.collect.FieldLayouts;
 import io.jremix.agent.cache.collect.TraceCollector;
 import io.jremix.agent.cache.collect.ThreadClocks;
 
+import static io.jremix.options.CacheContentionOptions.HIT_VERBOSE;
+import static io.jremix.options.CacheContentionOptions.LINE_SIZE;
+import static io.jremix.options.CacheContentionOptions.MAX_WINDOW;
+import static io.jremix.options.CacheContentionOptions.REARM;
+import static io.jremix.options.CacheContentionOptions.REPORT;
+import static io.jremix.options.CacheContentionOptions.WINDOW;
+
 /**
  * Cache-contention detection for one JVM: checks that addresses can be read, installs the transformer, opens the
  * first detection window, and prints and writes the report when the JVM exits.
@@ -72,9 +79,10 @@ public final class CacheDetector {
         this.startNanos = startNanos;
         this.gc = gc;
         ThreadTimes times = new ThreadTimes(Runtime.getRuntime().availableProcessors());
-        this.tracker = new ContentionTracker(options.thresholds(), options.samplingRatio(), options.lineSize(), times);
-        this.collector = new TraceCollector(new CacheLineSimulator(options.lineSize(), MAX_LINES), tracker,
-                new ThreadClocks(times), layouts, options.hitVerbose() ? this::printHit : null);
+        int lineSize = options.get(LINE_SIZE).intValue();
+        this.tracker = new ContentionTracker(options.thresholds(), options.samplingRatio(), lineSize, times);
+        this.collector = new TraceCollector(new CacheLineSimulator(lineSize, MAX_LINES), tracker,
+                new ThreadClocks(times), layouts, options.get(HIT_VERBOSE) ? this::printHit : null);
         this.transformer = new CacheTransformer(new CacheInstrumenter(new SiteTable(), HeapAddresses.referenceSize(),
                 options.bursts().on()), log);
         this.window = new DetectionWindow(inst, options, transformer, collector, tracker, log, startNanos,
@@ -151,7 +159,7 @@ public final class CacheDetector {
                         + millis(options.bursts().everyNanos()) + " ms."));
         log.verbose(String.format(Locale.ROOT, "System tests passed: %s, %d-byte lines, %s, no hardware counters needed.",
                 HeapAddresses.compressedReferences() ? "compressed oops (shift " + shift + ")" : "uncompressed oops",
-                options.lineSize(), gc));
+                options.get(LINE_SIZE).intValue(), gc));
         return new CacheDetector(inst, options, log, start, gc, repairer, attached);
     }
 
@@ -241,8 +249,8 @@ public final class CacheDetector {
             for (String line : CacheTextReport.lines(run)) {
                 log.info(line);
             }
-            if (options.report() != null) {
-                ReportFile.write(options.report(),
+            if (options.get(REPORT) != null) {
+                ReportFile.write(options.get(REPORT),
                         CacheJsonReport.document(run, JremixVersion.current(), layouts::describe), log);
             }
         } catch (RuntimeException | LinkageError e) {
@@ -251,9 +259,10 @@ public final class CacheDetector {
     }
 
     private CacheRun run(boolean last, boolean atExit) {
-        CacheRun.Settings settings = new CacheRun.Settings((int) Math.round(window.samplingScale()), options.lineSize(),
-                options.thresholds().minEventsPerSecond(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9,
-                options.rearmNanos() / 1e9, options.thresholds().minCostShare());
+        CacheRun.Settings settings = new CacheRun.Settings((int) Math.round(window.samplingScale()),
+                options.get(LINE_SIZE).intValue(),
+                options.thresholds().minEventsPerSecond(), options.get(WINDOW) / 1e9, options.get(MAX_WINDOW) / 1e9,
+                options.get(REARM) / 1e9, options.thresholds().minCostShare());
         CacheRun.Trace trace = new CacheRun.Trace(window.windows(), window.tracedSeconds(),
                 collector.sampledAccesses(), tracker.misses(), tracker.handoffs(), EventBuffer.totalDropped(), collector.unattributed(),
                 collector.gcEpochs(), EventBuffer.refusedThreads());

@@ -97,7 +97,7 @@ final class BlockerTable {
         }
     }
 
-    /** One blocker: the weak reference is the seed's "dead" flag, cleared by the GC. */
+    /** One blocker: the weak reference, which the GC clears, says whether the blocker was collected. */
     private static final class Entry extends WeakReference<Object> {
         final ParkRecord record;
         final int hash;

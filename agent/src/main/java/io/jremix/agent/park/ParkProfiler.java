@@ -26,6 +26,13 @@ import io.jremix.report.park.ParkJsonReport;
 import io.jremix.report.park.ParkRun;
 import io.jremix.report.park.ParkTextReport;
 
+import static io.jremix.options.ParkContentionOptions.FREE_ON_PRINT;
+import static io.jremix.options.ParkContentionOptions.INTERVAL;
+import static io.jremix.options.ParkContentionOptions.PRINT_THRESHOLD;
+import static io.jremix.options.ParkContentionOptions.REPORT;
+import static io.jremix.options.ParkContentionOptions.ROWS;
+import static io.jremix.options.ParkContentionOptions.THRESHOLD;
+
 /**
  * Park-contention profiling for one JVM. It listens to the park hooks, keeps a record per blocker, and reports at
  * exit and whenever {@code bin/jremix dump} asks. One instance per JVM, reachable from {@link #dump} because the
@@ -91,7 +98,7 @@ public final class ParkProfiler implements ParkListener {
     private ParkProfiler(ParkOptions options, AgentLog log) {
         this.options = options;
         this.log = log;
-        this.blockers = new BlockerTable(options.threshold(), MAX_RECORDS);
+        this.blockers = new BlockerTable(options.get(THRESHOLD), MAX_RECORDS);
     }
 
     /**
@@ -137,8 +144,8 @@ public final class ParkProfiler implements ParkListener {
         System.setProperty(RUNNING_PROPERTY, "on");
         profiler.exitHook = new Thread(profiler::exit, "jremix-park-report");
         Runtime.getRuntime().addShutdownHook(profiler.exitHook);
-        profiler.intervals = IntervalReports.start(options.intervalNanos(),
-                () -> profiler.report("interval", options.report()));
+        profiler.intervals = IntervalReports.start(options.get(INTERVAL),
+                () -> profiler.report("interval", options.get(REPORT)));
         profiler.bean = JmxBeans.register("ParkContention", new ParkContention(profiler::snapshot), log);
     }
 
@@ -156,7 +163,7 @@ public final class ParkProfiler implements ParkListener {
         p.bean.close();
         p.report("stop", file);
         running = null;
-        OutputsInUse.release(p.options.report()); // written no more
+        OutputsInUse.release(p.options.get(REPORT)); // written no more
         ParkHooks.install(null);
         p.inst.removeTransformer(p.transformer);
         restore(p.inst);
@@ -190,7 +197,7 @@ public final class ParkProfiler implements ParkListener {
     private void exit() {
         try {
             stopIntervals();
-            report("exit", options.report());
+            report("exit", options.get(REPORT));
         } finally {
             MonitorProfiler m = monitors;
             if (m != null) {
@@ -311,7 +318,7 @@ public final class ParkProfiler implements ParkListener {
         try {
             settleMonitors(trigger);
             long total = System.nanoTime() - startNanos;
-            BlockerTable.Sweep sweep = blockers.sweep(options.freeOnPrint());
+            BlockerTable.Sweep sweep = blockers.sweep(options.get(FREE_ON_PRINT));
             JfrEvents.parkRecords(trigger, sweep.blockers()); // before the exit report runs JFR's own shutdown hook
             ParkRun run = run(trigger, total, sweep, monitorSnapshot(trigger));
             for (String line : ParkTextReport.lines(run)) {
@@ -326,8 +333,8 @@ public final class ParkProfiler implements ParkListener {
     }
 
     private ParkRun run(String trigger, long totalNanos, BlockerTable.Sweep sweep, List<MonitorSnapshot> monitors) {
-        ParkRun.Settings settings = new ParkRun.Settings(options.threshold(), options.printThreshold(),
-                options.freeOnPrint(), options.rows(), options.intervalNanos() / 1e9);
+        ParkRun.Settings settings = new ParkRun.Settings(options.get(THRESHOLD), options.get(PRINT_THRESHOLD),
+                options.get(FREE_ON_PRINT), options.get(ROWS).intValue(), options.get(INTERVAL) / 1e9);
         return new ParkRun(trigger, startNanos, totalNanos, settings, sweep.blockers(), nullBlockerParks.sum(),
                 blockers.untrackedParks(), MAX_RECORDS, sweep.dropped(), monitors);
     }

@@ -3,6 +3,7 @@ package io.jremix.agent.vbd;
 import java.io.IOException;
 import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.JremixVersion;
@@ -13,6 +14,10 @@ import io.jremix.probe.vbd.VolatileFields;
 import io.jremix.report.vbd.VbdJsonReport;
 import io.jremix.report.vbd.VbdRun;
 import io.jremix.report.vbd.VbdTextReport;
+
+import static io.jremix.options.VolatileByDefaultOptions.RELAXED;
+import static io.jremix.options.VolatileByDefaultOptions.REPORT;
+import static io.jremix.options.VolatileByDefaultOptions.VERBOSE;
 
 /** Starts volatile-by-default: counts what loaded before it, installs the transformer, reports at exit. */
 public final class Vbd {
@@ -42,10 +47,11 @@ public final class Vbd {
     }
 
     private static void report(VbdStats stats, VbdOptions options, AgentLog log) {
-        VbdRun run = stats.run(options.relaxedFile() == null ? null : options.relaxedFile().toString());
-        VbdTextReport.lines(run, options.verbose()).forEach(log::info);
-        if (options.report() != null) {
-            ReportFile.write(options.report(), VbdJsonReport.document(run, JremixVersion.current()), log);
+        Path relaxedFile = options.get(RELAXED);
+        VbdRun run = stats.run(relaxedFile == null ? null : relaxedFile.toString());
+        VbdTextReport.lines(run, options.get(VERBOSE)).forEach(log::info);
+        if (options.get(REPORT) != null) {
+            ReportFile.write(options.get(REPORT), VbdJsonReport.document(run, JremixVersion.current()), log);
         }
     }
 

@@ -2,6 +2,7 @@ package io.jremix.agent.vbd;
 
 import java.nio.file.Path;
 
+import io.jremix.options.Option;
 import io.jremix.options.OptionException;
 import io.jremix.options.Values;
 import io.jremix.options.VbdRelaxedPatterns;
@@ -9,22 +10,22 @@ import io.jremix.options.VolatileByDefaultOptions;
 
 /**
  * Volatile-by-default: {@code -XX:+VBD} / {@code -XX:-VBD}, {@code -XX:+VBDVerbose}, {@code -XX:VBDRelaxed=FILE} and
- * {@code -XX:VBDReport=FILE}, as declared in {@link VolatileByDefaultOptions}. The pattern file is read (and the
- * report file checked, with the run's other outputs) while the options are parsed, so a bad one stops the JVM before
- * the program starts.
+ * {@code -XX:VBDReport=FILE}, read with the constants that declare them ({@link VolatileByDefaultOptions}). The
+ * pattern file is read (and the report file checked, with the run's other outputs) while the options are parsed, so
+ * a bad one stops the JVM before the program starts.
  *
- * @param enabled     whether classes are made volatile-by-default as they load
- * @param verbose     one line per rewritten class, and the relaxed code without a limit on its length
- * @param relaxedFile the pattern file, or {@code null}
- * @param relaxed     its patterns ({@link VbdRelaxedPatterns#none()} without a file)
- * @param report      the report written at exit (JSON, or HTML for a name ending in {@code .html}), or {@code null}
+ * @param values  the parsed options
+ * @param relaxed the pattern file's patterns ({@link VbdRelaxedPatterns#none()} without a file)
  */
-public record VbdOptions(boolean enabled, boolean verbose, Path relaxedFile, VbdRelaxedPatterns relaxed, Path report) {
+public record VbdOptions(Values values, VbdRelaxedPatterns relaxed) {
 
     public static VbdOptions from(Values v) throws OptionException {
         Path file = v.get(VolatileByDefaultOptions.RELAXED);
-        return new VbdOptions(v.get(VolatileByDefaultOptions.ENABLED), v.get(VolatileByDefaultOptions.VERBOSE), file,
-                file == null ? VbdRelaxedPatterns.none() : VbdRelaxedPatterns.read(file),
-                v.get(VolatileByDefaultOptions.REPORT));
+        return new VbdOptions(v, file == null ? VbdRelaxedPatterns.none() : VbdRelaxedPatterns.read(file));
+    }
+
+    /** The option's value, given or default. */
+    public <T> T get(Option<T> option) {
+        return values.get(option);
     }
 }

@@ -16,6 +16,18 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static io.jremix.options.CacheContentionOptions.BACK_OFF;
+import static io.jremix.options.CacheContentionOptions.BUDGET;
+import static io.jremix.options.CacheContentionOptions.DEBUG;
+import static io.jremix.options.CacheContentionOptions.HIT_VERBOSE;
+import static io.jremix.options.CacheContentionOptions.HOT_CLASSES;
+import static io.jremix.options.CacheContentionOptions.LINE_SIZE;
+import static io.jremix.options.CacheContentionOptions.MAX_WINDOW;
+import static io.jremix.options.CacheContentionOptions.PROFILE;
+import static io.jremix.options.CacheContentionOptions.REARM;
+import static io.jremix.options.CacheContentionOptions.REPORT;
+import static io.jremix.options.CacheContentionOptions.VERBOSE;
+import static io.jremix.options.CacheContentionOptions.WINDOW;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -25,7 +37,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class CacheOptionsTest {
 
     private static CacheOptions parse(String... options) throws OptionException {
-        return AgentOptions.parse(List.of(options)).cache();
+        return CacheOptions.from(AgentOptions.parse(List.of(options)).values());
     }
 
     @Test
@@ -35,15 +47,15 @@ class CacheOptionsTest {
         assertFalse(o.detection());
         assertEquals(1000, o.samplingRatio());
         assertEquals(new CacheOptions.Bursts(0L, 50_000_000L), o.bursts());
-        assertEquals(64, o.lineSize());
+        assertEquals(64L, o.get(LINE_SIZE));
         assertEquals(Thresholds.withCostShare(0.0003), o.thresholds());
-        assertEquals(3_000_000_000L, o.windowNanos());
-        assertEquals(5_000_000_000L, o.maxWindowNanos());
-        assertEquals(0, o.rearmNanos());
-        assertEquals(32, o.hotClasses());
-        assertEquals(15, o.backOff());
-        assertEquals(2.0, o.budget());
-        assertNull(o.report());
+        assertEquals(3_000_000_000L, o.get(WINDOW));
+        assertEquals(5_000_000_000L, o.get(MAX_WINDOW));
+        assertEquals(0L, o.get(REARM));
+        assertEquals(32L, o.get(HOT_CLASSES));
+        assertEquals(15L, o.get(BACK_OFF));
+        assertEquals(2.0, o.get(BUDGET));
+        assertNull(o.get(REPORT));
     }
 
     @Test
@@ -64,18 +76,18 @@ class CacheOptionsTest {
                 "-XX:REMIXBudget=0.5%");
         assertEquals(50, o.samplingRatio());
         assertEquals(new CacheOptions.Bursts(2_000_000L, 100_000_000L), o.bursts());
-        assertTrue(o.verbose());
-        assertTrue(o.hitVerbose());
-        assertFalse(o.debug());
-        assertEquals(report.toAbsolutePath(), o.report());
-        assertEquals(128, o.lineSize());
+        assertTrue(o.get(VERBOSE));
+        assertTrue(o.get(HIT_VERBOSE));
+        assertFalse(o.get(DEBUG));
+        assertEquals(report.toAbsolutePath(), o.get(REPORT));
+        assertEquals(128L, o.get(LINE_SIZE));
         assertEquals(Thresholds.withRate(5000), o.thresholds(), "the rate alone, as before REMIXCostShare");
-        assertEquals(1_500_000_000L, o.windowNanos());
-        assertEquals(500_000_000L, o.maxWindowNanos());
-        assertEquals(60_000_000_000L, o.rearmNanos());
-        assertEquals(8, o.hotClasses());
-        assertEquals(0, o.backOff());
-        assertEquals(0.5, o.budget());
+        assertEquals(1_500_000_000L, o.get(WINDOW));
+        assertEquals(500_000_000L, o.get(MAX_WINDOW));
+        assertEquals(60_000_000_000L, o.get(REARM));
+        assertEquals(8L, o.get(HOT_CLASSES));
+        assertEquals(0L, o.get(BACK_OFF));
+        assertEquals(0.5, o.get(BUDGET));
     }
 
     @Test
@@ -123,7 +135,7 @@ class CacheOptionsTest {
         assertTrue(parse("-remix", profile).repair());
         assertTrue(parse("-remix").repair());
         assertFalse(parse("-remix:detect", profile).repair(), "detect learns the profile but never pads");
-        assertEquals(dir.resolve("p.json"), alone.profile());
+        assertEquals(dir.resolve("p.json"), alone.get(PROFILE));
     }
 
     /**
@@ -150,7 +162,7 @@ class CacheOptionsTest {
         assertEquals("cannot read '-XX:REMIXProfile=" + dir.resolve("p.json") + "': no such file; without -remix or"
                 + " -remix:detect a run only pads from an existing profile", e.getMessage());
         assertEquals(dir.resolve("p.json"), parse("-remix:detect", "-XX:REMIXProfile=" + dir.resolve("p.json"))
-                .profile(), "detection starts a new one");
+                .get(PROFILE), "detection starts a new one");
     }
 
     /** A profile is read where the options are, so an unusable one stops the JVM before the program starts. */

@@ -133,7 +133,7 @@ class BlockerTableTest {
     }
 
     /**
-     * The over-count of a dump (issue 56): a record retired while a sweep ran was counted twice, once in its stripe
+     * The over-count of a dump: a record retired while a sweep ran was counted twice, once in its stripe
      * and once in its retired row, had the sweep passed its stripe first; or not at all, between its unlink and its
      * retired row. Every sweep made while collected records retire must count each park once.
      */

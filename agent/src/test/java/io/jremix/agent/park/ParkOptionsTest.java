@@ -2,15 +2,23 @@ package io.jremix.agent.park;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 import io.jremix.options.AgentArguments;
 import io.jremix.agent.AgentOptions;
+import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static io.jremix.options.ParkContentionOptions.FREE_ON_PRINT;
+import static io.jremix.options.ParkContentionOptions.INTERVAL;
+import static io.jremix.options.ParkContentionOptions.PRINT_THRESHOLD;
+import static io.jremix.options.ParkContentionOptions.REPORT;
+import static io.jremix.options.ParkContentionOptions.ROWS;
+import static io.jremix.options.ParkContentionOptions.THRESHOLD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -20,7 +28,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ParkOptionsTest {
 
     private static ParkOptions park(String agentArgs) throws OptionException {
-        return AgentOptions.parse(AgentArguments.split(agentArgs)).park();
+        return ParkOptions.from(AgentOptions.parse(AgentArguments.split(agentArgs)).values());
     }
 
     @Test
@@ -30,7 +38,7 @@ class ParkOptionsTest {
 
     @Test
     void bareOptionHasTheSeedsDefaultsAndTenRowsATable() throws OptionException {
-        assertEquals(new ParkOptions(0, 0, false, 10, null, 0), park("-XXgetparkcontention"));
+        assertSettings(park("-XXgetparkcontention"), 0, 0, false, 10, null, 0);
     }
 
     @Test
@@ -38,30 +46,37 @@ class ParkOptionsTest {
         Path report = dir.resolve("park.json");
         ParkOptions o = park("-XXgetparkcontention:threshold=1,printThreshold=2,freeOnPrint,rows=0,report=" + report
                 + ",interval=1.5s");
-        assertEquals(new ParkOptions(1, 2, true, 0, report.toAbsolutePath(), 1_500_000_000L), o);
+        assertSettings(o, 1, 2, true, 0, report.toAbsolutePath(), 1_500_000_000L);
     }
 
     @Test
     void launcherEscapedCommasGiveTheSameOptions() throws OptionException {
         String joined = AgentArguments.join(List.of("-remix:detect", "-XXgetparkcontention:threshold=1,printThreshold=2"));
         AgentOptions o = AgentOptions.parse(AgentArguments.split(joined));
-        assertTrue(o.cache().detection());
-        assertEquals(new ParkOptions(1, 2, false, 10, null, 0), o.park());
+        assertEquals("detect", o.values().get(CacheContentionOptions.MODE));
+        assertSettings(ParkOptions.from(o.values()), 1, 2, false, 10, null, 0);
     }
 
     @Test
     void laterSubOptionsAndRepeatedOptionsOverride() throws OptionException {
         ParkOptions o = park("-XXgetparkcontention:threshold=1,threshold=7,-XXgetparkcontention:printThreshold=3");
-        assertEquals(new ParkOptions(7, 3, false, 10, null, 0), o);
+        assertSettings(o, 7, 3, false, 10, null, 0);
     }
 
     @Test
     void worksAloneOrWithRemix() throws OptionException {
         AgentOptions alone = AgentOptions.parse(List.of("-XXgetparkcontention"));
-        assertFalse(alone.cache().detection());
+        assertEquals("off", alone.values().get(CacheContentionOptions.MODE));
         AgentOptions both = AgentOptions.parse(List.of("-remix", "-XXgetparkcontention"));
-        assertTrue(both.cache().detection());
-        assertEquals(ParkOptions.defaults(), both.park());
+        assertEquals("online", both.values().get(CacheContentionOptions.MODE));
+        assertSettings(ParkOptions.from(both.values()), 0, 0, false, 10, null, 0);
+    }
+
+    private static void assertSettings(ParkOptions o, long threshold, long printThreshold, boolean freeOnPrint,
+                                       long rows, Path report, long intervalNanos) {
+        assertEquals(List.of(threshold, printThreshold, freeOnPrint, rows, Optional.ofNullable(report), intervalNanos),
+                List.of(o.get(THRESHOLD), o.get(PRINT_THRESHOLD), o.get(FREE_ON_PRINT), o.get(ROWS),
+                        Optional.ofNullable(o.get(REPORT)), o.get(INTERVAL)));
     }
 
     @ParameterizedTest

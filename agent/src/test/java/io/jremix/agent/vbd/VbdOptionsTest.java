@@ -11,6 +11,10 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import static io.jremix.options.VolatileByDefaultOptions.ENABLED;
+import static io.jremix.options.VolatileByDefaultOptions.RELAXED;
+import static io.jremix.options.VolatileByDefaultOptions.REPORT;
+import static io.jremix.options.VolatileByDefaultOptions.VERBOSE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,33 +23,34 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class VbdOptionsTest {
 
     private static VbdOptions vbd(String agentArgs) throws OptionException {
-        return AgentOptions.parse(AgentArguments.split(agentArgs)).vbd();
+        return VbdOptions.from(AgentOptions.parse(AgentArguments.split(agentArgs)).values());
     }
 
     @Test
     void offUnlessAsked() throws OptionException {
-        assertFalse(vbd("-remix:detect").enabled());
+        assertFalse(vbd("-remix:detect").get(ENABLED));
     }
 
     @Test
     void laterFlagWins() throws OptionException {
-        assertTrue(vbd("-XX:+VBD").enabled());
-        assertFalse(vbd("-XX:+VBD,-XX:-VBD").enabled());
-        assertTrue(vbd("-XX:+VBD,-XX:+VBDVerbose").verbose());
+        assertTrue(vbd("-XX:+VBD").get(ENABLED));
+        assertFalse(vbd("-XX:+VBD,-XX:-VBD").get(ENABLED));
+        assertTrue(vbd("-XX:+VBD,-XX:+VBDVerbose").get(VERBOSE));
     }
 
     @Test
     void relaxedFileIsReadWhenTheOptionsAreParsed(@TempDir Path dir) throws Exception {
         Path file = Files.writeString(dir.resolve("relaxed.txt"), "com.example.Ring::offer\n");
         VbdOptions o = vbd("-XX:+VBD,-XX:VBDRelaxed=" + file);
-        assertEquals(file.toAbsolutePath(), o.relaxedFile());
+        assertEquals(file.toAbsolutePath(), o.get(RELAXED));
         assertTrue(o.relaxed().relaxesMember("com/example/Ring", "offer"));
     }
 
     @Test
     void reportFileIsCheckedWhenTheOptionsAreParsed(@TempDir Path dir) throws Exception {
-        assertEquals(dir.resolve("vbd.html").toAbsolutePath(), vbd("-XX:+VBD,-XX:VBDReport=" + dir.resolve("vbd.html")).report());
-        assertEquals(null, vbd("-XX:+VBD").report());
+        assertEquals(dir.resolve("vbd.html").toAbsolutePath(),
+                vbd("-XX:+VBD,-XX:VBDReport=" + dir.resolve("vbd.html")).get(REPORT));
+        assertEquals(null, vbd("-XX:+VBD").get(REPORT));
         OptionException e = assertThrows(OptionException.class,
                 () -> vbd("-XX:+VBD,-XX:VBDReport=" + dir.resolve("absent/vbd.json")));
         assertTrue(e.getMessage().startsWith("cannot write"), e.getMessage());

@@ -14,7 +14,10 @@ import io.jremix.bench.RoundsTable;
 import io.jremix.bench.Stats;
 import io.jremix.report.cache.CacheTextReport;
 
-/** Writes {@link CorpusBench}'s results: the table the issue asks for, then what each bug's runs reported. */
+/**
+ * Writes {@link CorpusBench}'s results: the table of the bugs, before and after their fix, then what each bug's runs
+ * reported.
+ */
 final class CorpusTable {
     private CorpusTable() {
     }

@@ -26,7 +26,7 @@ class CorpusTest {
 
     @Test
     void atLeastEightBugsWithDistinctNames() {
-        assertTrue(Corpus.BUGS.size() >= 8, "the issue asks for 8 bugs or more");
+        assertTrue(Corpus.BUGS.size() >= 8, "a corpus of 8 bugs or more");
         assertEquals(Corpus.BUGS.size(), Corpus.BUGS.stream().map(Bug::id).distinct().count());
     }
 

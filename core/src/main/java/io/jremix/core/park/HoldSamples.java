@@ -10,10 +10,10 @@ package io.jremix.core.park;
  * when the second thread was already blocked at the first (see {@link IntervalFeed}). Either is one hold when the
  * holder releases to a waiter, but k holds when it released with no one waiting, or lost nothing by releasing,
  * and took the lock again at once without parking: a releaser that re-enters a monitor at once wins over the
- * thread it woke (k × hold: 26.7–42.8 ms reported for a 10.2 ms section by the seed's real-time over unparks), a
- * semaphore holder whose release found no one parked takes a free permit again. The seed's estimate, real-time
- * over unparks (3.7.11), is also wrong the other way for a semaphore of n permits: it wakes a thread n times per
- * hold (hold / n).
+ * thread it woke (k × hold: real-time over unparks gave 26.7–42.8 ms for a 10.2 ms section), a semaphore holder
+ * whose release found no one parked takes a free permit again. Real-time over unparks, the thesis's estimate
+ * (section 3.7.11), is also wrong the other way for a semaphore of n permits: it wakes a thread n times per hold
+ * (hold / n).
  *
  * <p>The estimate is the mean of the <i>single-hold samples</i>: those from a floor up to twice it. The floor is
  * the shortest sample once the shortest one in {@value #OUTLIERS_PER} are set aside (with fewer samples, the

@@ -11,7 +11,7 @@ import java.util.List;
  * the time with at least one thread blocked, is how long the monitor was held while wanted, so that
  * {@link ParkSnapshot#realTimeUtilPct} plays the part of Health Center's %util; the enters'
  * {@link ParkSnapshot#avgHoldTimeMs()} is estimated from the hand-off gaps ({@link HoldSamples}), since the
- * seed's real-time over enters counts every hold of a releaser that re-entered without blocking. {@code Object.wait} calls on
+ * real-time over enters counts every hold of a releaser that re-entered without blocking. {@code Object.wait} calls on
  * the monitor are kept apart, in {@link #waits()}, with the same shape; {@link WaitKind#of} on its class and
  * stack tells an idle thread's wait from a wait for a condition, while blocked enters are always
  * {@link WaitKind#LOCK}.

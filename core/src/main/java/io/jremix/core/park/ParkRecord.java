@@ -29,15 +29,15 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * before handing its event in, so two threads can arrive slightly out of order; an event older than the last
  * one is treated as simultaneous with it (Δt = 0), never as negative time.
  *
- * <p>Hold time: the seed's estimate, real-time over unparks (3.7.11), is the hold time only when each hold ends
- * by waking exactly one parked thread that then gets the lock; a semaphore with n permits wakes a thread n times
- * per hold (hold / n). So the record takes measured samples instead ({@link #held}): the caller measures, for a
+ * <p>Hold time: the thesis's estimate (section 3.7.11), real-time over unparks, is the hold time only when each
+ * hold ends by waking exactly one parked thread that then gets the lock; a semaphore with n permits wakes a thread
+ * n times per hold (hold / n). So the record takes measured samples instead ({@link #held}): the caller measures, for a
  * thread that got the blocker after parking on it, the time until that thread wakes the next thread parked on the
  * same blocker, its release. A sample can span several holds (the thread released with no one parked and took the
  * blocker again at once); {@link HoldSamples} keeps only the single holds. A record without samples (a blocker no
  * one released to a parked thread, such as a latch or a future) has no hold-time estimate.
  *
- * <p>No lock: the seed gave each record a lock, and program threads then waited for each other's bookkeeping
+ * <p>No lock: with a lock in each record, as in the thesis, program threads waited for each other's bookkeeping
  * inside their park and unpark calls (JFR saw 22 contended enters, 673 ms blocked, in a 16-thread pool). Each
  * event is pushed instead onto a lock-free stack ({@link Event}), and the thread that wins a compare-and-set of
  * {@link #applying} applies the events pushed so far, in the order they were pushed, to the counters, the

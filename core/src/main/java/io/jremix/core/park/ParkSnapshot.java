@@ -5,11 +5,11 @@ import java.util.List;
 
 /**
  * An immutable copy of one {@link ParkRecord} with the derived metrics of the J9 thesis, 3.7.10 to 3.7.15. Derived
- * metrics are computed here rather than kept up to date, as the seed advises. A metric whose denominator is zero
+ * metrics are computed here rather than kept up to date, as the thesis advises. A metric whose denominator is zero
  * (no parks, no unparks yet, no execution time, a single collected event) is 0: there is nothing to average or
  * compare, and a report must not show NaN or infinity.
  *
- * <p>Averages divide by the parks (or unparks) of the whole life of the blocker, as the seed's formulas do, while
+ * <p>Averages divide by the parks (or unparks) of the whole life of the blocker, as the thesis's formulas do, while
  * the times cover collected events only; with a collection threshold above one the averages are therefore lower
  * bounds.
  *
@@ -104,7 +104,7 @@ public record ParkSnapshot(String className, int identityHash, String threadName
         return parkRealTimeNanos / 1e6;
     }
 
-    /** Unparks, inferred as the seed does: parks minus threads still parked. */
+    /** Unparks, inferred as the thesis does: parks minus threads still parked. */
     public long timesUnparked() {
         return timesParked - parkedNow;
     }

@@ -133,7 +133,8 @@ class ParkRecordTest {
 
     /**
      * A semaphore of three permits held 30 ms each by six threads: three park at 0 and each release wakes one, so
-     * unparks come every 10 ms and the seed's real-time over unparks says 10 ms; the measured holds say 30.
+     * unparks come every 10 ms and real-time over unparks (the thesis's estimate) says 10 ms; the measured holds say
+     * 30.
      */
     @Test
     void avgHoldTime_isTheMeanOfTheMeasuredHoldsNotRealTimeOverUnparks() {

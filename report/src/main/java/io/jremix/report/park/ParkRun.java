@@ -45,7 +45,7 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
      * One row of the report: a blocker, or several small ones of one class first parked at one site, added up.
      *
      * @param stats             the record's counters and metrics (for several, {@link ParkSnapshot#sum})
-     * @param collected         whether the GC has collected the blocker (the seed's "dead" flag); for several,
+     * @param collected         whether the GC has collected the blocker (the thesis's "dead" flag); for several,
      *                          whether it has collected them all
      * @param kind              why threads waited ({@link WaitKind#of(ParkSnapshot)}): read once, since sorting
      *                          and every report ask for it
@@ -101,7 +101,7 @@ public record ParkRun(String trigger, long startNanos, long totalExecutionNanos,
 
     /**
      * Idle pool threads and signals last ({@link WaitKind#contention()}), so that they never pass for contention;
-     * otherwise most parked thread-time first, the order of the seed's bottleneck tables.
+     * otherwise most parked thread-time first, the order of the thesis's bottleneck tables.
      */
     private static final Comparator<Blocker> ORDER = Comparator
             .comparing((Blocker b) -> !b.kind().contention())

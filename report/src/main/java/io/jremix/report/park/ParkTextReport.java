@@ -13,10 +13,10 @@ import io.jremix.core.park.ParkSnapshot;
 import io.jremix.core.park.SiteSnapshot;
 
 /**
- * The park-contention table the seed printed on stderr (Figure 3.5): one row per shown blocker, the first-park
+ * The park-contention table of the thesis (its Figure 3.5), on stderr: one row per shown blocker, the first-park
  * stack abbreviated to its park frame, {@code [...]} and the program's frame that led there, times in
  * milliseconds; then summary lines. Metrics a record has not collected (threshold not reached) show {@code -}, and
- * so does the hold time of a blocker no hold was measured on. Beyond the seed: a blocker parked on from several
+ * so does the hold time of a blocker no hold was measured on. Beyond the thesis: a blocker parked on from several
  * call sites has a line per site under its row (its program frame, parks and thread-time there), and small
  * blockers of one class and site share a row whose hash-code cell says how many ({@link ParkRun#shown}). Each
  * table lists its first {@code rows} rows (most thread-time first) and a line that adds up the rest, which the

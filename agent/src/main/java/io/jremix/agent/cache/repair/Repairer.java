@@ -27,6 +27,10 @@ import io.jremix.report.cache.ObjectLayout;
 import io.jremix.report.cache.RepairProfile;
 import io.jremix.report.cache.RepairReport;
 
+import static io.jremix.options.CacheContentionOptions.PAD_JDK_CLASSES;
+import static io.jremix.options.CacheContentionOptions.PROFILE;
+import static io.jremix.options.CacheContentionOptions.SKIP_LIVE_COUNT;
+
 /**
  * Repairs false sharing by padding classes when they load: those of the profile from their first instance, and,
  * online, those found falsely shared before they loaded. At exit it merges this run's findings into the profile
@@ -47,7 +51,7 @@ public final class Repairer {
         this.inst = inst;
         this.options = options;
         this.log = log;
-        this.transformer = new ContendedTransformer(options.padJdkClasses());
+        this.transformer = new ContendedTransformer(options.get(PAD_JDK_CLASSES));
     }
 
     /** Reads the profile and, if padding is asked for, installs the transformer that pads at load. */
@@ -79,7 +83,7 @@ public final class Repairer {
     }
 
     private void readProfile() {
-        Path file = options.profile();
+        Path file = options.get(PROFILE);
         if (file == null) {
             return;
         }
@@ -111,7 +115,7 @@ public final class Repairer {
 
     private RepairPlanner planner() {
         if (planner == null) {
-            planner = new RepairPlanner(new FieldLayouts(), options.padJdkClasses());
+            planner = new RepairPlanner(new FieldLayouts(), options.get(PAD_JDK_CLASSES));
         }
         return planner;
     }
@@ -146,8 +150,8 @@ public final class Repairer {
         if (learn && profile != null) {
             profileNote.add(learn(findings, unpadded));
         }
-        return new RepairReport(padded, advice(findings), options.profile() == null ? null
-                : options.profile().toString(), profileNote, notes);
+        return new RepairReport(padded, advice(findings), options.get(PROFILE) == null ? null
+                : options.get(PROFILE).toString(), profileNote, notes);
     }
 
     /** Each class padded, with its layouts before and after and, at exit, its live instances. */
@@ -157,7 +161,7 @@ public final class Repairer {
         Set<String> names = new HashSet<>();
         byName.values().forEach(p -> names.add(p.plan().className()));
         PaddedCopies copies = PaddedCopies.of(inst, names);
-        Map<String, Long> live = atExit && options.countLive() ? copies.liveInstances(notes) : Map.of();
+        Map<String, Long> live = atExit && !options.get(SKIP_LIVE_COUNT) ? copies.liveInstances(notes) : Map.of();
         List<RepairReport.Padded> padded = new ArrayList<>();
         byName.forEach((name, p) -> {
             String className = p.plan().className();
@@ -175,7 +179,7 @@ public final class Repairer {
             RepairAdvice.Status status = RepairAdvice.status(f,
                     transformer.padded().containsKey(f.className().replace('.', '/')), planner().onlyJdk(f));
             advice.add(new RepairReport.Advice(f.kind().key(), f.className(), f.location().name().toLowerCase(Locale.ROOT),
-                    status.key(), RepairAdvice.advise(f, status, options.profile() != null)));
+                    status.key(), RepairAdvice.advise(f, status, options.get(PROFILE) != null)));
         }
         return advice;
     }
@@ -185,7 +189,7 @@ public final class Repairer {
         List<PaddedClass> learned = planner().plan(findings);
         try {
             String updated = profile.merge(learned, unpadded, LocalDate.now().toString()).json();
-            AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.profile(), updated);
+            AtomicFiles.Written w = AtomicFiles.writeOrFallback(options.get(PROFILE), updated);
             return (w.failure() == null ? "updated" : "could not be written (" + AtomicFiles.reason(w.failure())
                     + "); wrote it to " + w.path() + " instead,") + " with "
                     + Counted.of(learned.size(), "class", "classes") + " found in this run";

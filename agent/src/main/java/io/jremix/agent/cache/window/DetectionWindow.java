@@ -30,6 +30,15 @@ import io.jremix.agent.cache.instrument.SiteTable;
 import io.jremix.agent.cache.instrument.CacheTransformer;
 import io.jremix.agent.cache.collect.TraceCollector;
 
+import static io.jremix.options.CacheContentionOptions.BACK_OFF;
+import static io.jremix.options.CacheContentionOptions.BUDGET;
+import static io.jremix.options.CacheContentionOptions.CLASS_WINDOW;
+import static io.jremix.options.CacheContentionOptions.HOT_CLASSES;
+import static io.jremix.options.CacheContentionOptions.MAX_WINDOW;
+import static io.jremix.options.CacheContentionOptions.REARM;
+import static io.jremix.options.CacheContentionOptions.SHED_AFTER;
+import static io.jremix.options.CacheContentionOptions.WINDOW;
+
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
  * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or a bounded time after
@@ -150,11 +159,11 @@ public final class DetectionWindow implements Runnable {
         this.events = events;
         this.history = history;
         this.bursts = new TraceBursts(options.bursts(), log);
-        this.hot = new HotClasses(options.hotClasses());
-        this.quiet = new QuietClasses(options.backOff());
-        this.shed = new ShedClasses(options.shedAfterNanos(), options.classWindowNanos(),
+        this.hot = new HotClasses(options.get(HOT_CLASSES).intValue());
+        this.quiet = new QuietClasses(options.get(BACK_OFF).intValue());
+        this.shed = new ShedClasses(options.get(SHED_AFTER), options.get(CLASS_WINDOW),
                 options.thresholds().ratePerSecond());
-        this.budget = new WindowBudget(options.budget(), meter);
+        this.budget = new WindowBudget(options.get(BUDGET), meter);
         this.attached = attached;
         this.thread = new Thread(this, "jremix-cache-detector");
         meter.watch(thread);
@@ -204,7 +213,7 @@ public final class DetectionWindow implements Runnable {
 
     /** Whether another window will open after the last closed. */
     public boolean rearming() {
-        return options.rearmNanos() > 0 && !ending;
+        return options.get(REARM) > 0 && !ending;
     }
 
     /** Closes the window open now at the next tick, and opens no other: then the classes are restored. */
@@ -243,10 +252,10 @@ public final class DetectionWindow implements Runnable {
         } else if (rearming()) {
             budget.sample(now);
             if (samples != null) {
-                samples.sample(now - closedAt >= options.rearmNanos() - SAMPLING_LEAD_NANOS
+                samples.sample(now - closedAt >= options.get(REARM) - SAMPLING_LEAD_NANOS
                         && budget.allowsWithin(now, SAMPLING_LEAD_NANOS));
             }
-            if (now - closedAt >= options.rearmNanos()) {
+            if (now - closedAt >= options.get(REARM)) {
                 openWithinBudget(now);
             }
         }
@@ -265,7 +274,7 @@ public final class DetectionWindow implements Runnable {
      * for nothing. (A latent prediction may rest on writes of an earlier window, with one thread in this one.)
      */
     private long closesAt() {
-        return foundAt != 0 ? foundAt + options.windowNanos() : concurrentAt + options.maxWindowNanos();
+        return foundAt != 0 ? foundAt + options.get(WINDOW) : concurrentAt + options.get(MAX_WINDOW);
     }
 
     private void shedQuietClasses(long now) {
@@ -277,7 +286,7 @@ public final class DetectionWindow implements Runnable {
         // contention below the threshold for as long as a window without findings stays open: that window would not
         // have reported it either
         ShedClasses.Judgement shedNow = shed.judge(now, scale, collector.windowSites(),
-                tracker.unsettledClasses(now, quiet, Math.max(quiet, options.maxWindowNanos())));
+                tracker.unsettledClasses(now, quiet, Math.max(quiet, options.get(MAX_WINDOW))));
         stoppedTracing(now, shedNow.quiet(), "sampled enough, nothing more to find (-XX:REMIXShedAfter)");
         stoppedTracing(now, shedNow.tracedLongEnough(), String.format(Locale.ROOT,
                 "traced %.1f s, contention not yet found is left to the next window (-XX:REMIXClassWindow)",
@@ -377,7 +386,7 @@ public final class DetectionWindow implements Runnable {
         log.verbose(String.format(Locale.ROOT, "Window %d does not open at %.0f s: the %s most often seen running"
                         + " %s all %s (-XX:REMIXBackOff); it is due again in %.0f s.", windows + 1,
                 (now - startNanos) / 1e9, classes(selected.size()), selected.size() == 1 ? "was" : "were", QUIET,
-                options.rearmNanos() / 1e9));
+                options.get(REARM) / 1e9));
         log.debug("window " + (windows + 1) + " would probe none; leaves out " + String.join(", ", selected));
     }
 
@@ -413,7 +422,7 @@ public final class DetectionWindow implements Runnable {
         sync(now);
         log.verbose(String.format(Locale.ROOT, "Detection window %d open%s: closes %.1f s after contention is found,"
                         + " or %.1f s after two threads run traced code without.",
-                windows, whatItProbes(), options.windowNanos() / 1e9, options.maxWindowNanos() / 1e9));
+                windows, whatItProbes(), options.get(WINDOW) / 1e9, options.get(MAX_WINDOW) / 1e9));
         if (!selected().isEmpty()) {
             String left = selected().stream().filter(c -> !probed.contains(c)).collect(Collectors.joining(", "));
             log.debug("window " + windows + " probes " + String.join(", ", probed)
@@ -447,7 +456,7 @@ public final class DetectionWindow implements Runnable {
         buffersHeld = !EventBuffer.releaseAll(); // a service's threads live on: their buffers need not
         closedAt = now;
         budget.closed(now);
-        if (windows == 1 && rearming() && options.hotClasses() > 0) {
+        if (windows == 1 && rearming() && options.get(HOT_CLASSES) > 0) {
             samples = ExecutionSamples.create(hot, log, inst, meter::watch);
         }
         waitingForProbes.forEach((c, methods) -> runningThroughout.computeIfAbsent(c, k -> new TreeSet<>())
