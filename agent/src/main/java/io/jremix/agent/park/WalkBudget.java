@@ -11,7 +11,7 @@ package io.jremix.agent.park;
  * per thread.
  */
 final class WalkBudget {
-    static final int BURST = 64;
+    static final int BURST = 256;
     static final int WALKS_PER_SECOND = 1;
     static final long REFILL_NANOS = 1_000_000_000L / WALKS_PER_SECOND;
     private static final long FULL = BURST * REFILL_NANOS;
