@@ -29,7 +29,7 @@ public final class Agent {
     public static void premain(String args, Instrumentation inst) {
         PrintStream err = System.err;
         try {
-            System.setProperty(AttachSession.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
+            System.setProperty(AgentOptions.STARTED_PROPERTY, String.join(" ", AgentArguments.split(args)));
             start(args, inst);
         } catch (Throwable t) {
             failed(err, t);

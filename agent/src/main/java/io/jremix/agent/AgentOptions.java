@@ -17,6 +17,8 @@ import io.jremix.report.OutputFiles;
  * @param outputs the files the run writes, each with the option that names it
  */
 public record AgentOptions(Values values, List<Output> outputs) {
+    /** The options of a program started under jremix, as it was given them. */
+    public static final String STARTED_PROPERTY = "jremix.started";
 
     /**
      * Parses the options the launcher passed (already split by {@link io.jremix.options.AgentArguments}), and checks

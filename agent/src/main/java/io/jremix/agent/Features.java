@@ -9,6 +9,7 @@ import io.jremix.agent.cache.CacheFeature;
 import io.jremix.agent.park.ParkFeature;
 import io.jremix.agent.vbd.VbdFeature;
 import io.jremix.options.OptionException;
+import io.jremix.options.Output;
 import io.jremix.options.Values;
 
 /** jremix's features, in the order they start, and the ones a command line asks for. */
@@ -20,6 +21,11 @@ public final class Features {
     private static final List<Feature<?>> ALL = List.of(new VbdFeature(), new ParkFeature(), new CacheFeature());
 
     private Features() {
+    }
+
+    /** Every feature, in the order they start; {@code dump} and {@code stop} ask each. */
+    public static List<Feature<?>> all() {
+        return ALL;
     }
 
     /** The features {@code values} ask for, each with its view of them, every one checked before any starts. */
@@ -59,6 +65,10 @@ public final class Features {
 
         public String attachRefusal() {
             return feature.attachRefusal(options);
+        }
+
+        public Feature.Handled attach(Instrumentation inst, List<Output> outputs, AnswerChannel answer) {
+            return feature.attach(inst, options, outputs, answer);
         }
     }
 }

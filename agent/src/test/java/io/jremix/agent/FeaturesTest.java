@@ -13,6 +13,7 @@ import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.vbd.VbdOptions;
 import io.jremix.options.OptionException;
+import io.jremix.options.Output;
 import io.jremix.options.Spec;
 import io.jremix.options.Values;
 import io.jremix.report.cache.RepairProfile;
@@ -83,6 +84,11 @@ class FeaturesTest {
         @Override
         public String attachRefusal(String options) {
             return null;
+        }
+
+        @Override
+        public Handled attach(Instrumentation inst, String options, List<Output> outputs, AnswerChannel answer) {
+            throw new IllegalStateException("no");
         }
     }
 }

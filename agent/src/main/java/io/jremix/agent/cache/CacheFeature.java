@@ -2,11 +2,16 @@ package io.jremix.agent.cache;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.List;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.AnswerChannel;
 import io.jremix.agent.Feature;
+import io.jremix.agent.OutputsInUse;
 import io.jremix.agent.cache.repair.Repairer;
 import io.jremix.options.OptionException;
+import io.jremix.options.Output;
 import io.jremix.options.Values;
 
 import static io.jremix.options.CacheContentionOptions.DEBUG;
@@ -63,7 +68,21 @@ public final class CacheFeature implements Feature<CacheOptions> {
             return "-XX:REMIXRearm in an attach needs -XX:REMIXReport=FILE: the reports of the windows after the first"
                     + " go only there";
         }
-        return null;
+        return AttachedDetection.busy();
+    }
+
+    /** Detection only ({@link #attachRefusal} refuses repair): the answer ends with the first window's report. */
+    @Override
+    public Handled attach(Instrumentation inst, CacheOptions options, List<Output> outputs, AnswerChannel answer) {
+        OutputsInUse.claim(OutputsInUse.naming(outputs, options.get(REPORT), options.get(PROFILE)));
+        AttachedDetection.start(inst, options, answer);
+        return Handled.ANSWERING;
+    }
+
+    /** Ends the attached detection's windows; the answer ends with the last one's report. */
+    @Override
+    public Handled stop(Path file, AnswerChannel answer) {
+        return AttachedDetection.stop(answer) ? Handled.ANSWERING : Handled.NOTHING;
     }
 
     /** Padding from a profile without detection: at exit, say what was padded. */

@@ -2,10 +2,13 @@ package io.jremix.agent.vbd;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
+import java.util.List;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.AnswerChannel;
 import io.jremix.agent.Feature;
 import io.jremix.options.OptionException;
+import io.jremix.options.Output;
 import io.jremix.options.Values;
 import io.jremix.options.VolatileByDefaultOptions;
 
@@ -37,5 +40,11 @@ public final class VbdFeature implements Feature<VbdOptions> {
     public String attachRefusal(VbdOptions options) {
         return "volatile-by-default cannot start in a running program: its classes are loaded, and a loaded class"
                 + " cannot change its fields; start the program under bin/jremix -XX:+VBD";
+    }
+
+    /** Never called: {@link #attachRefusal} refuses every attach. */
+    @Override
+    public Handled attach(Instrumentation inst, VbdOptions options, List<Output> outputs, AnswerChannel answer) {
+        throw new UnsupportedOperationException(attachRefusal(options));
     }
 }

@@ -15,7 +15,7 @@ import io.jremix.cli.LaunchException;
 
 /**
  * A running JVM jremix attached to, checked to be one it can work in. What jremix runs there is in its system
- * properties (set by the agent's AttachSession), read without loading anything.
+ * properties (set by the agent: each feature's attach, and its entry point), read without loading anything.
  */
 final class AttachedJvm implements AutoCloseable {
     private static final int OLDEST_JAVA = 17;

@@ -1,4 +1,4 @@
-package io.jremix.agent.attach;
+package io.jremix.agent;
 
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -11,9 +11,11 @@ import java.nio.file.Path;
  * reads as it grows, so that the program's own stdout and stderr receive nothing. The last line says the command
  * is over, with its exit code.
  */
-final class AnswerChannel {
+public final class AnswerChannel {
+    /** The exit code of a command that failed. */
+    public static final int FAILED = 2;
     /** Starts the last line; the attach client reads the exit code after it. */
-    static final String END = "jremix-attach-end ";
+    private static final String END = "jremix-attach-end ";
 
     private final PrintStream out;
 
@@ -21,24 +23,24 @@ final class AnswerChannel {
         this.out = out;
     }
 
-    static AnswerChannel open(Path file) throws IOException {
+    public static AnswerChannel open(Path file) throws IOException {
         return new AnswerChannel(new PrintStream(new FileOutputStream(file.toFile(), true), true,
                 StandardCharsets.UTF_8));
     }
 
-    PrintStream stream() {
+    public PrintStream stream() {
         return out;
     }
 
     /** Ends the command: the client prints what came before and exits with {@code code}. */
-    void end(int code) {
+    public void end(int code) {
         out.println(END + code);
         out.close();
     }
 
-    /** One line, then the end with exit code 2. */
-    void fail(String line) {
+    /** One line, then the end with exit code {@link #FAILED}. */
+    public void fail(String line) {
         out.println("jremix: error: " + line);
-        end(2);
+        end(FAILED);
     }
 }

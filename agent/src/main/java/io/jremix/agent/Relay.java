@@ -1,4 +1,4 @@
-package io.jremix.agent.attach;
+package io.jremix.agent;
 
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -8,10 +8,10 @@ import java.io.PrintStream;
  * ({@code dump}, {@code stop}, a detection's start), and nowhere in between, so that nothing jremix says lands on
  * the program's own stderr.
  */
-final class Relay extends OutputStream {
+public final class Relay extends OutputStream {
     private volatile PrintStream target;
 
-    void to(PrintStream channel) {
+    public void to(PrintStream channel) {
         target = channel;
     }
 

@@ -1,14 +1,17 @@
-package io.jremix.agent.attach;
+package io.jremix.agent.cache;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.charset.StandardCharsets;
+import java.time.LocalTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
 import io.jremix.agent.AgentLog;
+import io.jremix.agent.AgentOptions;
+import io.jremix.agent.AnswerChannel;
 import io.jremix.agent.OutputsInUse;
-import io.jremix.agent.cache.CacheDetector;
-import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.Relay;
 import io.jremix.agent.cache.repair.Repairer;
 
 import static io.jremix.options.CacheContentionOptions.BUDGET;
@@ -24,9 +27,11 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
  * Cache detection attached to this program. The start command is answered by the first window's report; with
  * {@code -XX:REMIXRearm} windows go on, each rewriting the {@code -XX:REMIXReport} file with the window history,
  * until {@code stop}, which is answered by the last report. The report lines reach the attaching terminal of the
- * command waiting for them, and nowhere else. One at a time: {@link AttachSession} refuses a second.
+ * command waiting for them, and nowhere else. One at a time: {@link #busy} refuses a second.
  */
 final class AttachedDetection implements CacheDetector.Attached {
+    /** What the attached detection is doing, for {@code status}; absent when none runs. */
+    private static final String PROPERTY = "jremix.attach.cache";
     private static volatile AttachedDetection current;
 
     private final Relay lines = new Relay();
@@ -50,18 +55,32 @@ final class AttachedDetection implements CacheDetector.Attached {
     static void start(Instrumentation inst, CacheOptions options, AnswerChannel channel) {
         AttachedDetection d = new AttachedDetection(options, channel);
         Repairer repairer = options.get(PROFILE) == null ? null : Repairer.start(inst, options, d.log);
-        AttachSession.setCacheStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing"
-                + " %.0f s after two threads ran traced code without contention%s", AttachSession.now(), options.get(MAX_WINDOW) / 1e9, d.rearmed()));
+        setStatus(String.format(Locale.ROOT, "a detection window opened at %s, closing"
+                + " %.0f s after two threads ran traced code without contention%s", now(), options.get(MAX_WINDOW) / 1e9, d.rearmed()));
         d.log.info(String.format(Locale.ROOT, "Detection window open: it closes %.1f s after contention is found, or"
                 + " %.1f s after two threads run traced code without; then the report.", options.get(WINDOW) / 1e9, options.get(MAX_WINDOW) / 1e9));
         current = d;
         d.detector = CacheDetector.attach(inst, options, d.log, repairer, d);
         if (d.detector == null) {
             current = null;
-            AttachSession.setCacheStatus(null);
+            setStatus(null);
             OutputsInUse.release(options.get(REPORT), options.get(PROFILE));
-            channel.end(AttachSession.FAILED);
+            channel.end(AnswerChannel.FAILED);
         }
+    }
+
+    /** Why another detection cannot start here now, in one line; {@code null} if it can. */
+    static String busy() {
+        String attached = System.getProperty(PROPERTY);
+        if (attached != null) {
+            return "cache detection is already attached to this program (" + attached + "); wait for it to end"
+                    + " ('bin/jremix attach <pid> status')";
+        }
+        String started = System.getProperty(AgentOptions.STARTED_PROPERTY);
+        if (started != null && started.contains("-remix")) {
+            return "this program was started under jremix with cache detection (" + started + "); it reports at exit";
+        }
+        return null;
     }
 
     /**
@@ -99,8 +118,8 @@ final class AttachedDetection implements CacheDetector.Attached {
                     + ", which pads them from the next start under bin/jremix -XX:REMIXProfile=" + options.get(PROFILE)
                     + ".");
         }
-        AttachSession.setCacheStatus(last ? "the window closed; restoring classes whose methods were running"
-                : "the last window closed at " + AttachSession.now() + rearmed());
+        setStatus(last ? "the window closed; restoring classes whose methods were running"
+                : "the last window closed at " + now() + rearmed());
         AnswerChannel first = starting;
         starting = null;
         if (first != null) {
@@ -129,7 +148,20 @@ final class AttachedDetection implements CacheDetector.Attached {
     @Override
     public void settled() {
         current = null;
-        AttachSession.setCacheStatus(null);
+        setStatus(null);
         OutputsInUse.release(options.get(REPORT), options.get(PROFILE));
+    }
+
+    /** What {@code status} says of the attached detection; {@code null} once none runs. */
+    private static void setStatus(String status) {
+        if (status == null) {
+            System.clearProperty(PROPERTY);
+        } else {
+            System.setProperty(PROPERTY, status);
+        }
+    }
+
+    private static String now() {
+        return LocalTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss", Locale.ROOT));
     }
 }
