@@ -67,7 +67,8 @@ class LitmusTest {
         List<String> report = vbd.run().stderrLines();
         assertTrue(report.stream().anyMatch(l -> l.matches("VBD: Rewrote \\d+ classes: \\d+ field sites, "
                 + "\\d+ array sites, \\d+ Unsafe/VarHandle sites, \\d+ fences added, \\d+ constructor accesses before"
-                + " publication\\.")), vbd.run().stderr());
+                + " publication, \\d+ effectively final fields read plainly\\.")),
+                vbd.run().stderr());
         assertTrue(report.stream().anyMatch(l -> l.matches("VBD: \\d+ classes loaded before the agent and \\d+ JDK"
                 + " classes loaded later are relaxed library code \\(plain Java memory model\\)\\.")), vbd.run().stderr());
         assertTrue(report.stream().noneMatch(l -> l.startsWith("VBD: Could not rewrite")), vbd.run().stderr());

@@ -17,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code -XX:VBDReport=FILE}: VBD's report as JSON, read back and checked against the text report of the same run. */
 class VbdReportTest {
     private static final Pattern REWROTE = Pattern.compile(
-            "VBD: Rewrote (\\d+) classes: (\\d+) field sites, (\\d+) array sites, (\\d+) Unsafe/VarHandle sites, (\\d+) fences added.*");
+            "VBD: Rewrote (\\d+) classes: (\\d+) field sites, (\\d+) array sites, (\\d+) Unsafe/VarHandle sites, "
+            + "(\\d+) fences added, (\\d+) constructor accesses before publication, "
+            + "(\\d+) effectively final fields read plainly\\.");
 
     @Test
     @SuppressWarnings("unchecked")
@@ -35,7 +37,8 @@ class VbdReportTest {
         assertEquals("volatile-by-default", doc.get("report"));
         assertEquals(patterns.toString(), doc.get("relaxedFile"));
         Map<String, Object> totals = (Map<String, Object>) doc.get("totals");
-        String[] keys = {"classes", "fieldSites", "arraySites", "plainAccessSites", "fences"};
+        String[] keys = {"classes", "fieldSites", "arraySites", "plainAccessSites", "fences", "unpublishedSites",
+            "effectivelyFinal"};
         for (int i = 0; i < keys.length; i++) {
             assertEquals(Long.parseLong(text.group(i + 1)), totals.get(keys[i]), keys[i]);
         }
