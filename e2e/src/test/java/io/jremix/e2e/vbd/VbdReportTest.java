@@ -29,7 +29,7 @@ class VbdReportTest {
                 "io.jremix.workloads.vbd.MessagePassing::outcome", ""));
         Path file = dir.resolve("vbd.json");
         LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + file),
-                "sb-fields,mp", 10_000);
+                "sb-fields,mp,publication-final", 10_000);
         Matcher text = r.run().stderrLines().stream().map(REWROTE::matcher).filter(Matcher::matches).findFirst()
                 .orElseThrow(() -> new AssertionError(r.run().stderr()));
 
@@ -51,6 +51,7 @@ class VbdReportTest {
         assertEquals(List.of("io.jremix.workloads.vbd.MessagePassing::outcome"), doc.get("relaxedMethods"));
         assertEquals(List.of(), doc.get("failed"));
         assertTrue((Long) doc.get("loadedBefore") > 0, doc.toString());
+        assertTrue((Long) totals.get("effectivelyFinal") >= 2, "PublishedOnce's two fields: " + totals);
     }
 
     @Test
