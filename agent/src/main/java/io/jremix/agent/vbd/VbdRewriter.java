@@ -25,13 +25,15 @@ import org.objectweb.asm.tree.MethodNode;
 /**
  * Makes one class volatile-by-default: each method not relaxed is rewritten by {@link MethodRewriter}, its field
  * accesses made sequentially consistent unless the field is final (after the constructor's fence it never changes),
- * declared volatile already, or relaxed. Declarations are never changed, so reflection, serialization and JNA see the
- * class the program declared. Relaxed code (a class or method relaxed by {@code @Relaxed} or a pattern) is left as it
- * is; a relaxed field, or any field of a relaxed class, is accessed plainly from every class VBD rewrites. Another
- * class's field is ordered unless a pattern relaxes it or the classes seen so far tell it needs no ordering ({@link
- * OrderedElsewhere}: relaxed, final, volatile, or the JDK's); patterns are known before any class loads, the rest once
- * the field's class has loaded, so an access rewritten earlier than that stays ordered (more than asked for, never
- * less), but for an instance field found final or the JDK's when the access first runs.
+ * declared volatile already, relaxed, or effectively final ({@link EffectivelyFinalFields}: written only before its
+ * object can be published, so read plainly and its constructors' stores left plain). Declarations are never changed, so
+ * reflection, serialization and JNA see the class the program declared. Relaxed code (a class or method relaxed by
+ * {@code @Relaxed} or a pattern) is left as it is; a relaxed field, or any field of a relaxed class, is accessed
+ * plainly from every class VBD rewrites. Another class's field is ordered unless a pattern relaxes it or the classes
+ * seen so far tell it needs no ordering ({@link OrderedElsewhere}: relaxed, final, volatile, or the JDK's); patterns
+ * are known before any class loads, the rest once the field's class has loaded, so an access rewritten earlier than
+ * that stays ordered (more than asked for, never less), but for an instance field found final or the JDK's when the
+ * access first runs.
  *
  * <p>The static fields of a class are its own until its initialiser completes (every other thread waits for it),
  * so the initialiser's accesses to them need no fences.
@@ -66,13 +68,15 @@ public final class VbdRewriter {
      * @param fences           fences added besides those of field sites (bulk copies, constructors, address accesses)
      * @param unpublishedSites constructor accesses to their own object before it can escape, made sites that are
      *                         plain when the constructors they call first let nothing escape
+     * @param effectivelyFinal fields written only before their object can be published, left plain everywhere
      * @param constructors     what each constructor does with {@code this}, for the sites of subclasses
      * @param relaxedMethods   relaxed methods left as they were, {@code Class::name}
      * @param relaxedFields    relaxed fields left plain, {@code Class::name}
      */
     public record Outcome(String className, byte[] classfile, boolean relaxedClass, int fieldSites, int fieldCalls,
                           int arraySites,
-                          int plainAccessSites, int fences, int unpublishedSites, List<Constructor> constructors,
+                          int plainAccessSites, int fences, int unpublishedSites, int effectivelyFinal,
+                          List<Constructor> constructors,
                           List<String> relaxedMethods, List<String> relaxedFields) {
     }
 
@@ -114,7 +118,7 @@ public final class VbdRewriter {
         String name = c.name.replace('/', '.');
         if (annotated(c.invisibleAnnotations, c.visibleAnnotations) || patterns.relaxesClass(c.name)) {
             orderedElsewhere.wholeClass(c.name);
-            return new Outcome(name, null, true, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of());
+            return new Outcome(name, null, true, 0, 0, 0, 0, 0, 0, 0, List.of(), List.of(), List.of());
         }
         Set<String> declared = new HashSet<>();
         Set<String> fenced = new HashSet<>();
@@ -130,6 +134,8 @@ public final class VbdRewriter {
                 fenced.add(f.name);
             }
         }
+        Set<String> effectivelyFinal = EffectivelyFinalFields.of(c, fenced);
+        fenced.removeAll(effectivelyFinal);
         Predicate<FieldInsnNode> own = f -> f.owner.equals(c.name) && declared.contains(f.name);
         Predicate<FieldInsnNode> fencedAccess = f -> own.test(f)
                 ? fenced.contains(f.name)
@@ -171,7 +177,8 @@ public final class VbdRewriter {
             VolatileFields.defineSites(sitesClass);
         }
         return new Outcome(name, rewritten, false, fields, fieldCalls, arrays, plain, fences,
-                unpublishedSites, List.copyOf(constructors), List.copyOf(relaxedMethods), List.copyOf(relaxed));
+                unpublishedSites, effectivelyFinal.size(), List.copyOf(constructors), List.copyOf(relaxedMethods),
+                List.copyOf(relaxed));
     }
 
     private static boolean isStatic(FieldInsnNode f) {

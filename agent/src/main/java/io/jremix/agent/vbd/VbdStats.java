@@ -19,6 +19,7 @@ final class VbdStats {
     private long plainAccessSites;
     private long fences;
     private long unpublishedSites;
+    private long effectivelyFinal;
     private int jdkLater;
     private final Set<String> relaxedClasses = new LinkedHashSet<>();
     private final Set<String> relaxedMethods = new LinkedHashSet<>();
@@ -39,7 +40,7 @@ final class VbdStats {
             classes++;
             if (rewritten.size() < VbdRun.MAX_LISTED) {
                 rewritten.add(new VbdRun.Sites(o.className(), 1, o.fieldSites(), o.arraySites(), o.plainAccessSites(),
-                        o.fences(), o.unpublishedSites()));
+                        o.fences(), o.unpublishedSites(), o.effectivelyFinal()));
             }
         }
         fieldSites += o.fieldSites();
@@ -47,6 +48,7 @@ final class VbdStats {
         plainAccessSites += o.plainAccessSites();
         fences += o.fences();
         unpublishedSites += o.unpublishedSites();
+        effectivelyFinal += o.effectivelyFinal();
         relaxedMethods.addAll(o.relaxedMethods());
         relaxedFields.addAll(o.relaxedFields());
     }
@@ -62,7 +64,7 @@ final class VbdStats {
     /** What was done, for the text, JSON and HTML reports. */
     synchronized VbdRun run(String relaxedFile) {
         return new VbdRun(relaxedFile, new VbdRun.Sites(null, classes, fieldSites, arraySites, plainAccessSites, fences,
-                unpublishedSites), loadedBefore, jdkLater, List.copyOf(rewritten), List.copyOf(relaxedClasses),
-                List.copyOf(relaxedMethods), List.copyOf(relaxedFields), List.copyOf(failed));
+                unpublishedSites, effectivelyFinal), loadedBefore, jdkLater, List.copyOf(rewritten),
+                List.copyOf(relaxedClasses), List.copyOf(relaxedMethods), List.copyOf(relaxedFields), List.copyOf(failed));
     }
 }

@@ -70,7 +70,8 @@ final class VbdTransformer implements ClassFileTransformer {
         if (o.classfile() != null) {
             log.verbose("rewrote " + o.className() + ": " + o.fieldSites() + " field sites, " + o.arraySites()
                     + " array sites, " + o.plainAccessSites() + " Unsafe/VarHandle sites, " + o.fences()
-                    + " fences, " + o.unpublishedSites() + " constructor-local sites");
+                    + " fences, " + o.unpublishedSites() + " constructor-local sites, " + o.effectivelyFinal()
+                    + " effectively final fields");
         }
         return o.classfile();
     }

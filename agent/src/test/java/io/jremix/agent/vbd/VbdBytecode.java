@@ -18,13 +18,14 @@ import org.objectweb.asm.tree.MethodNode;
 
 /**
  * The volatile-by-default invariants, checked on rewritten bytecode independently of the rewriter: outside relaxed
- * methods, every load and store of a field that may be neither final nor volatile nor relaxed is a volatile access
- * call, or, fenced, a load followed by an acquire fence and a store between a release and a full fence (a field of another class may be anything, so its accesses
- * count unless the caller knows them final or volatile; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
- * Unsafe access is left; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle
- * access is fenced on both sides. No field declaration changes. A plain array load whose value is dropped at once is
- * a check (the volatile call follows), and a plain store followed by {@code aconst_null} and {@code athrow} is the
- * null path of a rewritten one.
+ * methods, every load and store of a field that may be neither final nor volatile nor relaxed nor effectively final is
+ * a volatile access call, or, fenced, a load followed by an acquire fence and a store between a release and a full
+ * fence (a field of another class may be anything, so its accesses count unless the caller knows them final or
+ * volatile; a class initialiser's accesses to its own static fields do not); no plain array-element access or plain
+ * Unsafe access is left; every constructor fences before each RETURN; every bulk copy and plain-mode VarHandle access
+ * is fenced on both sides. No field declaration changes. A plain array load whose value is dropped at once is a check
+ * (the volatile call follows), and a plain store followed by {@code aconst_null} and {@code athrow} is the null path of
+ * a rewritten one.
  */
 final class VbdBytecode {
     private static final Set<String> UNSAFES = Set.of("sun/misc/Unsafe", "jdk/internal/misc/Unsafe");
@@ -43,7 +44,7 @@ final class VbdBytecode {
         ClassNode c = new ClassNode();
         new ClassReader(classfile).accept(c, 0);
         ClassNode o = new ClassNode();
-        new ClassReader(original).accept(o, ClassReader.SKIP_CODE);
+        new ClassReader(original).accept(o, 0);
         List<String> out = new ArrayList<>();
         if (!declarations(o).equals(declarations(c))) {
             out.add(c.name + ": field declarations changed from " + declarations(o) + " to " + declarations(c));
@@ -55,6 +56,9 @@ final class VbdBytecode {
                 ordered.add(f.name);
             }
         }
+        Set<String> others = new HashSet<>();
+        c.fields.stream().filter(f -> !ordered.contains(f.name)).forEach(f -> others.add(f.name));
+        ordered.addAll(EffectivelyFinalFields.of(o, others)); // tested on its own: EffectivelyFinalFieldsTest
         Set<String> declared = new HashSet<>();
         c.fields.forEach(f -> declared.add(f.name));
         for (MethodNode m : c.methods) {

@@ -17,7 +17,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** {@code -XX:VBDReport=FILE}: VBD's report as JSON, read back and checked against the text report of the same run. */
 class VbdReportTest {
     private static final Pattern REWROTE = Pattern.compile(
-            "VBD: Rewrote (\\d+) classes: (\\d+) field sites, (\\d+) array sites, (\\d+) Unsafe/VarHandle sites, (\\d+) fences added.*");
+            "VBD: Rewrote (\\d+) classes: (\\d+) field sites, (\\d+) array sites, (\\d+) Unsafe/VarHandle sites, "
+            + "(\\d+) fences added, (\\d+) constructor accesses before publication, "
+            + "(\\d+) effectively final fields read plainly\\.");
 
     @Test
     @SuppressWarnings("unchecked")
@@ -27,7 +29,7 @@ class VbdReportTest {
                 "io.jremix.workloads.vbd.MessagePassing::outcome", ""));
         Path file = dir.resolve("vbd.json");
         LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + file),
-                "sb-fields,mp", 10_000);
+                "sb-fields,mp,publication-final", 10_000);
         Matcher text = r.run().stderrLines().stream().map(REWROTE::matcher).filter(Matcher::matches).findFirst()
                 .orElseThrow(() -> new AssertionError(r.run().stderr()));
 
@@ -35,7 +37,8 @@ class VbdReportTest {
         assertEquals("volatile-by-default", doc.get("report"));
         assertEquals(patterns.toString(), doc.get("relaxedFile"));
         Map<String, Object> totals = (Map<String, Object>) doc.get("totals");
-        String[] keys = {"classes", "fieldSites", "arraySites", "plainAccessSites", "fences"};
+        String[] keys = {"classes", "fieldSites", "arraySites", "plainAccessSites", "fences", "unpublishedSites",
+            "effectivelyFinal"};
         for (int i = 0; i < keys.length; i++) {
             assertEquals(Long.parseLong(text.group(i + 1)), totals.get(keys[i]), keys[i]);
         }
@@ -48,6 +51,7 @@ class VbdReportTest {
         assertEquals(List.of("io.jremix.workloads.vbd.MessagePassing::outcome"), doc.get("relaxedMethods"));
         assertEquals(List.of(), doc.get("failed"));
         assertTrue((Long) doc.get("loadedBefore") > 0, doc.toString());
+        assertTrue((Long) totals.get("effectivelyFinal") >= 2, "PublishedOnce's two fields: " + totals);
     }
 
     @Test

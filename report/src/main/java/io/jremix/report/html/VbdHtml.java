@@ -25,6 +25,7 @@ final class VbdHtml {
         sb.append(new Table("rewritten").code("className", "Class").number("fieldSites", "Field sites")
                 .number("arraySites", "Array sites").number("plainAccessSites", "Unsafe/VarHandle sites")
                 .number("fences", "Fences").number("unpublishedSites", "Before publication (plain)")
+                .number("effectivelyFinal", "Effectively final fields (plain)")
                 .render(rewritten));
         sb.append("<h2>Relaxed: the plain Java memory model</h2>\n<ul id=\"relaxed-reasons\">\n");
         sb.append("<li>").append(number(doc.number("loadedBefore")))

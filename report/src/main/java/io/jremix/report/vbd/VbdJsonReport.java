@@ -26,7 +26,8 @@ public final class VbdJsonReport {
         Map<String, Object> m = s.className() != null ? Json.object("className", s.className())
                 : Json.object("classes", s.classes());
         m.putAll(Json.object("fieldSites", s.fieldSites(), "arraySites", s.arraySites(),
-                "plainAccessSites", s.plainAccessSites(), "fences", s.fences(), "unpublishedSites", s.unpublishedSites()));
+                "plainAccessSites", s.plainAccessSites(), "fences", s.fences(), "unpublishedSites", s.unpublishedSites(),
+                "effectivelyFinal", s.effectivelyFinal()));
         return m;
     }
 }

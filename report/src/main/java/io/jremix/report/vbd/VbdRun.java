@@ -31,9 +31,10 @@ public record VbdRun(String relaxedFile, Sites totals, int loadedBefore, int jdk
      * @param plainAccessSites plain Unsafe and VarHandle accesses made volatile
      * @param fences           fences added (static fields, constructors)
      * @param unpublishedSites accesses in constructors before {@code this} could escape, left plain
+     * @param effectivelyFinal fields written only before their object could be published, read plainly
      */
     public record Sites(String className, int classes, long fieldSites, long arraySites, long plainAccessSites,
-                        long fences, long unpublishedSites) {
+                        long fences, long unpublishedSites, long effectivelyFinal) {
     }
 
     /** A class left as it was, and why. */

@@ -18,7 +18,8 @@ public final class VbdTextReport {
         List<String> lines = new ArrayList<>();
         lines.add("Rewrote " + t.classes() + " classes: " + t.fieldSites() + " field sites, " + t.arraySites()
                 + " array sites, " + t.plainAccessSites() + " Unsafe/VarHandle sites, " + t.fences() + " fences added, "
-                + t.unpublishedSites() + " constructor accesses before publication.");
+                + t.unpublishedSites() + " constructor accesses before publication, " + t.effectivelyFinal()
+                + " effectively final fields read plainly.");
         lines.add(run.loadedBefore() + " classes loaded before the agent and " + run.jdkLater()
                 + " JDK classes loaded later are relaxed library code (plain Java memory model).");
         names(lines, "Relaxed classes", run.relaxedClasses(), verbose);

@@ -14,7 +14,7 @@ class VbdTextReportTest {
     private static final List<String> METHODS = IntStream.range(0, 25).mapToObj(i -> "C::m" + i).toList();
 
     private static VbdRun run(List<VbdRun.Failure> failed) {
-        return new VbdRun(null, new VbdRun.Sites(null, 3, 10, 4, 2, 1, 5), 400, 7, List.of(), List.of("a.Relaxed"),
+        return new VbdRun(null, new VbdRun.Sites(null, 3, 10, 4, 2, 1, 5, 6), 400, 7, List.of(), List.of("a.Relaxed"),
                 METHODS, List.of(), failed);
     }
 
@@ -23,7 +23,7 @@ class VbdTextReportTest {
         List<String> lines = VbdTextReport.lines(run(List.of(new VbdRun.Failure("x.Big", "method too large"))), true);
         assertEquals(List.of(
                 "Rewrote 3 classes: 10 field sites, 4 array sites, 2 Unsafe/VarHandle sites, 1 fences added,"
-                        + " 5 constructor accesses before publication.",
+                        + " 5 constructor accesses before publication, 6 effectively final fields read plainly.",
                 "400 classes loaded before the agent and 7 JDK classes loaded later are relaxed library code"
                         + " (plain Java memory model).",
                 "Relaxed classes (1): a.Relaxed",

@@ -6,8 +6,9 @@ import java.util.function.Supplier;
 
 /**
  * Runs litmus tests and prints their outcome histograms: {@code Litmus <test>[,<test>...] [trials]}, where a test
- * is sb-fields, sb-arrays, mp, iriw, atomicity, publication, spin or spin-volatile, and trials (default 1000000)
- * applies to each (IRIW, with four actors on however many cores, runs a quarter of them). Lines look like
+ * is sb-fields, sb-arrays, mp, iriw, atomicity, publication, publication-final, spin or spin-volatile, and trials
+ * (default 1000000) applies to each (IRIW, with four actors on however many cores, runs a quarter of them). Lines
+ * look like
  * <pre>
  *   LITMUS sb-fields trials=1003520 forbidden=(0,0)
  *   LITMUS sb-fields (0,0)=1234 FORBIDDEN
@@ -21,7 +22,8 @@ public final class Litmus {
             "mp", MessagePassing::new,
             "iriw", Iriw::new,
             "atomicity", Atomicity::new,
-            "publication", SafePublication::new);
+            "publication", SafePublication::fields,
+            "publication-final", SafePublication::effectivelyFinal);
 
     private Litmus() {
     }

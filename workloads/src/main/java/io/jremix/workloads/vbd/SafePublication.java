@@ -1,13 +1,19 @@
 package io.jremix.workloads.vbd;
 
+import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
+
 /**
- * Publication without a lock: {@code s.ref = new Data()} against a reader that reads {@code s.ref} and, if it is
- * not null, the two fields the constructor set. The Java memory model lets the reader see the reference before the
+ * Publication without a lock: {@code s.ref = new T()} against a reader that reads {@code s.ref} and, if it is not
+ * null, the two fields the constructor set. The Java memory model lets the reader see the reference before the
  * constructor's stores (its fields are not final), and so see 0 in them; VBD's fields and constructor fence forbid
  * that. x86 keeps stores in order and HotSpot does not move the constructor's stores after the publication, so
- * this cannot fail here without VBD.
+ * this cannot fail here without VBD. {@link #fields} publishes a {@link Data}, whose fields VBD orders;
+ * {@link #effectivelyFinal} a {@link PublishedOnce}, whose fields VBD reads plainly.
+ *
+ * @param <T> the object published
  */
-final class SafePublication extends LitmusCase<SafePublication.State> {
+final class SafePublication<T> extends LitmusCase<SafePublication.State<T>> {
     static final class Data {
         int a;
         int b;
@@ -18,27 +24,40 @@ final class SafePublication extends LitmusCase<SafePublication.State> {
         }
     }
 
-    static final class State {
-        Data ref;
+    static final class State<T> {
+        T ref;
         int seen;
     }
 
-    SafePublication() {
-        super("publication", 2, "partial", State::new);
+    private final Supplier<T> constructor;
+    private final ToIntFunction<T> sum;
+
+    private SafePublication(String name, Supplier<T> constructor, ToIntFunction<T> sum) {
+        super(name, 2, "partial", State::new);
+        this.constructor = constructor;
+        this.sum = sum;
+    }
+
+    static SafePublication<Data> fields() {
+        return new SafePublication<>("publication", Data::new, d -> d.a + d.b);
+    }
+
+    static SafePublication<PublishedOnce> effectivelyFinal() {
+        return new SafePublication<>("publication-final", PublishedOnce::new, PublishedOnce::sum);
     }
 
     @Override
-    void actor(int actor, State s) {
+    void actor(int actor, State<T> s) {
         if (actor == 0) {
-            s.ref = new Data();
+            s.ref = constructor.get();
         } else {
-            Data d = s.ref;
-            s.seen = d == null ? -1 : d.a + d.b;
+            T d = s.ref;
+            s.seen = d == null ? -1 : sum.applyAsInt(d);
         }
     }
 
     @Override
-    String outcome(State s) {
+    String outcome(State<T> s) {
         return s.seen == -1 ? "null" : s.seen == 2 ? "constructed" : "partial";
     }
 }
