@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import io.jremix.probe.vbd.VolatileFields;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
@@ -28,7 +29,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
  * made (they live as long as the JVM); a later class's fields are fenced instead.
  */
 final class FieldSites {
-    static final String PREFIX = "io/jremix/probe/vbd/FieldSites";
+    static final String PREFIX = VbdRewrittenCode.SITES_PREFIX;
     private static final int MAX_CLASSES = 50_000;
     private static final AtomicInteger CLASSES = new AtomicInteger();
     private static final String OBJECT = "Ljava/lang/Object;";

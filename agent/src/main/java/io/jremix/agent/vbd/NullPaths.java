@@ -54,19 +54,6 @@ public final class NullPaths implements Opcodes {
         }
     }
 
-    /**
-     * Whether {@code store} is on a null path: reached only when its array or object is {@code null}, it throws,
-     * touching no memory (whoever reads rewritten code, cache detection beside VBD, has no access to trace there).
-     */
-    public static boolean isNullPath(AbstractInsnNode store) {
-        AbstractInsnNode next = VolatileFieldCalls.next(store);
-        if (next == null || next.getOpcode() != ACONST_NULL) {
-            return false;
-        }
-        AbstractInsnNode after = VolatileFieldCalls.next(next);
-        return after != null && after.getOpcode() == ATHROW;
-    }
-
     /** Whether {@code m} has a store that may need a null path. */
     static boolean needed(MethodNode m) {
         for (AbstractInsnNode insn : m.instructions) {

@@ -1,6 +1,5 @@
 package io.jremix.agent.vbd;
 
-import io.jremix.probe.vbd.VolatileFields;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -78,51 +77,6 @@ public final class VolatileFieldCalls {
         check.add(new FieldInsnNode(Opcodes.GETFIELD, f.owner, f.name, f.desc));
         check.add(new InsnNode(type.getSize() == 1 ? Opcodes.POP : Opcodes.POP2));
         return check;
-    }
-
-    /**
-     * What a rewritten site's call accesses: the object (and the value of a store) are on the stack under the call.
-     */
-    public record SiteAccess(String owner, String name, String descriptor, boolean store) {
-    }
-
-    /**
-     * What {@code call} accesses when it is a rewritten site's call, or {@code null}: whoever reads rewritten code
-     * (cache detection beside VBD) learns from it which field the site loads or stores.
-     */
-    public static SiteAccess accessOf(MethodInsnNode call) {
-        if (!isSiteCall(call)) {
-            return null;
-        }
-        String[] f = VolatileFields.field(Integer.parseInt(call.name.substring(1)));
-        return new SiteAccess(f[0], f[1], f[2], call.name.charAt(0) == 'p');
-    }
-
-    private static boolean isSiteCall(AbstractInsnNode insn) {
-        return insn instanceof MethodInsnNode m && m.getOpcode() == Opcodes.INVOKESTATIC
-                && m.owner.startsWith(FieldSites.PREFIX) && m.name.length() > 1
-                && (m.name.charAt(0) == 'g' || m.name.charAt(0) == 'p') && m.name.chars().skip(1).allMatch(Character::isDigit);
-    }
-
-    /**
-     * The call that {@code f} is the check of, or {@code null} when {@code f} is an ordinary instruction: a check
-     * is not an access of its own, its call is ({@link #accessOf}).
-     */
-    public static MethodInsnNode checkedCall(FieldInsnNode f) {
-        AbstractInsnNode pop = next(f);
-        AbstractInsnNode call = pop == null ? null : next(pop);
-        boolean site = f.getOpcode() == Opcodes.GETFIELD && pop != null
-                && (pop.getOpcode() == Opcodes.POP || pop.getOpcode() == Opcodes.POP2) && isSiteCall(call);
-        return site ? (MethodInsnNode) call : null;
-    }
-
-    /** The next instruction after {@code insn}, past labels, lines and frames; {@code null} at the end. */
-    static AbstractInsnNode next(AbstractInsnNode insn) {
-        AbstractInsnNode n = insn.getNext();
-        while (n != null && n.getOpcode() < 0) {
-            n = n.getNext();
-        }
-        return n;
     }
 
     /** The name part of {@code VolatileFields}' accessor for a field of {@code type}: {@code getInt}, ... */

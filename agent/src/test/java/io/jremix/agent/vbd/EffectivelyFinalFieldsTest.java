@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import io.jremix.options.VbdRelaxedPatterns;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
@@ -82,7 +83,7 @@ class EffectivelyFinalFieldsTest {
         List<String> plain = new ArrayList<>();
         sum.instructions.forEach(i -> {
             if (i instanceof FieldInsnNode f && f.getOpcode() == Opcodes.GETFIELD
-                    && VolatileFieldCalls.checkedCall(f) == null) {
+                    && VbdRewrittenCode.checkedCall(f) == null) {
                 plain.add(f.name);
             }
         });

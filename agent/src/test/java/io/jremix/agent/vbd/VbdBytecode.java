@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import io.jremix.options.VbdRelaxedPatterns;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.Opcodes;
@@ -74,12 +75,12 @@ final class VbdBytecode {
                             && (op == Opcodes.GETSTATIC || op == Opcodes.PUTSTATIC);
                     boolean exempt = own ? ordered.contains(f.name) || clinitStatic
                             : patterns.relaxesMember(f.owner, f.name) || orderedFields.contains(f.owner + "." + f.name);
-                    if (!exempt && !fenced(f) && !NullPaths.isNullPath(f)) {
+                    if (!exempt && !fenced(f) && !VbdRewrittenCode.isNullPath(f)) {
                         out.add(where + ": unfenced field access " + f.owner + "." + f.name);
                     }
                 } else if ((op >= Opcodes.IALOAD && op <= Opcodes.SALOAD
                         || op >= Opcodes.IASTORE && op <= Opcodes.SASTORE)
-                        && !dropped(insn) && !NullPaths.isNullPath(insn)) {
+                        && !dropped(insn) && !VbdRewrittenCode.isNullPath(insn)) {
                     out.add(where + ": plain array access " + op);
                 } else if (insn instanceof MethodInsnNode call) {
                     if (isPlainUnsafe(call)) {
@@ -104,7 +105,7 @@ final class VbdBytecode {
     }
 
     private static boolean fenced(FieldInsnNode f) {
-        if (VolatileFieldCalls.checkedCall(f) != null) {
+        if (VbdRewrittenCode.checkedCall(f) != null) {
             return true;
         }
         boolean load = f.getOpcode() == Opcodes.GETFIELD || f.getOpcode() == Opcodes.GETSTATIC;

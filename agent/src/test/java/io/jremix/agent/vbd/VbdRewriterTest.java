@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Set;
 
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import io.jremix.options.OptionException;
 import io.jremix.options.VbdRelaxedPatterns;
 import io.jremix.probe.vbd.UnpublishedFields;
@@ -271,11 +272,11 @@ class VbdRewriterTest {
     private static List<String> fieldAccesses(byte[] classfile, String name) {
         List<String> out = new ArrayList<>();
         for (AbstractInsnNode insn : method(classfile, name).instructions) {
-            VolatileFieldCalls.SiteAccess call = insn instanceof MethodInsnNode c ? VolatileFieldCalls.accessOf(c) : null;
+            VbdRewrittenCode.SiteAccess call = insn instanceof MethodInsnNode c ? VbdRewrittenCode.accessOf(c) : null;
             if (call != null) {
                 out.add((call.store() ? "putfield " : "getfield ") + call.name() + " volatile");
-            } else if (insn instanceof FieldInsnNode f && VolatileFieldCalls.checkedCall(f) == null
-                    && !NullPaths.isNullPath(f)) {
+            } else if (insn instanceof FieldInsnNode f && VbdRewrittenCode.checkedCall(f) == null
+                    && !VbdRewrittenCode.isNullPath(f)) {
                 String before = fenceName(f.getPrevious());
                 String after = fenceName(f.getNext());
                 String op = org.objectweb.asm.util.Printer.OPCODES[f.getOpcode()].toLowerCase();

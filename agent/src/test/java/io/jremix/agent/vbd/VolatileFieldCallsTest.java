@@ -5,6 +5,7 @@ import java.lang.reflect.Method;
 import java.util.List;
 import java.util.Set;
 
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import io.jremix.options.VbdRelaxedPatterns;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassReader;
@@ -36,7 +37,7 @@ class VolatileFieldCallsTest {
     void everyFieldTypeReadsAndWritesWhatThePlainInstructionsDid() throws Exception {
         VbdRewriter.Outcome o = rewriter.rewrite(classBytes(FieldCallsFixture.class));
         MethodNode roundTrip = method(o.classfile(), "roundTrip");
-        long checks = fields(roundTrip).stream().filter(f -> VolatileFieldCalls.checkedCall(f) != null).count();
+        long checks = fields(roundTrip).stream().filter(f -> VbdRewrittenCode.checkedCall(f) != null).count();
         assertEquals(fields(roundTrip).size(), checks, "every instance field access of roundTrip is a call");
         assertEquals(List.of(), VbdBytecode.violations(classBytes(FieldCallsFixture.class), o.classfile(),
                 VbdRelaxedPatterns.none(), Set.of()));
@@ -57,17 +58,17 @@ class VolatileFieldCallsTest {
         MethodNode onThis = method(rewritten, "roundTripOnThis");
         assertEquals(List.of(), fields(onThis), "no field instruction left in roundTripOnThis");
         long calls = java.util.stream.StreamSupport.stream(onThis.instructions.spliterator(), false)
-                .filter(insn -> insn instanceof MethodInsnNode m && VolatileFieldCalls.accessOf(m) != null).count();
+                .filter(insn -> insn instanceof MethodInsnNode m && VbdRewrittenCode.accessOf(m) != null).count();
         List<FieldInsnNode> original = fields(method(classBytes(FieldCallsFixture.class), "roundTripOnThis"));
         assertEquals(original.size(), calls, "every field access of roundTripOnThis is a call");
         long methods = java.util.stream.StreamSupport.stream(onThis.instructions.spliterator(), false)
-                .filter(insn -> insn instanceof MethodInsnNode m && VolatileFieldCalls.accessOf(m) != null)
+                .filter(insn -> insn instanceof MethodInsnNode m && VbdRewrittenCode.accessOf(m) != null)
                 .map(insn -> ((MethodInsnNode) insn).name).distinct().count();
         assertEquals(original.stream().map(f -> f.getOpcode() + f.name).distinct().count(), methods,
                 "one access method per field and direction, shared by the class's sites");
         List<FieldInsnNode> either = fields(method(rewritten, "eitherObject"));
         assertEquals(1, either.size());
-        assertNotNull(VolatileFieldCalls.checkedCall(either.get(0)), "a maybe-this object is checked");
+        assertNotNull(VbdRewrittenCode.checkedCall(either.get(0)), "a maybe-this object is checked");
 
         Class<?> c = rewritten();
         Object o = c.getConstructor().newInstance();
@@ -118,7 +119,7 @@ class VolatileFieldCallsTest {
                 rewriter.rewrite(withVersion(classBytes(FieldCallsFixture.class), 50)).fieldCalls(), "Java 6");
         byte[] fixture = rewriter.rewrite(classBytes(FieldCallsFixture.class)).classfile();
         for (FieldInsnNode f : fields(method(fixture, "<init>"))) {
-            assertNull(VolatileFieldCalls.checkedCall(f), f.name);
+            assertNull(VbdRewrittenCode.checkedCall(f), f.name);
         }
     }
 
@@ -151,7 +152,7 @@ class VolatileFieldCallsTest {
     private static List<FieldInsnNode> fields(MethodNode m) {
         java.util.ArrayList<FieldInsnNode> out = new java.util.ArrayList<>();
         for (AbstractInsnNode insn : m.instructions) {
-            if (insn instanceof FieldInsnNode f && !NullPaths.isNullPath(f)) {
+            if (insn instanceof FieldInsnNode f && !VbdRewrittenCode.isNullPath(f)) {
                 out.add(f);
             }
         }

@@ -3,8 +3,7 @@ package io.jremix.agent.cache.instrument;
 import java.util.HashSet;
 import java.util.Set;
 
-import io.jremix.agent.vbd.NullPaths;
-import io.jremix.agent.vbd.VolatileFieldCalls;
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import io.jremix.core.CodeOwner;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.CacheSite;
@@ -203,13 +202,13 @@ public final class CacheInstrumenter implements Opcodes {
                     case NEW -> pendingNews++;
                     case GETFIELD, PUTFIELD -> {
                         FieldInsnNode f = (FieldInsnNode) insn;
-                        if (thisInitialized && VolatileFieldCalls.checkedCall(f) == null && !unshared.contains(f)
-                                && !NullPaths.isNullPath(f) && made(f)) {
+                        if (thisInitialized && VbdRewrittenCode.checkedCall(f) == null && !unshared.contains(f)
+                                && !VbdRewrittenCode.isNullPath(f) && made(f)) {
                             field(f, f.owner, f.name, f.desc, op == PUTFIELD);
                         }
                     }
                     case INVOKESTATIC -> {
-                        VolatileFieldCalls.SiteAccess a = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
+                        VbdRewrittenCode.SiteAccess a = VbdRewrittenCode.accessOf((MethodInsnNode) insn);
                         // VBD's access call: its object is on the stack
                         if (a != null && thisInitialized && !unshared.contains(insn)) {
                             field(insn, a.owner(), a.name(), a.descriptor(), a.store());
@@ -222,7 +221,7 @@ public final class CacheInstrumenter implements Opcodes {
                         }
                     }
                     case IASTORE, FASTORE, AASTORE, BASTORE, CASTORE, SASTORE, LASTORE, DASTORE -> {
-                        if (!unshared.contains(insn) && !NullPaths.isNullPath(insn)) {
+                        if (!unshared.contains(insn) && !VbdRewrittenCode.isNullPath(insn)) {
                             arrayStore(insn, op == LASTORE || op == DASTORE);
                         }
                     }

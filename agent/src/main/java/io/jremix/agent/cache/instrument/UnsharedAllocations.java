@@ -4,7 +4,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
-import io.jremix.agent.vbd.VolatileFieldCalls;
+import io.jremix.agent.bytecode.VbdRewrittenCode;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -114,7 +114,7 @@ final class UnsharedAllocations {
             case Opcodes.IASTORE, Opcodes.LASTORE, Opcodes.FASTORE, Opcodes.DASTORE, Opcodes.AASTORE, Opcodes.BASTORE,
                  Opcodes.CASTORE, Opcodes.SASTORE -> f.getStack(top - 2);
             case Opcodes.INVOKESTATIC -> {
-                VolatileFieldCalls.SiteAccess vbd = VolatileFieldCalls.accessOf((MethodInsnNode) insn);
+                VbdRewrittenCode.SiteAccess vbd = VbdRewrittenCode.accessOf((MethodInsnNode) insn);
                 yield vbd == null ? null : f.getStack(vbd.store() ? top - 1 : top);
             }
             default -> null;
@@ -125,8 +125,8 @@ final class UnsharedAllocations {
     private static void letOut(AbstractInsnNode insn, Frame<SourceValue> f, Set<AbstractInsnNode> escaping,
                                Constructors constructors) {
         int top = f.getStackSize() - 1;
-        VolatileFieldCalls.SiteAccess vbd = insn.getOpcode() == Opcodes.INVOKESTATIC
-                ? VolatileFieldCalls.accessOf((MethodInsnNode) insn) : null;
+        VbdRewrittenCode.SiteAccess vbd = insn.getOpcode() == Opcodes.INVOKESTATIC
+                ? VbdRewrittenCode.accessOf((MethodInsnNode) insn) : null;
         if (vbd != null) { // VBD's call for a field access: only the value stored leaves
             if (vbd.store()) {
                 escaping.addAll(f.getStack(top).insns);
