@@ -25,6 +25,7 @@ import io.jremix.core.cache.TracedThread;
 import io.jremix.core.cache.WindowHistory;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.probe.cache.CacheProbe;
+import io.jremix.probe.OwnThreads;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.HeapAddresses;
 import io.jremix.probe.cache.ProbeGate;
@@ -113,7 +114,7 @@ public final class CacheDetector {
         CacheDetector detector = create(inst, options, log, repairer, null);
         if (detector != null) {
             Thread hook = new Thread(detector::finish, "jremix-cache-report");
-            EventBuffer.ignore(hook);
+            OwnThreads.add(hook);
             Runtime.getRuntime().addShutdownHook(hook);
             detector.begin(inst);
         }

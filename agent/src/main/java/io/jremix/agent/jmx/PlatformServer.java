@@ -10,7 +10,7 @@ import javax.management.MalformedObjectNameException;
 import javax.management.ObjectName;
 
 import io.jremix.agent.AgentLog;
-import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.OwnThreads;
 
 /**
  * The platform MBeanServer's side of {@link JmxBeans}: beans wait in a queue until the server exists, and a daemon
@@ -135,7 +135,7 @@ final class PlatformServer {
         }
         poller = new Thread(PlatformServer::poll, "jremix-jmx");
         poller.setDaemon(true);
-        EventBuffer.ignore(poller);
+        OwnThreads.add(poller);
         poller.start();
     }
 

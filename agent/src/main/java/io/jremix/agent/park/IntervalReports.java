@@ -1,6 +1,6 @@
 package io.jremix.agent.park;
 
-import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.OwnThreads;
 
 /**
  * Runs a report every interval while the program runs ({@code -XXgetparkcontention:interval=}), on a daemon thread
@@ -17,7 +17,7 @@ final class IntervalReports implements Runnable {
         this.report = report;
         this.thread = new Thread(this, "jremix-park-interval");
         thread.setDaemon(true);
-        EventBuffer.ignore(thread);
+        OwnThreads.add(thread);
     }
 
     /** Starts reporting every {@code nanos}; {@code null} when {@code nanos} is 0 (no interval asked). */

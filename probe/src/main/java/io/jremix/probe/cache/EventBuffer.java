@@ -7,6 +7,7 @@ import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import io.jremix.probe.OwnThreads;
 import jdk.internal.misc.Unsafe;
 import jdk.internal.vm.annotation.DontInline;
 
@@ -68,11 +69,6 @@ public final class EventBuffer {
     private static final AtomicInteger IN_USE = new AtomicInteger();
     private static final AtomicInteger NEXT_INDEX = new AtomicInteger();
     private static final AtomicLong REFUSED_THREADS = new AtomicLong();
-    /**
-     * The agent's threads, whose accesses are never traced; held weakly: a thread that has ended still holds what it
-     * ran (JDK 21 and later keep a platform thread's task), and an attached detection would stay reachable after it.
-     */
-    private static volatile List<WeakReference<Thread>> ignored = List.of();
     /** Written by the agent's thread only. */
     private static volatile long retiredDropped;
     private static final int IDLE = 0;
@@ -148,7 +144,7 @@ public final class EventBuffer {
      * @param index {@code t}'s index in the trace from a ring taken back when a window closed, or -1 for a new one
      */
     private static EventBuffer create(Thread t, boolean askedBefore, int index) {
-        if (isIgnored(t)) {
+        if (OwnThreads.contains(t)) { // jremix's own threads are never traced
             return NONE;
         }
         if (IN_USE.incrementAndGet() > MAX_BUFFERS) {
@@ -176,28 +172,6 @@ public final class EventBuffer {
             REFUSED_THREADS.incrementAndGet();
         }
         return REFUSED;
-    }
-
-    /** Never trace accesses made by {@code t} (the agent's own threads). */
-    public static synchronized void ignore(Thread t) {
-        List<WeakReference<Thread>> l = new ArrayList<>();
-        for (WeakReference<Thread> r : ignored) { // a window's burst thread each time it opens: the ended ones go
-            Thread old = r.get();
-            if (old != null && old.getState() != Thread.State.TERMINATED) {
-                l.add(r);
-            }
-        }
-        l.add(new WeakReference<>(t));
-        ignored = List.copyOf(l);
-    }
-
-    private static boolean isIgnored(Thread t) {
-        for (WeakReference<Thread> r : ignored) {
-            if (r.get() == t) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /**

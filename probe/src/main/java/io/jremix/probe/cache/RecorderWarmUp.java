@@ -3,6 +3,8 @@ package io.jremix.probe.cache;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
+import io.jremix.probe.OwnThreads;
+
 /**
  * Runs the recording path until the JIT compiles it, on a ring that no window drains. Without it, a program that
  * reaches the path seldom, such as one contending in short spells and traced in bursts, records through the
@@ -188,7 +190,7 @@ public final class RecorderWarmUp {
                 records.record(0, FRESH_CALLS);
             }, "jremix-recorder-warm-up");
             t.setDaemon(true);
-            EventBuffer.ignore(t);
+            OwnThreads.add(t);
             t.start();
             t.join();
         }

@@ -21,6 +21,7 @@ import io.jremix.core.cache.ContentionTracker;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.SharingKind;
 import io.jremix.core.cache.WindowHistory;
+import io.jremix.probe.OwnThreads;
 import io.jremix.probe.cache.EventBuffer;
 import io.jremix.probe.cache.ProbeGate;
 import io.jremix.report.cache.CacheRun;
@@ -168,7 +169,7 @@ public final class DetectionWindow implements Runnable {
         this.thread = new Thread(this, "jremix-cache-detector");
         meter.watch(thread);
         thread.setDaemon(true);
-        EventBuffer.ignore(thread);
+        OwnThreads.add(thread);
     }
 
     public void start() {

@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.agent.jfr.JfrRepository;
-import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.OwnThreads;
 import jdk.jfr.FlightRecorder;
 import jdk.jfr.consumer.RecordedClass;
 import jdk.jfr.consumer.RecordedEvent;
@@ -103,7 +103,7 @@ final class ExecutionSamples {
             // not startAsync(): on JDK 17 its thread is not a daemon, and would keep the JVM from exiting
             Thread reader = new Thread(() -> read(s, log), "jremix-execution-samples");
             reader.setDaemon(true);
-            EventBuffer.ignore(reader);
+            OwnThreads.add(reader);
             onReader.accept(reader);
             stream = s;
             reader.start();

@@ -7,7 +7,7 @@ import java.util.concurrent.locks.LockSupport;
 
 import io.jremix.agent.AgentLog;
 import io.jremix.probe.cache.CacheProbe;
-import io.jremix.probe.cache.EventBuffer;
+import io.jremix.probe.OwnThreads;
 import io.jremix.probe.cache.RecorderWarmUp;
 import io.jremix.agent.cache.CacheOptions;
 
@@ -52,7 +52,7 @@ final class TraceBursts implements Runnable {
         latestNanos = 0;
         thread = new Thread(this, bursts.on() ? "jremix-trace-bursts" : "jremix-trace-start");
         thread.setDaemon(true);
-        EventBuffer.ignore(thread);
+        OwnThreads.add(thread);
         thread.start();
     }
 
