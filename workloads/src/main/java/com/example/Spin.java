@@ -1,7 +1,7 @@
 package com.example;
 
 /**
- * The twin of {@link com.sun.example.Spin} in an ordinary package, line for line the same: a thread spins on a plain
+ * The twin of {@link com.sun.example.ComSunSpin} in an ordinary package, the same but for its name: a thread spins on a plain
  * {@code boolean} until the main thread sets it, which {@code -XX:+VBD} makes volatile. Prints {@code SPIN terminated}
  * or {@code SPIN hung}.
  *

@@ -354,7 +354,7 @@ class HtmlReportTest {
     void vbdReportWrittenAsHtml(@TempDir Path dir) throws Exception {
         Chromium chromium = Chromium.require();
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"),
-                "io.jremix.workloads.vbd.StoreBufferingFields$State::*\n");
+                "io.jremix.workloads.vbd.StoreBufferingFieldsCase$State::*\n");
         Path html = dir.resolve("vbd.html");
         Jremix.Run run = Jremix.main(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + html),
                 Jremix.WORKLOADS.toString(), "io.jremix.workloads.vbd.Litmus", "sb-fields,mp", "10000");
@@ -362,7 +362,7 @@ class HtmlReportTest {
 
         RenderedPage page = loaded(chromium, html, "");
         assertEquals(Integer.parseInt(match(VBD_CLASSES, run).group(1)), page.column("rewritten", "className").size());
-        assertEquals(List.of("io.jremix.workloads.vbd.StoreBufferingFields$State"), page.listItems("relaxed-classes"));
+        assertEquals(List.of("io.jremix.workloads.vbd.StoreBufferingFieldsCase$State"), page.listItems("relaxed-classes"));
         assertTrue(page.dom().contains("named by a pattern in " + patterns), "says why they are relaxed");
         screenshot(chromium, html, "vbd-report.png");
     }

@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * x86-64 only.
  */
 class JitFenceTest {
-    private static final String ARRAYS_ACTOR = "io.jremix.workloads.vbd.StoreBufferingArrays::actor";
-    private static final String FIELDS_ACTOR = "io.jremix.workloads.vbd.StoreBufferingFields::actor";
+    private static final String ARRAYS_ACTOR = "io.jremix.workloads.vbd.StoreBufferingArraysCase::actor";
+    private static final String FIELDS_ACTOR = "io.jremix.workloads.vbd.StoreBufferingFieldsCase::actor";
     private static final Pattern BYTES = Pattern.compile("\\s*0x[0-9a-f]+: ((?:[0-9a-f]{2,8}\\s*\\|?\\s*)+)");
     /** lock addl $0,disp8(%rsp); lock addl $0,(%rsp); mfence. */
     private static final Pattern FENCE_BYTES = Pattern.compile("f0834424..00|f083042400|0faef0");

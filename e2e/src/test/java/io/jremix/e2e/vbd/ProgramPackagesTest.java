@@ -9,14 +9,14 @@ import io.jremix.e2e.Jremix;
 import org.junit.jupiter.api.Test;
 
 /**
- * VBD rewrites the program's classes whatever their package: {@code com.sun.example.Spin}, loaded from the class
+ * VBD rewrites the program's classes whatever their package: {@code com.sun.example.ComSunSpin}, loaded from the class
  * path, is the program's code as much as its twin {@code com.example.Spin}, since the JDK's code is decided by the
  * loader that defines a class, not by its name. Each spins on a plain flag until another thread sets it. Without VBD
  * C2 hoists the flag's load and the loop hangs (the workload gives it a few seconds, then reports it hung and ends);
  * under {@code -XX:+VBD} the flag is volatile and the loop ends, in both packages alike.
  */
 class ProgramPackagesTest {
-    private static final String COM_SUN = "com.sun.example.Spin";
+    private static final String COM_SUN = "com.sun.example.ComSunSpin";
     private static final String COM = "com.example.Spin";
     /** Two seconds to compile the loop before the flag is set, four more for the loop to see it. */
     private static final String[] TIMES = {"2000", "4000"};

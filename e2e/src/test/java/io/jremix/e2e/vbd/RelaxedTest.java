@@ -25,7 +25,7 @@ class RelaxedTest {
     void relaxedMethodsGetTheirRacesBack(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"), String.join("\n",
                 "# store buffering through fields is the expert's business here",
-                "io.jremix.workloads.vbd.StoreBufferingFields::actor",
+                "io.jremix.workloads.vbd.StoreBufferingFieldsCase::actor",
                 "io/jremix/workloads/vbd/SpinLoop.spin*",
                 ""));
         LitmusResults r = runUntilStoresBuffer(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns),
@@ -35,7 +35,7 @@ class RelaxedTest {
         assertEquals("hung", r.spin().get("spin"), "a relaxed loop reads its flag plainly");
         assertEquals("terminated", r.spin().get("spin-volatile"), "a field declared volatile stays volatile");
         List<String> err = r.run().stderrLines();
-        assertTrue(err.contains("VBD: Relaxed methods (3): io.jremix.workloads.vbd.StoreBufferingFields::actor, "
+        assertTrue(err.contains("VBD: Relaxed methods (3): io.jremix.workloads.vbd.StoreBufferingFieldsCase::actor, "
                 + "io.jremix.workloads.vbd.SpinLoop::spin, io.jremix.workloads.vbd.SpinLoop::spinVolatile"),
                 r.run().stderr());
     }
@@ -44,11 +44,11 @@ class RelaxedTest {
     @Test
     void relaxedClassesKeepPlainFields(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"),
-                "io.jremix.workloads.vbd.StoreBufferingFields$State::*\n");
+                "io.jremix.workloads.vbd.StoreBufferingFieldsCase$State::*\n");
         LitmusResults r = runUntilStoresBuffer(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns), "sb-fields");
         assertTrue(r.forbidden().get("sb-fields") > 0, "relaxed again: " + r.histogram("sb-fields"));
         assertTrue(r.run().stderrLines().contains(
-                "VBD: Relaxed classes (1): io.jremix.workloads.vbd.StoreBufferingFields$State"), r.run().stderr());
+                "VBD: Relaxed classes (1): io.jremix.workloads.vbd.StoreBufferingFieldsCase$State"), r.run().stderr());
     }
 
     /**

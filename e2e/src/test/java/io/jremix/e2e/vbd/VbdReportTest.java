@@ -25,8 +25,8 @@ class VbdReportTest {
     @SuppressWarnings("unchecked")
     void jsonReportSaysWhatTheTextReportSays(@TempDir Path dir) throws Exception {
         Path patterns = Files.writeString(dir.resolve("relaxed.txt"), String.join("\n",
-                "io.jremix.workloads.vbd.StoreBufferingFields$State::*",
-                "io.jremix.workloads.vbd.MessagePassing::outcome", ""));
+                "io.jremix.workloads.vbd.StoreBufferingFieldsCase$State::*",
+                "io.jremix.workloads.vbd.MessagePassingCase::outcome", ""));
         Path file = dir.resolve("vbd.json");
         LitmusResults r = LitmusResults.run(List.of("-XX:+VBD", "-XX:VBDRelaxed=" + patterns, "-XX:VBDReport=" + file),
                 "sb-fields,mp,publication-final", 10_000);
@@ -45,10 +45,10 @@ class VbdReportTest {
         List<Map<String, Object>> rewritten = (List<Map<String, Object>>) doc.get("rewritten");
         assertEquals(totals.get("classes"), (long) rewritten.size(), "every class listed below the limit");
         assertEquals(totals.get("fieldSites"), rewritten.stream().mapToLong(c -> (Long) c.get("fieldSites")).sum());
-        assertTrue(rewritten.stream().anyMatch(c -> c.get("className").equals("io.jremix.workloads.vbd.StoreBufferingFields")),
+        assertTrue(rewritten.stream().anyMatch(c -> c.get("className").equals("io.jremix.workloads.vbd.StoreBufferingFieldsCase")),
                 rewritten.toString());
-        assertEquals(List.of("io.jremix.workloads.vbd.StoreBufferingFields$State"), doc.get("relaxedClasses"));
-        assertEquals(List.of("io.jremix.workloads.vbd.MessagePassing::outcome"), doc.get("relaxedMethods"));
+        assertEquals(List.of("io.jremix.workloads.vbd.StoreBufferingFieldsCase$State"), doc.get("relaxedClasses"));
+        assertEquals(List.of("io.jremix.workloads.vbd.MessagePassingCase::outcome"), doc.get("relaxedMethods"));
         assertEquals(List.of(), doc.get("failed"));
         assertTrue((Long) doc.get("loadedBefore") > 0, doc.toString());
         assertTrue((Long) totals.get("effectivelyFinal") >= 2, "PublishedOnce's two fields: " + totals);

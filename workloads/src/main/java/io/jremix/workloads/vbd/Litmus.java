@@ -17,13 +17,13 @@ import java.util.function.Supplier;
  */
 public final class Litmus {
     private static final Map<String, Supplier<LitmusCase<?>>> TESTS = Map.of(
-            "sb-fields", StoreBufferingFields::new,
-            "sb-arrays", StoreBufferingArrays::new,
-            "mp", MessagePassing::new,
-            "iriw", Iriw::new,
-            "atomicity", Atomicity::new,
-            "publication", SafePublication::fields,
-            "publication-final", SafePublication::effectivelyFinal);
+            "sb-fields", StoreBufferingFieldsCase::new,
+            "sb-arrays", StoreBufferingArraysCase::new,
+            "mp", MessagePassingCase::new,
+            "iriw", IriwCase::new,
+            "atomicity", AtomicityCase::new,
+            "publication", SafePublicationCase::fields,
+            "publication-final", SafePublicationCase::effectivelyFinal);
 
     private Litmus() {
     }

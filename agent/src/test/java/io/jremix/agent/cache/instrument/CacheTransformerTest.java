@@ -70,7 +70,7 @@ class CacheTransformerTest {
     @Test
     void filterDecidesTheJdkByLoaderAndModule_notByPackage() throws Exception {
         // com.sun.*, javax.*, jdk.* and sun.* classes from the class path or a custom loader are the program's
-        for (String name : List.of("com/sun/example/Spin", "javax/servlet/http/HttpServlet", "jdk/example/Tool",
+        for (String name : List.of("com/sun/example/ComSunSpin", "javax/servlet/http/HttpServlet", "jdk/example/Tool",
                 "sun/example/Native", "com/sun/jna/Native")) {
             assertTrue(ClassFilter.eligible(app, unnamed, name), name);
             try (URLClassLoader custom = new URLClassLoader(new URL[0], null)) {
@@ -79,9 +79,9 @@ class CacheTransformerTest {
         }
         // the same names from the boot loader (the boot class path) or the platform loader are the JDK's
         ClassLoader platform = ClassLoader.getPlatformClassLoader();
-        assertFalse(ClassFilter.eligible(null, null, "com/sun/example/Spin"));
+        assertFalse(ClassFilter.eligible(null, null, "com/sun/example/ComSunSpin"));
         assertFalse(ClassFilter.eligible(null, null, "com/example/Spin"), "a boot class path class of any package");
-        assertFalse(ClassFilter.eligible(platform, platform.getUnnamedModule(), "com/sun/example/Spin"));
+        assertFalse(ClassFilter.eligible(platform, platform.getUnnamedModule(), "com/sun/example/ComSunSpin"));
         // the JDK's tools are defined by the application loader, in the JDK's modules
         Module compiler = ModuleLayer.boot().findModule("jdk.compiler").orElseThrow();
         assertEquals(ClassLoader.getSystemClassLoader(), compiler.getClassLoader());

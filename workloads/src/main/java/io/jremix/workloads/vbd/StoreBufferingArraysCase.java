@@ -5,14 +5,14 @@ package io.jremix.workloads.vbd;
  * {@code a[1] = 1; r2 = a[0]}. Arrays have no volatile elements in Java, so only the rewriting of the element
  * accesses can forbid (0, 0) here.
  */
-final class StoreBufferingArrays extends LitmusCase<StoreBufferingArrays.State> {
+final class StoreBufferingArraysCase extends LitmusCase<StoreBufferingArraysCase.State> {
     static final class State {
         final int[] a = new int[2];
         int r1;
         int r2;
     }
 
-    StoreBufferingArrays() {
+    StoreBufferingArraysCase() {
         super("sb-arrays", 2, "(0,0)", State::new);
     }
 

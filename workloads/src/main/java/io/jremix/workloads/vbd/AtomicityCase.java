@@ -1,12 +1,12 @@
 package io.jremix.workloads.vbd;
 
 /**
- * Atomicity of 64-bit values: a writer stores a {@code long}, a {@code double} and a {@code long[]} element whose
+ * AtomicityCase of 64-bit values: a writer stores a {@code long}, a {@code double} and a {@code long[]} element whose
  * halves are both non-zero, a reader reads them. The Java memory model lets plain {@code long}/{@code double}
  * accesses split into two 32-bit halves (JLS 17.7); volatile ones never do. A reader seeing one half of the new
  * value is "torn". 64-bit HotSpot on x86-64 moves them whole, so this cannot fail here without VBD.
  */
-final class Atomicity extends LitmusCase<Atomicity.State> {
+final class AtomicityCase extends LitmusCase<AtomicityCase.State> {
     static final long BITS = 0x4010_0000_0000_0001L;
     static final double VALUE = Double.longBitsToDouble(BITS);
 
@@ -19,7 +19,7 @@ final class Atomicity extends LitmusCase<Atomicity.State> {
         long ra;
     }
 
-    Atomicity() {
+    AtomicityCase() {
         super("atomicity", 2, "any torn", State::new);
     }
 

@@ -13,7 +13,7 @@ import java.util.function.ToIntFunction;
  *
  * @param <T> the object published
  */
-final class SafePublication<T> extends LitmusCase<SafePublication.State<T>> {
+final class SafePublicationCase<T> extends LitmusCase<SafePublicationCase.State<T>> {
     static final class Data {
         int a;
         int b;
@@ -32,18 +32,18 @@ final class SafePublication<T> extends LitmusCase<SafePublication.State<T>> {
     private final Supplier<T> constructor;
     private final ToIntFunction<T> sum;
 
-    private SafePublication(String name, Supplier<T> constructor, ToIntFunction<T> sum) {
+    private SafePublicationCase(String name, Supplier<T> constructor, ToIntFunction<T> sum) {
         super(name, 2, "partial", State::new);
         this.constructor = constructor;
         this.sum = sum;
     }
 
-    static SafePublication<Data> fields() {
-        return new SafePublication<>("publication", Data::new, d -> d.a + d.b);
+    static SafePublicationCase<Data> fields() {
+        return new SafePublicationCase<>("publication", Data::new, d -> d.a + d.b);
     }
 
-    static SafePublication<PublishedOnce> effectivelyFinal() {
-        return new SafePublication<>("publication-final", PublishedOnce::new, PublishedOnce::sum);
+    static SafePublicationCase<PublishedOnce> effectivelyFinal() {
+        return new SafePublicationCase<>("publication-final", PublishedOnce::new, PublishedOnce::sum);
     }
 
     @Override

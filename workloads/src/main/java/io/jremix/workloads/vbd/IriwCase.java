@@ -5,7 +5,7 @@ package io.jremix.workloads.vbd;
  * orders by two readers. Sequential consistency forbids the readers disagreeing on the order, (1,0,1,0). x86 is
  * multi-copy atomic (a store becomes visible to all other cores at once), so this cannot fail on x86.
  */
-final class Iriw extends LitmusCase<Iriw.State> {
+final class IriwCase extends LitmusCase<IriwCase.State> {
     static final class State {
         int x;
         int y;
@@ -15,7 +15,7 @@ final class Iriw extends LitmusCase<Iriw.State> {
         int r4;
     }
 
-    Iriw() {
+    IriwCase() {
         super("iriw", 4, "(1,0,1,0)", State::new);
     }
 

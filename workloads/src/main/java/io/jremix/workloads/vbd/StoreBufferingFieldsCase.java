@@ -5,7 +5,7 @@ package io.jremix.workloads.vbd;
  * consistency forbids (0, 0); x86 allows it, since each store can wait in its core's store buffer while the load
  * after it reads memory.
  */
-final class StoreBufferingFields extends LitmusCase<StoreBufferingFields.State> {
+final class StoreBufferingFieldsCase extends LitmusCase<StoreBufferingFieldsCase.State> {
     static final class State {
         int x;
         int y;
@@ -13,7 +13,7 @@ final class StoreBufferingFields extends LitmusCase<StoreBufferingFields.State> 
         int r2;
     }
 
-    StoreBufferingFields() {
+    StoreBufferingFieldsCase() {
         super("sb-fields", 2, "(0,0)", State::new);
     }
 

@@ -11,12 +11,12 @@ package com.sun.example;
  * <p>Arguments: the time before the flag is set and the time the loop is given after, in milliseconds (1000 and
  * 4000 by default).
  */
-public final class Spin {
+public final class ComSunSpin {
     static final class Flag {
         boolean stop;
     }
 
-    private Spin() {
+    private ComSunSpin() {
     }
 
     static long spin(Flag f) {

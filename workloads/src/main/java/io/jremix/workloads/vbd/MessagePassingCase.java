@@ -5,7 +5,7 @@ package io.jremix.workloads.vbd;
  * (1, 0). x86 never reorders two stores or two loads, so only the JIT could produce it, by reordering the plain
  * accesses; HotSpot does not here, and the test cannot fail on x86 without VBD.
  */
-final class MessagePassing extends LitmusCase<MessagePassing.State> {
+final class MessagePassingCase extends LitmusCase<MessagePassingCase.State> {
     static final class State {
         int data;
         int flag;
@@ -13,7 +13,7 @@ final class MessagePassing extends LitmusCase<MessagePassing.State> {
         int r2;
     }
 
-    MessagePassing() {
+    MessagePassingCase() {
         super("mp", 2, "(1,0)", State::new);
     }
 
