@@ -1,12 +1,10 @@
 package io.jremix.cli;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 import io.jremix.options.AgentArguments;
-import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.JvmFlags;
 import io.jremix.options.OptionException;
 import io.jremix.options.Spec;
@@ -58,22 +56,13 @@ public final class JremixOptions {
         }
     }
 
-    /** The files the agent reads at start, read here first: the agent's CacheOptions and VbdOptions. */
+    /** The files the agent reads at start, read here first with the agent's own checks. */
     private static void readFiles(Values values) throws OptionException {
         Path relaxed = values.get(VolatileByDefaultOptions.RELAXED);
         if (relaxed != null) {
             VbdRelaxedPatterns.read(relaxed);
         }
-        Path profile = values.get(CacheContentionOptions.PROFILE);
-        if (profile == null || !Files.exists(profile) || Files.isDirectory(profile)) {
-            return; // nothing to read yet, or a path the agent refuses first, as an output it cannot write
-        }
-        try {
-            RepairProfile.read(profile);
-        } catch (RepairProfile.UnusableProfileException e) {
-            throw new OptionException("unusable profile '" + values.text(CacheContentionOptions.PROFILE) + "': "
-                    + e.getMessage());
-        }
+        RepairProfile.checkOption(values);
     }
 
     /** The options as one {@code -javaagent:jar=OPTIONS} string ({@link AgentArguments#join}). */

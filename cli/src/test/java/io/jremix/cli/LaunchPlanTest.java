@@ -177,15 +177,25 @@ class LaunchPlanTest {
     }
 
     @Test
-    void repairRunsLetTheJvmHonourContended() throws LaunchException {
+    void repairRunsLetTheJvmHonourContended() throws Exception {
         String restrict = "-XX:-RestrictContended";
         assertEquals(restrict, plan("-remix", "Main").get(0));
         assertEquals(restrict, plan("-remix:online", "Main").get(0));
-        assertEquals(restrict, plan("-XX:REMIXProfile=p.json", "Main").get(0));
+        Path profile = Files.writeString(home.resolve("learned.json"),
+                "{\"format\": \"jremix-repair-profile\", \"version\": 1, \"classes\": []}");
+        assertEquals(restrict, plan("-XX:REMIXProfile=" + profile, "Main").get(0));
         assertEquals(restrict, plan("-remix:detect", "-remix", "Main").get(0), "the last -remix option decides");
         assertEquals(underAgent("-remix:detect,-XX:REMIXProfile=p.json", "Main"),
                 plan("-remix:detect", "-XX:REMIXProfile=p.json", "Main"));
         assertEquals(underAgent("-remix,-remix:detect", "Main"), plan("-remix", "-remix:detect", "Main"));
+    }
+
+    /** A run that only pads needs its profile: refused here in the agent's words, before the JVM starts. */
+    @Test
+    void aProfileAloneMustExist() {
+        assertEquals("cannot read '-XX:REMIXProfile=p.json': no such file; without -remix or -remix:detect a run only"
+                + " pads from an existing profile (see bin/jremix --help)",
+                assertThrows(LaunchException.class, () -> plan("-XX:REMIXProfile=p.json", "Main")).getMessage());
     }
 
     @Test

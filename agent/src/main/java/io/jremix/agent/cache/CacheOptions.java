@@ -1,8 +1,6 @@
 package io.jremix.agent.cache;
 
 import java.math.BigDecimal;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.random.RandomGenerator;
 
 import io.jremix.core.cache.Thresholds;
@@ -36,7 +34,7 @@ public record CacheOptions(Values values) {
 
     public static CacheOptions from(Values v) throws OptionException {
         CacheOptions options = new CacheOptions(v);
-        checkProfile(v, options.mode());
+        RepairProfile.checkOption(v);
         return options;
     }
 
@@ -122,34 +120,5 @@ public record CacheOptions(Values values) {
     public boolean repair() {
         Mode mode = mode();
         return mode == Mode.ONLINE || (mode == Mode.OFF && values.get(PROFILE) != null);
-    }
-
-    /**
-     * A profile is read at start, so one that exists must be readable and a usable profile (repair reads it again
-     * where it starts). Without detection, which adds its findings to it at exit (checked with the run's outputs),
-     * the run only pads from it: then it must exist.
-     */
-    private static void checkProfile(Values v, Mode mode) throws OptionException {
-        Path p = v.get(PROFILE);
-        String problem = null;
-        if (p == null) {
-            return;
-        } else if (Files.isDirectory(p)) {
-            problem = "it is a directory";
-        } else if (Files.exists(p) && !Files.isReadable(p)) {
-            problem = "it is not readable";
-        } else if (!Files.exists(p) && mode == Mode.OFF) {
-            problem = "no such file; without -remix or -remix:detect a run only pads from an existing profile";
-        }
-        if (problem != null) {
-            throw new OptionException("cannot read '" + v.argument(PROFILE) + "': " + problem);
-        }
-        if (Files.exists(p)) {
-            try {
-                RepairProfile.read(p);
-            } catch (RepairProfile.UnusableProfileException e) {
-                throw new OptionException("unusable profile '" + v.text(PROFILE) + "': " + e.getMessage());
-            }
-        }
     }
 }

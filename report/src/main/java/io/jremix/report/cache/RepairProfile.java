@@ -1,6 +1,7 @@
 package io.jremix.report.cache;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -10,8 +11,11 @@ import java.util.Map;
 import java.util.function.Function;
 
 import io.jremix.core.cache.repair.PaddedClass;
+import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.Excerpt;
 import io.jremix.options.InputFile;
+import io.jremix.options.OptionException;
+import io.jremix.options.Values;
 import io.jremix.report.AtomicFiles;
 import io.jremix.report.Json;
 
@@ -73,6 +77,34 @@ public record RepairProfile(List<Entry> entries) {
             return new RepairProfile(List.of());
         } catch (IOException e) {
             throw new UnusableProfileException(AtomicFiles.reason(e));
+        }
+    }
+
+    /**
+     * Checks the profile {@code -XX:REMIXProfile} names, as the launcher (before the JVM starts) and the agent (where
+     * the program runs) both do: one that exists must be readable and usable. Without detection, which adds its
+     * findings to the file at exit (checked with the run's outputs), the run only pads from it: then it must exist.
+     */
+    public static void checkOption(Values v) throws OptionException {
+        Path p = v.get(CacheContentionOptions.PROFILE);
+        String problem = null;
+        if (p == null) {
+            return;
+        } else if (Files.isDirectory(p)) {
+            problem = "it is a directory";
+        } else if (Files.exists(p) && !Files.isReadable(p)) {
+            problem = "it is not readable";
+        } else if (!Files.exists(p) && v.get(CacheContentionOptions.MODE).equals("off")) {
+            problem = "no such file; without -remix or -remix:detect a run only pads from an existing profile";
+        }
+        if (problem != null) {
+            throw new OptionException("cannot read '" + v.argument(CacheContentionOptions.PROFILE) + "': " + problem);
+        }
+        try {
+            read(p);
+        } catch (UnusableProfileException e) {
+            throw new OptionException("unusable profile '" + v.text(CacheContentionOptions.PROFILE) + "': "
+                    + e.getMessage());
         }
     }
 
