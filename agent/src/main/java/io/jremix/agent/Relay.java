@@ -15,6 +15,16 @@ public final class Relay extends OutputStream {
         target = channel;
     }
 
+    /** Runs {@code work} with the lines going to {@code channel}, and nowhere after it. */
+    public void during(PrintStream channel, Runnable work) {
+        to(channel);
+        try {
+            work.run();
+        } finally {
+            to(null);
+        }
+    }
+
     @Override
     public void write(int b) {
         PrintStream t = target;

@@ -37,12 +37,7 @@ final class AttachedProfiler {
     /** Starts it; whether it runs. */
     static boolean start(Instrumentation inst, ParkOptions park, List<Output> outputs, AnswerChannel channel) {
         AgentLog log = new AgentLog(new PrintStream(LINES, true, StandardCharsets.UTF_8), "PARK: ", false, false);
-        LINES.to(channel.stream());
-        try {
-            ParkProfiler.start(inst, park, log);
-        } finally {
-            LINES.to(null);
-        }
+        LINES.during(channel.stream(), () -> ParkProfiler.start(inst, park, log));
         if (!running()) {
             return false;
         }
@@ -65,12 +60,7 @@ final class AttachedProfiler {
             channel.stream().println("PARK: the program was started with park profiling: its report goes to its"
                     + " own stderr");
         }
-        LINES.to(channel.stream());
-        try {
-            ParkProfiler.dump(file);
-        } finally {
-            LINES.to(null);
-        }
+        LINES.during(channel.stream(), () -> ParkProfiler.dump(file));
         return true;
     }
 
@@ -79,12 +69,7 @@ final class AttachedProfiler {
         if (System.getProperty(PROPERTY) == null) {
             return false;
         }
-        LINES.to(channel.stream());
-        try {
-            ParkProfiler.stop(file);
-        } finally {
-            LINES.to(null);
-        }
+        LINES.during(channel.stream(), () -> ParkProfiler.stop(file));
         System.clearProperty(PROPERTY);
         channel.stream().println("PARK: stopped; LockSupport runs its original code again.");
         return true;

@@ -166,28 +166,29 @@ public final class ParkRecord {
      * per request has two, its one park and return, and an event object for each was most of its garbage.
      */
     private void submit(int kind, long nanos, ParkSite site) {
-        if (APPLYING.compareAndSet(this, false, true)) {
-            try {
-                applyPending();
-                apply(kind, nanos, site);
-            } finally {
-                applying = false;
+        boolean first = APPLYING.compareAndSet(this, false, true);
+        if (!first) {
+            push(new Event(kind, nanos, site));
+            if (!APPLYING.compareAndSet(this, false, true)) {
+                return; // the thread applying, or the next one to come, applies it
             }
-            return;
         }
-        Event e = new Event(kind, nanos, site);
+        try {
+            applyPending();
+            if (first) {
+                apply(kind, nanos, site);
+            }
+        } finally {
+            applying = false;
+        }
+    }
+
+    private void push(Event e) {
         Event head;
         do {
             head = pending;
             e.next = head;
         } while (!PENDING.compareAndSet(this, head, e));
-        if (APPLYING.compareAndSet(this, false, true)) {
-            try {
-                applyPending();
-            } finally {
-                applying = false;
-            }
-        }
     }
 
     /** Applies the events pushed so far, oldest first; the caller has set {@link #applying}. */
