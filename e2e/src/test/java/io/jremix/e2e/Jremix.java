@@ -36,6 +36,11 @@ public final class Jremix {
     /** Hang protection only: beside a CPU hog the litmus runs took more than 180 s. */
     private static final long TIMEOUT_SECONDS = 600;
     private static final int SCHEDULING_ATTEMPTS = 5;
+    /**
+     * The kinds a false-sharing finding may take: under load two threads seldom run at once, so a layout that the
+     * analysis predicts contended may be reported latent rather than observed.
+     */
+    public static final List<String> FALSE_SHARING = List.of("false-sharing", "latent-false-sharing");
     /** The detector's own floor of sampled misses on one class (Thresholds.DEFAULT_MIN_SAMPLED). */
     public static final int FEW_MISSES = 32;
     /**

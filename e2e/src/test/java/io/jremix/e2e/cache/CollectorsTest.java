@@ -23,6 +23,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * {@code Unsafe}). jremix's own analysis allocates enough for such a collection within the window: five runs with G1
  * sampled 5–74 coherence misses, the program having little left to find, against 3,341 and 3,735 with the serial
  * collector, which copies the objects in the array's order, adjacent as allocated.
+ *
+ * <p>A finding may be latent rather than observed: on a loaded machine the eight threads seldom run two at once, and
+ * one CI run on Temurin 25 sampled only 5 misses with the serial collector. What holds under load is that the layout
+ * is read right, so the class is named either way.
  */
 class CollectorsTest {
 
@@ -35,7 +39,7 @@ class CollectorsTest {
         Jremix.Run run = Jremix.contendedWorkload(options, "BaseTest", "8", "100000000");
         assertEquals(0, run.exit(), run.stderr());
         Map<String, Object> doc = Jremix.json(report);
-        assertTrue(Jremix.findings(doc).stream().anyMatch(f -> f.get("kind").equals("false-sharing")
+        assertTrue(Jremix.findings(doc).stream().anyMatch(f -> Jremix.FALSE_SHARING.contains(f.get("kind"))
                 && f.get("className").equals(Jremix.PACKAGE + "BaseTest$VolatileLong")), run.stderr());
         @SuppressWarnings("unchecked")
         Map<String, Object> jvm = (Map<String, Object>) doc.get("jvm");

@@ -36,7 +36,7 @@ class PolledFieldTest {
                 .filter(f -> f.get("className").equals(CHANNEL)).toList();
         assertEquals(1, onChannel.size(), run.stderr());
         Map<String, Object> finding = onChannel.get(0);
-        assertTrue(List.of("false-sharing", "latent-false-sharing").contains(finding.get("kind")), run.stderr());
+        assertTrue(Jremix.FALSE_SHARING.contains(finding.get("kind")), run.stderr());
         assertEquals(Set.of("produced", "capacity"), Set.copyOf(Jremix.strings(finding.get("fields"))));
         assertEquals(Set.of("produced"), Jremix.map(finding.get("writers")).keySet(), "capacity is only read");
         Map<String, Object> pair = Jremix.list(finding.get("neighbours")).stream()

@@ -22,8 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * on Maven Central, padded by their authors, and the same jars with their pad fields removed ({@link PadStripper}).
  * One producer and one consumer thread go through the queue ({@code Handoff}). Without the padding the producer's and
  * the consumer's indices lie within a line and jremix must name them as false sharing, observed or latent; with it,
- * it must say nothing about false sharing in the library. The Disruptor's two {@code Sequence}s are separate 24-byte objects that share a line
- * in some JVMs and not in others: jremix must name them in every run, observed or latent.
+ * it must say nothing about false sharing in the library. The indices sit 16 bytes apart (producerIndex at 32,
+ * consumerIndex at 48 with compressed oops), so a line boundary falls between them in 2 placements of 8, and then the
+ * run sees no miss on them (a CI run on Temurin 25 reported only the read-only buffer and mask beside producerIndex).
+ * The Disruptor's two {@code Sequence}s are separate 24-byte objects that share a line in some JVMs and not in
+ * others: jremix must name them in every run, observed or latent.
  */
 class RealLibrariesTest {
     private static final String QUEUE = "org.jctools.queues.SpscArrayQueue";
@@ -31,12 +34,6 @@ class RealLibrariesTest {
     private static final Map<String, String> INDICES = Map.of(
             QUEUE + "ProducerIndexFields", "producerIndex", QUEUE + "ConsumerIndexField", "consumerIndex");
     private static final String COUNT = "10000000";
-    /**
-     * Observed in this run, or latent: the indices sit 16 bytes apart (producerIndex at 32, consumerIndex at 48 with
-     * compressed oops), so a line boundary falls between them in 2 placements of 8, and then the run sees no miss on
-     * them (a CI run on Temurin 25 reported only the read-only buffer and mask beside producerIndex).
-     */
-    private static final List<String> FALSE_SHARING = List.of("false-sharing", "latent-false-sharing");
     /** The field of the Disruptor's {@code Sequence} (declared in its superclass) that producer and consumer write. */
     private static final String SEQUENCE = "com.lmax.disruptor.Value";
 
@@ -51,7 +48,7 @@ class RealLibrariesTest {
 
         assertEquals(0, run.exit(), run.stderr());
         List<Map<String, Object>> onIndices = Jremix.findings(Jremix.json(report)).stream()
-                .filter(f -> INDICES.containsKey(f.get("className")) && FALSE_SHARING.contains(f.get("kind")))
+                .filter(f -> INDICES.containsKey(f.get("className")) && Jremix.FALSE_SHARING.contains(f.get("kind")))
                 .toList();
         assertFalse(onIndices.isEmpty(), "no false sharing, observed or latent, on the queue's indices in\n"
                 + run.stderr());
@@ -76,7 +73,7 @@ class RealLibrariesTest {
         List<Object> kinds = Jremix.findings(Jremix.json(report)).stream()
                 .filter(f -> f.get("className").equals(SEQUENCE) && f.get("fields").equals(List.of("value")))
                 .map(f -> f.get("kind")).toList();
-        assertTrue(kinds.stream().anyMatch(FALSE_SHARING::contains),
+        assertTrue(kinds.stream().anyMatch(Jremix.FALSE_SHARING::contains),
                 "no false sharing, observed or latent, on the sequences in\n" + run.stderr());
     }
 
@@ -113,7 +110,6 @@ class RealLibrariesTest {
         Map<String, Object> trace = (Map<String, Object>) doc.get("trace");
         assertTrue((Long) trace.get("sampledAccesses") > 1_000, "the queue was traced: " + trace);
     }
-
 
     private static Jremix.Run handoff(Path library, String channel, Path report)
             throws IOException, InterruptedException {

@@ -198,7 +198,7 @@ class RepairTest {
         Path p = dir.resolve("profile.json");
         Path first = dir.resolve("first.json");
         Jremix.Run learn = learn(dir, "-remix", "InheritedTail", "2000000");
-        Map<String, Object> queue = finding(first, QUEUE, List.of("false-sharing", "latent-false-sharing"), learn);
+        Map<String, Object> queue = finding(first, QUEUE, Jremix.FALSE_SHARING, learn);
         assertTrue(Jremix.strings(queue.get("fields")).containsAll(List.of("AtomicReference.value", "head")),
                 "both fields, the inherited one named with its class: " + queue.get("fields"));
         assertEquals("pad-next-run", Jremix.map(queue.get("repair")).get("status"));
