@@ -14,9 +14,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Re-armed windows far enough apart for ten of JFR's execution samples between them probe only the classes the
- * samples saw running ({@code REMIXHotClasses}, 32 by default), and still find what the first window, which probes
- * every class, finds; the padded control stays silent in those windows, though they trace it.
+ * Re-armed windows far enough apart for ten of JFR's execution samples before each, the first included, probe only
+ * the classes the samples saw running ({@code REMIXHotClasses}, 32 by default), and find the service's false sharing;
+ * the padded control stays silent in those windows, though they trace it.
  *
  * <p>Which classes a window selects is jremix's window policy: it runs on the first JDK only
  * ({@link Jremix#SAME_ON_EVERY_JDK}); detection itself is tested on every JDK.
@@ -53,7 +53,7 @@ class HotClassWindowsTest {
     }
 
     /**
-     * The number of the first window that probes only the classes seen running: window 2, or a later one when JFR's
+     * The number of the first window that probes only the classes seen running: window 1, or a later one when JFR's
      * first ten samples come late on a busy machine.
      */
     private static int firstSelectingWindow(LiveProgram service) throws Exception {
@@ -83,8 +83,9 @@ class HotClassWindowsTest {
     /**
      * {@code Tally.add} returns after each request, so its class gets probes in every window, and in the padded
      * service its accesses touch no line that misses: after two windows that probed it, it sits out the next. Every
-     * class seen running there is as quiet, so that window does not open; a period that did not open counts as one
-     * sat out, so the next window probes {@code Tally} again.
+     * class seen running there is as quiet ({@code LiveService} itself, whose serving loop never returns, gets no
+     * probes and counts as quiet too), so that window does not open; a period that did not open counts as one sat
+     * out, so the next window probes {@code Tally} again.
      */
     @Test
     void aClassTracedWithoutContentionInTwoWindowsSitsOutTheNextAndComesBack() throws Exception {

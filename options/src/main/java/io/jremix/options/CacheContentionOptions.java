@@ -74,9 +74,9 @@ public final class CacheContentionOptions {
     public static final Option<Long> REARM = SECTION.value("REMIXRearm", Type.seconds(false), 0L,
             "open a new detection window this long after the last one closed, reporting as each closes; 0: never");
     public static final Option<Long> HOT_CLASSES = SECTION.value("REMIXHotClasses", Type.wholeNumber(0, 100_000), 32L,
-            "a re-armed window probes at most this many classes: those JFR's execution samples (every 19 ms, in the"
-                    + " 10 s before the window is due) saw running most often, if there were 10 or more; 0: every class,"
-                    + " as the first window does");
+            "with REMIXRearm, a window probes at most this many classes: those JFR's execution samples (every 19 ms,"
+                    + " in the 10 s before the window is due, the first one included) saw running most often, if there"
+                    + " were 10 or more; 0: every class, the first window opening at once");
     public static final Option<Long> BACK_OFF = SECTION.value("REMIXBackOff", Type.wholeNumber(0, 100_000), 15L,
             "a class selected by REMIXHotClasses whose probes traced no access to a cache line that missed, in k"
                     + " windows in a row, skips the next 2^(k-1)-1 windows, at most this many (a window that every"

@@ -84,7 +84,8 @@ public final class CacheTextReport {
                 out.add("  " + r.className() + ", running " + String.join(", ", r.methods()));
             }
             out.add("Their own accesses went unsampled, not those of the methods they call. To trace a loop that never"
-                    + " returns, start the program under bin/jremix.");
+                    + " returns, start the program under bin/jremix" + (run.settings().rearmSeconds() > 0
+                    ? " with -XX:REMIXHotClasses=0, so that the first window opens with it." : "."));
         }
         if (t.untracedThreads() > 0) {
             out.add(t.untracedThreads() + " thread" + (t.untracedThreads() == 1 ? " was" : "s were")

@@ -17,10 +17,10 @@ import jdk.jfr.consumer.RecordedMethod;
 import jdk.jfr.consumer.RecordingStream;
 
 /**
- * JFR's execution samples of this JVM's threads, streamed into {@link HotClasses} before each re-armed window. JFR
- * samples threads that run Java code every {@value #PERIOD_MILLIS} ms without stopping the others (a thread dump
- * would bring every thread to a safepoint), so code that contends while it runs for a millisecond between requests
- * is still seen within the 10 s before a window.
+ * JFR's execution samples of this JVM's threads, streamed into {@link HotClasses} before each window while windows
+ * re-arm. JFR samples threads that run Java code every {@value #PERIOD_MILLIS} ms without stopping the others (a
+ * thread dump would bring every thread to a safepoint), so code that contends while it runs for a millisecond between
+ * requests is still seen within the 10 s before a window.
  *
  * <p>The period is not a round number: a service woken by a 10 or 20 ms tick, sampled every 20 ms, is sampled at
  * nearly the same point of its tick each time, and that point drifts only as the two sleeps' overshoots differ.

@@ -12,13 +12,13 @@ import io.jremix.core.ClassNames;
 import io.jremix.agent.cache.instrument.ClassFilter;
 
 /**
- * Which classes a re-armed window probes: the ones that execution samples, taken since the last window opened,
- * found running ({@link ExecutionSamples}). Retransforming a class sends every compiled method that depends on it back to
- * the interpreter, and a probed class compiles again far more slowly; over all of a Tomcat service's classes, twice
- * a window, that cost the service several seconds per window, most of it after the window closed
- * (bench/results/always-on.md at 49f3085). A class only contends while some thread runs its code, so the classes worth
- * probing are among those the samples see running; LiteRace (PLDI 2009, https://doi.org/10.1145/1542476.1542491)
- * likewise spends its tracing on the code that runs.
+ * Which classes a window probes while windows re-arm: the ones that execution samples, taken since the last window
+ * opened (or the program started), found running ({@link ExecutionSamples}). Retransforming a class sends every
+ * compiled method that depends on it back to the interpreter, and a probed class compiles again far more slowly; over
+ * all of a Tomcat service's classes, twice a window, that cost the service several seconds per window, most of it after
+ * the window closed (bench/results/always-on.md at 49f3085). A class only contends while some thread runs its code, so
+ * the classes worth probing are among those the samples see running; LiteRace (PLDI 2009,
+ * https://doi.org/10.1145/1542476.1542491) likewise spends its tracing on the code that runs.
  *
  * <p>Each thread sample counts the first {@value #FRAMES} classes on the stack that can carry probes (the
  * program's, and the JDK's that {@link ClassFilter} takes): the access that contends is in one of the top frames. Classes are ranked by how
@@ -62,8 +62,7 @@ final class HotClasses {
 
     /**
      * The classes to probe, by name, most often sampled first, and forgets the samples; no classes if there were
-     * fewer than {@value #MIN_SAMPLES} thread samples or they found no class (then the window probes every class,
-     * as the first does).
+     * fewer than {@value #MIN_SAMPLES} thread samples or they found no class (then the window probes every class).
      */
     synchronized Selection take() {
         Set<String> hot = samples < MIN_SAMPLES ? Set.of() : threadSamples.entrySet().stream()

@@ -14,8 +14,9 @@ import java.util.Set;
  * {@code maxSkipped}: adaptive sampling in the spirit of LiteRace (PLDI 2009, https://doi.org/10.1145/1542476.1542491),
  * which samples a function less the more it has been sampled; per class here, because a class is what
  * retransformation works on, and only while it shows nothing. One quiet window skips nothing, so a window in which
- * the threads happened to share a core does not cost the next. A class that touched such a line starts afresh; one
- * that got no probes (one of its methods ran all window) keeps its state. Only windows that probed a selection are
+ * the threads happened to share a core does not cost the next. A class that touched such a line starts afresh. One
+ * that got no probes because one of its methods ran all window (a service's accept loop) counts as quiet too: while
+ * that method runs, selecting it again buys only another stack dump per try. Only windows that probed a selection are
  * counted: one probing every class runs at start, while the program warms up, or when samples were too few. A
  * re-armed window that every selected class would sit out does not open, but counts as one sat out: windows here are
  * numbered by the periods they were due in.
@@ -57,7 +58,7 @@ final class QuietClasses {
     /**
      * Accounts window number {@code window}, which has just closed.
      *
-     * @param probed    classes that carried probes in it
+     * @param probed    classes that carried probes in it, or were selected but ran throughout
      * @param contended classes whose probes recorded an access to a line that missed in it
      */
     void closed(int window, Set<String> probed, Set<String> contended) {

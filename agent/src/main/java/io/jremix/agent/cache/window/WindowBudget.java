@@ -20,13 +20,13 @@ import java.util.concurrent.ConcurrentHashMap;
  * sooner than {@code REMIXRearm} after it closed: a window that cost 10 s waits 500 s at 2%, one that cost nothing
  * waits {@code REMIXRearm}.
  *
- * <p>The first window, opened with the program, is not charged: the JIT compiles the program anyway. So that the
- * first re-armed window keeps to the budget too, it is charged in advance with an estimate: what the program
- * compiled as it warmed up after the first window closed, beyond its lowest rate since ({@link #expected}). A
- * re-armed window's retransformations send much of that code back to the compiler (h2: 18.5 s a minute in, where
- * its second window, when it opened on time, was charged 9-15 s), so a program that compiled little waits
- * {@code REMIXRearm}, and one that compiled for seconds waits until those seconds are within the budget's share of
- * the time since it started.
+ * <p>The first window of a launched program, opened with it or 10 s in, is not charged: the JIT compiles the program
+ * anyway. So that the first re-armed window keeps to the budget too, it is charged in advance with an estimate: what
+ * the program compiled as it warmed up after the first window closed, beyond its lowest rate since ({@link #expected}).
+ * A re-armed window's retransformations send much of that code back to the compiler (h2: 18.5 s a minute in, where its
+ * second window, when it opened on time, was charged 9-15 s), so a program that compiled little waits
+ * {@code REMIXRearm}, and one that compiled for seconds waits until those seconds are within the budget's share of the
+ * time since it started.
  *
  * <p>The slowdown of the program's own threads while probes run is not metered: it lasts as long as the window
  * (2 s every minute or more), where the recompiling after it lasts far longer.
