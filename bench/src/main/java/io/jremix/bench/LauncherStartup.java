@@ -2,7 +2,6 @@ package io.jremix.bench;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,11 +70,10 @@ public final class LauncherStartup {
         Map<String, Object> machine = Machine.describe(java);
         List<Double> plain = times.get("java");
         StringBuilder md = new StringBuilder("# Launcher start-up: what bin/jremix adds before the program starts\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. A program that exits at once"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". A program that exits at once"
                 + " (ExitWith 0), each command run %d times in turn; wall time from process start to exit, median"
                 + " (min–max). *added* is the median over the turns of the command's time minus plain java's in the"
-                + " same turn.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"),
-                runs));
+                + " same turn.%n%n", runs));
         md.append("| command | ms | added ms |\n|---|---:|---:|\n");
         List<Map<String, Object>> rows = new ArrayList<>();
         for (Map.Entry<String, List<Double>> e : times.entrySet()) {

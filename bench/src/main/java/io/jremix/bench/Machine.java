@@ -3,8 +3,10 @@ package io.jremix.bench;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.LocalDate;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Where a result came from: CPU, cores, kernel and the JDK of the measured JVMs. */
@@ -21,6 +23,16 @@ public final class Machine {
         m.put("jdk", version.stderr().lines().skip(1).findFirst().orElse("?").trim());
         m.put("java", java.toString());
         return m;
+    }
+
+    /** A result's first words: {@code Measured 2026-12-07 on <cpu> (2 cores), <jdk>}. */
+    public static String measured(Map<String, Object> machine) {
+        return measured(LocalDate.now(), machine);
+    }
+
+    public static String measured(LocalDate date, Map<String, Object> machine) {
+        return String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s", date, machine.get("cpu"),
+                machine.get("cores"), machine.get("jdk"));
     }
 
     /** The 1-minute load average, or {@code null} where {@code /proc/loadavg} is not there. */

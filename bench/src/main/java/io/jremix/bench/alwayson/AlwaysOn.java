@@ -2,7 +2,6 @@ package io.jremix.bench.alwayson;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -241,9 +240,9 @@ public final class AlwaysOn {
                               String detect, Path java, String[] args) throws Exception {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# Always-on detection: periodic windows against plain java\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload ran about %d minutes"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". Each workload ran about %d minutes"
                         + " under plain `java`, and the same iterations under `bin/jremix %s`:%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), minutes, detect));
+                minutes, detect));
         modes.forEach(m -> md.append(String.format(Locale.ROOT, "- *%s* (%s): %s;%n", m.column,
                 m.options == null ? "no jremix" : m.options.isEmpty() ? "no more options"
                         : "`" + String.join(" ", m.options) + "`", m.meaning)));

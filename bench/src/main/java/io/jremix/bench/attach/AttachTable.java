@@ -3,7 +3,6 @@ package io.jremix.bench.attach;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
@@ -63,7 +62,7 @@ final class AttachTable {
         Map<String, Object> machine = Machine.describe(java);
         double load = Double.parseDouble(Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
         StringBuilder md = new StringBuilder("# Attaching to a saturated service: throughput and memory\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s, **under load** (load average %.1f"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ", **under load** (load average %.1f"
                 + " at the end; other builds shared the cores): the ratios compare phases of one run, taken seconds"
                 + " apart, and the per-CPU-second column is the one less moved by the load. `SaturatedService %d`"
                 + " with `%s`, started with plain java: %d workers serve requests back to back (each counts on one of its"
@@ -74,8 +73,7 @@ final class AttachTable {
                 + " detection* starts once `status` says jremix runs nothing there (every class restored); *during park"
                 + " profiling* is a phase between `-XXgetparkcontention` and `stop`. Memory: the live heap after the full collection"
                 + " of `jcmd <pid> GC.class_histogram`, the instances of jremix's classes in it, VmRSS, and the used"
-                + " metaspace of `jcmd <pid> VM.metaspace` (classes not from the CDS archive).%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), load, threads,
+                + " metaspace of `jcmd <pid> VM.metaspace` (classes not from the CDS archive).%n%n", load, threads,
                 String.join(" ", AttachBenchmark.HEAP), threads, runs, phase, phase));
         md.append(String.format(Locale.ROOT, "Noise: the phases the service runs alone are measured in %d slices;"
                 + " the *before* row gives the spread of its slices' throughput as ratios to the whole phase"

@@ -2,7 +2,6 @@ package io.jremix.bench.attach;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +24,7 @@ final class ChurnTable {
         Map<String, Object> machine = Machine.describe(java);
         int rounds = states.size() - 1;
         StringBuilder md = new StringBuilder("# Attaching again and again: what stays behind\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s, load average %.1f at the end (other"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ", load average %.1f at the end (other"
                 + " builds shared the cores). `LiveService %d` with `%s`, started with plain java, then %d rounds of"
                 + " `bin/jremix attach <pid> %s -XX:REMIXReport=FILE -XXgetparkcontention` (re-armed windows: JFR"
                 + " samples the running classes between them), `dump`, and one `stop` that ends both. After each"
@@ -33,8 +32,7 @@ final class ChurnTable {
                 + " `jcmd <pid> GC.class_histogram`, the instances of jremix's classes and of `CacheSite` in it, the"
                 + " used metaspace of `jcmd <pid> VM.metaspace`, VmRSS (the heap is pre-touched, so RSS moves with"
                 + " what lives outside it), and the Java threads of `jcmd <pid> Thread.print` that were not there"
-                + " before the first attach. The service at the end: %s.%n%n", LocalDate.now(), machine.get("cpu"),
-                machine.get("cores"), machine.get("jdk"), Machine.loadAverage(), threads,
+                + " before the first attach. The service at the end: %s.%n%n", Machine.loadAverage(), threads,
                 String.join(" ", AttachBenchmark.HEAP), rounds, String.join(" ", AttachChurn.DETECTION), ending));
         md.append("| round | live heap MB | jremix objects | CacheSites | metaspace used MB | RSS MB | Java threads"
                 + " added since before |\n|---:|---:|---:|---:|---:|---:|---|\n");

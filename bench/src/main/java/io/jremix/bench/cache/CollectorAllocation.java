@@ -3,7 +3,6 @@ package io.jremix.bench.cache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -118,13 +117,12 @@ public final class CollectorAllocation {
             throws IOException, InterruptedException {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# What the collector allocates in the program's heap\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `bin/jremix -remix:detect"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". `bin/jremix -remix:detect"
                 + " -XX:REMIXWindow=600s -XX:REMIXMaxWindow=600s` (one window, traced from start to end, one access in"
                 + " 1000) with a JFR recording (`settings=profile`); the builds take turns, %d runs each. *collector"
                 + " MB*: the weights of JFR's allocation samples on the `%s` thread, median (min–max); *B per access*:"
                 + " that over the sampled accesses of the report; *young GCs*: `jdk.YoungGarbageCollection` events in"
-                + " the whole run, median (min–max).%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"),
-                machine.get("jdk"), runs, COLLECTOR_THREAD));
+                + " the whole run, median (min–max).%n%n", runs, COLLECTOR_THREAD));
         md.append("| build | workload | sampled accesses | collector MB | B per access | young GCs |\n");
         md.append("|---|---|---:|---:|---:|---:|\n");
         List<Map<String, Object>> rows = new ArrayList<>();

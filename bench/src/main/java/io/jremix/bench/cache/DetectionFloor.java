@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -242,7 +241,7 @@ public final class DetectionFloor {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder();
         md.append("# Detection floor: the smallest false sharing reported, tracing all the time and in bursts\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `PacedCounters 2 WORK %d ACTIVE`: two"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". `PacedCounters 2 WORK %d ACTIVE`: two"
                 + " threads store to their own elements of one `long[]`, WORK rounds of arithmetic between two stores, for"
                 + " %d ms, storing in the first ACTIVE%% of every %d ms. *plain stores/s* is the program's own count"
                 + " under plain `java` (median of %d runs). Each other cell is one mode at one rule (a cost share,"
@@ -250,8 +249,7 @@ public final class DetectionFloor {
                 + " estimated misses per second): in how many of %d runs the false sharing on PacedCounters' `long[]`"
                 + " was reported, the median rate and cost share the detector estimated (of the finding, or of the"
                 + " contention it saw below the rule; 0 when it sampled none), and the median time from the JVM's"
-                + " start to the report.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"),
-                machine.get("jdk"), millis, millis, PERIOD, runs, runs));
+                + " start to the report.%n%n", millis, millis, PERIOD, runs, runs));
         md.append("- **default**: `-remix:detect`, one access in 1000 sampled all the time the window is open.\n");
         md.append("- **bursts**: `-remix:detect " + String.join(" ", DetectionOverhead.BURSTS) + "`, one access in 10"
                 + " sampled within each burst (the ratio bursts take by default: one in 1000 of the window).\n");

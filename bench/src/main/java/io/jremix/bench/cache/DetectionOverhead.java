@@ -3,7 +3,6 @@ package io.jremix.bench.cache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -186,9 +185,9 @@ public final class DetectionOverhead {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder();
         md.append("# Detection overhead: plain java against `bin/jremix -remix:detect`\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each cell is the median over %d JVMs "
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". Each cell is the median over %d JVMs "
                 + "of the mean time per round, rounds %d..%d of %d (the first %d are warm-up).%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.runs(), plan.warmup() + 1,
+                plan.runs(), plan.warmup() + 1,
                 plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("- **window open**: `-XX:REMIXWindow=3600 -XX:REMIXMaxWindow=3600`, probes stay in all run long and"
                 + " trace all the time (the default, one access in 1000); a class whose sampled accesses show no"

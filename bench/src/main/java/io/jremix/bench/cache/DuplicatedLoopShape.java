@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -174,10 +173,10 @@ public final class DuplicatedLoopShape {
         Map<String, Object> machine = Machine.describe(java);
         double bare = Stats.median(ms.get("bare"));
         StringBuilder md = new StringBuilder("# Loop shape: what a duplicated loop costs, without jremix\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. SeparateLines' loop (two threads, %,d"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". SeparateLines' loop (two threads, %,d"
                         + " iterations each) written out by hand in four forms (`io.jremix.bench.cache.DuplicatedLoopShape`);"
                         + " each cell is the median over %d JVMs of the mean time per round, rounds %d..%d of %d.%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), ITERATIONS,
+                ITERATIONS,
                 plan.runs(), plan.warmup() + 1, plan.rounds(), plan.rounds()));
         md.append("- **bare**: the loop as written.\n");
         md.append("- **checked**: an opaque read of a flag after the loop's exit tests that never sends the loop to its probed"

@@ -2,7 +2,6 @@ package io.jremix.bench.cache;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -96,10 +95,9 @@ public final class ProbeTiers {
     private static String markdown(List<Map<String, Object>> rows, RoundsPlan plan, Map<String, Object> machine,
                                    boolean withBaseline) {
         StringBuilder md = new StringBuilder("# The probes' cost in each compiler tier\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `PublishedCounters %s`, one thread,"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". `PublishedCounters %s`, one thread,"
                         + " every access probed; each cell is the median over %d JVMs of the mean ms per round, rounds"
-                        + " %d..%d (the first %d are warm-up). Window open: `%s`.%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), ITERATIONS, plan.runs(),
+                        + " %d..%d (the first %d are warm-up). Window open: `%s`.%n%n", ITERATIONS, plan.runs(),
                 plan.warmup() + 1, plan.rounds(), plan.warmup(), String.join(" ", WINDOW_OPEN)));
         md.append("Reproduce: `bench/run-probe-tiers").append(withBaseline ? " --baseline CHECKOUT" : "")
                 .append("` (after `mvn -B -DskipTests package`).\n\n");

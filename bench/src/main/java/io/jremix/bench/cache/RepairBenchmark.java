@@ -3,7 +3,6 @@ package io.jremix.bench.cache;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -168,9 +167,9 @@ public final class RepairBenchmark {
     private void write(Path out, List<Map<String, Object>> rows) throws IOException, InterruptedException {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# False-sharing repair: speed and memory\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each workload runs %d rounds per JVM"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". Each workload runs %d rounds per JVM"
                         + " (the first %d are warm-up); cells are the median over %d JVMs of the mean ms per round.%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.rounds(), plan.warmup(), plan.runs()));
+                plan.rounds(), plan.warmup(), plan.runs()));
         md.append("- **plain**: `java`, the classes as written, hot fields of different threads side by side.\n");
         md.append("- **by hand**: `java`, the same program with the hot fields padded by hand (Disruptor-style"
                 + " class hierarchy, or `PaddedBaseTest`).\n");

@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.IntSummaryStatistics;
@@ -132,12 +131,12 @@ public final class SamplerPhase {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder();
         md.append("# JFR's execution sampler against a service's 20 ms tick\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `LiveService 4 50000 padded` (a"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". `LiveService 4 50000 padded` (a"
                         + " dispatcher wakes four workers every %d ms; each counts 50,000 times, about 0.35 ms) under plain"
                         + " `java` for %d s with only `jdk.ExecutionSample` recorded at the period of its row, all %d JVMs"
                         + " at once. *samples* are the workers' samples; a *thin stretch* is a 5-s stretch with fewer than"
                         + " %d, which a re-armed detection window needs to select the classes it probes.%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"), LiveService.PERIOD_MILLIS,
+                LiveService.PERIOD_MILLIS,
                 seconds, runs.size(), SAMPLES_NEEDED));
         md.append("Reproduce: `bench/run-sampler-phase` (after `mvn -B -DskipTests package`).\n\n");
         md.append("| period | JVM | samples | longest gap | fewest in 5 s | most in 5 s | thin stretches |\n"

@@ -2,13 +2,13 @@ package io.jremix.bench.corpus;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
+import io.jremix.bench.Machine;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
 import io.jremix.bench.Stats;
@@ -25,11 +25,10 @@ final class CorpusTable {
     static void write(Path out, String command, Map<String, Object> machine, RoundsPlan plan, boolean load,
                       List<Outcome> outcomes) throws IOException {
         StringBuilder md = new StringBuilder("# Corpus: historical false-sharing bugs, before and after their fix\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s, under a load average of %.1f at the"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ", under a load average of %.1f at the"
                         + " start and %.1f at the end (the drivers' own two busy threads add about 2). Command: `%s`."
                         + " Each cell counts %d runs; times are the median over %d JVMs of the mean ms per round"
                         + " (%d rounds, the first %d warm-up), the variants interleaved JVM by JVM.%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"),
                 machine.get("loadAverageBefore"), machine.get("loadAverageAfter"), command, plan.runs(), plan.runs(),
                 plan.rounds(), plan.warmup()));
         md.append("- **found**: `-remix:detect` at the defaults on the version before names every field the fix"

@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.jremix.bench.Machine;
 import io.jremix.bench.ResultFiles;
 import io.jremix.jcstress.results.Grade;
 import io.jremix.jcstress.results.JcstressRun;
@@ -49,10 +50,10 @@ public final class JcstressTable {
     static String markdown(LocalDate date, Map<String, Object> machine, Settings s, Runs runs) {
         StringBuilder md = new StringBuilder();
         md.append("# jcstress: jremix's own tests, plain java against `bin/jremix -XX:+VBD`\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. jcstress 0.16 `-m %s%s`, every JVM"
+        md.append(Machine.measured(date, machine) + String.format(Locale.ROOT, ". jcstress 0.16 `-m %s%s`, every JVM"
                         + " configuration and compilation mode it chose, on %d CPUs: %d forks plain in %.0f s, %d under"
                         + " VBD in %.0f s (%d of them with `-javaagent:...=-XX:+VBD`).%n%n",
-                date, machine.get("cpu"), machine.get("cores"), machine.get("jdk"), s.preset(),
+                s.preset(),
                 s.extraArgs().isEmpty() ? "" : " " + String.join(" ", s.extraArgs()), s.cpus(),
                 runs.plain().forks().size(), runs.plainSeconds(), runs.vbd().forks().size(), runs.vbdSeconds(),
                 runs.vbd().forksWith(JcstressTable::vbdAgent)));

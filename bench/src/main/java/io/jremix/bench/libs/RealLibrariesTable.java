@@ -2,11 +2,11 @@ package io.jremix.bench.libs;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jremix.bench.Machine;
 import io.jremix.bench.RoundsPlan;
 import io.jremix.bench.RoundsTable;
 
@@ -19,12 +19,11 @@ final class RealLibrariesTable {
     static void write(Path out, Map<String, Object> machine, RoundsPlan plan, double scale,
                       List<Map<String, Object>> rows) throws IOException {
         StringBuilder md = new StringBuilder("# False sharing in real libraries: their hand padding removed\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s, **under a load average of %.1f at"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ", **under a load average of %.1f at"
                         + " the start and %.1f at the end** (other builds share the cores; the run's own two busy"
                         + " threads add about 2). Each JVM runs the driver %d rounds (the first %d warm-up); cells are"
                         + " the median over %d JVMs of the mean ms per round, the variants interleaved JVM by JVM;"
                         + " item counts ×%s.%n%n",
-                LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"),
                 machine.get("loadAverageBefore"), machine.get("loadAverageAfter"), plan.rounds(), plan.warmup(),
                 plan.runs(), scale));
         md.append("- **unpadded**: `java` with the library jar that `PadStripper` made: the published classes minus"

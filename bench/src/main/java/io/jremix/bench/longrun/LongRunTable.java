@@ -2,7 +2,6 @@ package io.jremix.bench.longrun;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -43,14 +42,13 @@ final class LongRunTable {
         long window = Math.min(WINDOW_SECONDS, minutes * 60L / 3);
         long end = minutes * 60L;
         StringBuilder md = new StringBuilder("# Long run: does jremix's memory level off?\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. `ChurningService %d` (%d minutes:"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". `ChurningService %d` (%d minutes:"
                 + " a pool of 4 workers, each task a new ReentrantLock taken in turn by two workers and a new"
                 + " CompletableFuture per worker joined by the main thread, counters side by side on one line,"
                 + " short-lived arrays) under each mode with `%s`, both modes at once. Every %d s: VmRSS from"
                 + " /proc/<pid>/status, and `jcmd <pid> GC.class_histogram` (a full collection, then the live heap"
                 + " and the instances of io.jremix classes). *first* is the largest value in the first %d s,"
-                + " *last* in the last %d s; memory levels off when last ≤ %.2f × first.%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), end, minutes,
+                + " *last* in the last %d s; memory levels off when last ≤ %.2f × first.%n%n", end, minutes,
                 String.join(" ", LongRun.HEAP), period, window, window, LEVEL));
         md.append("| mode | exit | samples | RSS MB first → last | live heap MB first → last"
                 + " | jremix objects first → last | levels off | program's output |\n"

@@ -1,11 +1,11 @@
 package io.jremix.bench.park;
 
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
+import io.jremix.bench.Machine;
 import io.jremix.bench.Stats;
 
 /** The Markdown of {@link ParkJfr}: the parks each tool attributed, then what each profiler costs. */
@@ -19,9 +19,8 @@ final class ParkJfrTable {
     static String markdown(ParkJfr.Settings s, Map<String, Object> machine, List<ParkJfr.Result> results) {
         StringBuilder md = new StringBuilder(
                 "# Park contention: jremix against JFR's `jdk.ThreadPark` and async-profiler's lock mode\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Workload size `%s`; each JVM runs %d"
-                        + " iterations of the workload, the first %d of them warm-up. %s%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), s.size().name().toLowerCase(Locale.ROOT),
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". Workload size `%s`; each JVM runs %d"
+                        + " iterations of the workload, the first %d of them warm-up. %s%n%n", s.size().name().toLowerCase(Locale.ROOT),
                 s.plan().rounds(), s.plan().warmup(), load(machine)));
         attribution(md, results);
         overhead(md, s, results);

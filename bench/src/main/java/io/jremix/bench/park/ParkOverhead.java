@@ -3,7 +3,6 @@ package io.jremix.bench.park;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -98,10 +97,9 @@ public final class ParkOverhead {
             throws IOException, InterruptedException {
         Map<String, Object> machine = Machine.describe(java);
         StringBuilder md = new StringBuilder("# Park profiler overhead: plain java against `bin/jremix -XXgetparkcontention`\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Each cell is the median over %d JVMs"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". Each cell is the median over %d JVMs"
                         + " of the mean ms per round, rounds %d..%d of %d (the first %d are warm-up). *parks/s* is"
-                        + " the profiler's count of parks over the whole JVM run.%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), plan.runs(), plan.warmup() + 1, plan.rounds(), plan.rounds(), plan.warmup()));
+                        + " the profiler's count of parks over the whole JVM run.%n%n", plan.runs(), plan.warmup() + 1, plan.rounds(), plan.rounds(), plan.warmup()));
         md.append("| workload | operations per round | parks/s | plain ms/round | profiled ms/round | ratio |\n");
         md.append("|---|---:|---:|---:|---:|---:|\n");
         for (Map<String, Object> r : rows) {

@@ -1,10 +1,10 @@
 package io.jremix.bench.park;
 
-import java.time.LocalDate;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
+import io.jremix.bench.Machine;
 import io.jremix.bench.Stats;
 
 /** The Markdown of {@link ParkServer}: each profiler's requests/s against plain java's, and plain's own spread. */
@@ -15,8 +15,7 @@ final class ParkServerTable {
     static String markdown(Map<String, Object> machine, ParkServer.Load load, int runs, List<String> notes,
                            Map<Profiler, ParkServer.Cell> cells) {
         StringBuilder md = new StringBuilder("# Park profilers on a real server: requests/s under `wrk`\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. %s%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), ParkJfrTable.load(machine)));
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". %s%n%n", ParkJfrTable.load(machine)));
         md.append(String.format(Locale.ROOT, "`OrderBookServer`: embedded Tomcat, one servlet that hands each order to"
                 + " the book's one writer thread and waits on its future. Each server gets `wrk -t2 -c%d` over loopback for %d s of warm-up, then"
                 + " %d s measured. Interleaved: each of %d runs starts one server per profiler, the order turned by"

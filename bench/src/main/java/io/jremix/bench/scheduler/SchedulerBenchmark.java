@@ -101,8 +101,7 @@ public final class SchedulerBenchmark {
 
     private static String markdown(List<Score> scores, Map<String, Object> machine, String method) {
         StringBuilder md = new StringBuilder("# Ordered scheduler against a synchronized writer and a consumer thread\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. %s.%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("jdk"), method));
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". %s.%n%n", method));
         md.append("One operation: a worker takes a ticket, does the work (`tokens` of JMH's `Blackhole.consumeCPU`),"
                 + " and the result is emitted in ticket order to a sink that checks the order. The JMH threads are the"
                 + " workers. Millions of operations per second (higher is better), ± the 99.9% confidence"

@@ -1,5 +1,6 @@
 package io.jremix.bench.spark;
 
+import java.io.File;
 import java.io.IOException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -50,6 +51,14 @@ public final class SparkBench {
 
     SparkBench(Settings settings) {
         this.settings = settings;
+    }
+
+    /** Spark's version, from the name of its core jar on {@code classpath}: {@code spark-core_2.13-4.0.1.jar}. */
+    static String sparkVersion(String classpath) {
+        return Arrays.stream(classpath.split(java.io.File.pathSeparator)).map(e -> e.substring(e.lastIndexOf(File.separatorChar) + 1))
+                .filter(n -> n.startsWith("spark-core_") && n.endsWith(".jar"))
+                .map(n -> n.substring(n.indexOf('-', "spark-core_".length()) + 1, n.length() - ".jar".length()))
+                .findFirst().orElse("(version unknown)");
     }
 
     /** The JVM options Spark's own launcher adds ({@code JavaModuleOptions}), read from Spark's jars. */
@@ -177,7 +186,7 @@ public final class SparkBench {
         Map<String, Object> machine = Machine.describe(java);
         machine.put("load", Machine.loadAverage());
         Map<String, Map<Mode, SparkTable.Cell>> results = bench.measure(jobs, invocations);
-        SparkTable table = new SparkTable(jobs, results);
+        SparkTable table = new SparkTable(sparkVersion(classpath), jobs, results);
         Files.createDirectories(out.toAbsolutePath().getParent());
         AtomicFiles.write(Path.of(out + ".md"), table.markdown(machine, invocations, bench.settings.warmup(),
                 bench.settings.iterations()));

@@ -13,6 +13,7 @@ import java.util.function.Function;
 import java.util.stream.Collectors;
 
 import io.jremix.bench.Command;
+import io.jremix.bench.Machine;
 import io.jremix.bench.Stats;
 import io.jremix.bench.suite.Mode;
 import io.jremix.bench.suite.SuiteRun;
@@ -91,10 +92,12 @@ final class SparkTable {
         }
     }
 
+    private final String sparkVersion;
     private final List<Job> jobs;
     private final Map<String, Map<Mode, Cell>> results;
 
-    SparkTable(List<Job> jobs, Map<String, Map<Mode, Cell>> results) {
+    SparkTable(String sparkVersion, List<Job> jobs, Map<String, Map<Mode, Cell>> results) {
+        this.sparkVersion = sparkVersion;
         this.jobs = jobs;
         this.results = results;
     }
@@ -152,14 +155,13 @@ final class SparkTable {
 
     String markdown(Map<String, Object> machine, int invocations, int warmup, int iterations) {
         StringBuilder md = new StringBuilder("# Spark under volatile-by-default\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores, load average %s at the start), %s. Spark"
-                        + " 4.0.1, `local[2]`; one JVM per kind of job and mode runs its jobs one after another, each with %d"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ", load average %s at the start. Spark"
+                        + " %s, `local[2]`; one JVM per kind of job and mode runs its jobs one after another, each with %d"
                         + " warm-up and %d measured iterations (their mean is the invocation's time); %d JVM invocations per kind and mode,"
                         + " the modes interleaved. Cells are the"
                         + " median over invocations in ms, with the fastest and slowest invocation; ratios are to plain"
-                        + " java. *result*: every invocation's checksum equals plain java's.%n%n", LocalDate.now(),
-                machine.get("cpu"), machine.get("cores"), machine.get("load"), machine.get("jdk"), warmup,
-                iterations, invocations));
+                        + " java. *result*: every invocation's checksum equals plain java's.%n%n", machine.get("load"),
+                sparkVersion, warmup, iterations, invocations));
         md.append("| job | kind | what | plain ms | vbd ms | ratio | vbd-relaxed ms | ratio | result |\n");
         md.append("|---|---|---|---:|---:|---:|---:|---:|---|\n");
         for (Job j : jobs) {
@@ -205,7 +207,7 @@ final class SparkTable {
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("machine", machine);
         doc.put("date", LocalDate.now().toString());
-        doc.put("settings", Map.of("spark", "4.0.1", "master", "local[2]", "invocations", invocations,
+        doc.put("settings", Map.of("spark", sparkVersion, "master", "local[2]", "invocations", invocations,
                 "warmup", warmup, "iterations", iterations));
         List<Object> rows = new ArrayList<>();
         for (Job j : jobs) {

@@ -185,11 +185,10 @@ public final class Harness {
         List<Mode> modes = availability.stream().filter(Availability::available).map(Availability::mode).toList();
         Map<String, Object> machine = Machine.describe(settings.java());
         StringBuilder md = new StringBuilder("# Suite results: plain java against jremix's modes\n\n");
-        md.append(String.format(Locale.ROOT, "Measured %s on %s (%s cores), %s. Size `%s`; in each of %d JVM invocations"
+        md.append(Machine.measured(machine) + String.format(Locale.ROOT, ". Size `%s`; in each of %d JVM invocations"
                         + " per workload and mode, %d warm-up iterations, then the mean of %d measured ones. Cells are the"
                         + " median over invocations in ms, with the fastest and slowest invocation; ratios are to plain"
-                        + " java.%n%n", LocalDate.now(), machine.get("cpu"), machine.get("cores"), machine.get("jdk"),
-                settings.size().name().toLowerCase(Locale.ROOT), settings.invocations(), settings.warmup(),
+                        + " java.%n%n", settings.size().name().toLowerCase(Locale.ROOT), settings.invocations(), settings.warmup(),
                 settings.iterations()));
         md.append("| workload | library |");
         for (Mode m : modes) {

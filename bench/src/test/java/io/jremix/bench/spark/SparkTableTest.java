@@ -59,7 +59,7 @@ class SparkTableTest {
         results.put("rdd-sort", row(100, "a", 200, "a"));
         results.put("rdd-join", row(100, "b", 800, "b"));
         results.put("mllib-kmeans", row(100, "c", 150, "other"));
-        SparkTable table = new SparkTable(jobs, results);
+        SparkTable table = new SparkTable("4.0.1", jobs, results);
 
         assertEquals(4.0, table.geometricMean(Mode.VBD, SparkTable.Kind.SPARK_TESTS), 1e-9);
         assertEquals(1.5, table.geometricMean(Mode.VBD, SparkTable.Kind.MLLIB), 1e-9);
@@ -71,6 +71,7 @@ class SparkTableTest {
 
         String md = table.markdown(Map.of("cpu", "cpu", "cores", 2, "load", 1.0, "jdk", "17"), 3, 1, 2);
         assertTrue(md.contains("| mllib-kmeans | mllib |") && md.contains("**differs**"), md);
+        assertTrue(md.contains("(2 cores), 17, load average 1.0 at the start. Spark 4.0.1, `local[2]`;"), md);
         assertTrue(md.contains("| spark-tests, geometric mean | 4.00× | – | 1.79× |"), md);
         assertTrue(md.contains("- Error: `rdd-sort` under `vbd-relaxed`: exit 1: boom"), md);
     }
