@@ -45,7 +45,7 @@ class CorpusTableTest {
         o.before.add(detection("latent-false-sharing", List.of("head", "tail")));
         o.before.add(detection("true-sharing", List.of("head")));
         o.afterDefaults.add(detection("true-sharing", List.of("head")));
-        o.afterTenTimes.add(detection("false-sharing", List.of("(header)")));
+        o.afterTenTimes.add(detection("false-sharing", List.of("head", "tail")));
         o.learned = List.of(QUEUE + ": [head] [tail]");
         o.repair = Map.of("padded", List.of(padded(QUEUE, 392, 1)));
         o.times.put(Outcome.Variant.BEFORE, List.of(150.0));
@@ -60,5 +60,14 @@ class CorpusTableTest {
         assertTrue(row.contains("| 2/3 (1 observed, 1 latent) | not run | 1/1 | 0/1 | 1.50× | 1.10× | +392 B per"
                 + " `SingleConsumerQueue`, +392 B over 1 live |"), row);
         assertTrue(Files.isRegularFile(dir.resolve("corpus.json")));
+    }
+
+    @Test
+    void theFindingsOnTheFixsLinesAreCountedAndTheOthersListed() {
+        assertEquals("1/2 silent; on the fix's lines: `" + QUEUE + "::[head, tail]` (false-sharing);"
+                        + " elsewhere in its classes, not counted: `" + QUEUE + "::[(header)]` (false-sharing)",
+                CorpusTable.noise(List.of(detection("false-sharing", List.of("(header)")),
+                        detection("false-sharing", List.of("head", "tail")))));
+        assertEquals("1/1 silent", CorpusTable.noise(List.of(detection("true-sharing", List.of("head")))));
     }
 }
