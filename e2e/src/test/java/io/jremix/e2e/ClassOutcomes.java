@@ -3,6 +3,7 @@ package io.jremix.e2e;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -33,6 +34,9 @@ final class ClassOutcomes {
 
     /** Runs {@link LoadEveryClass} over {@code jars} under plain java with {@code options}; fails unless it exits 0. */
     static Jremix.Run loadUnderPlainJava(List<String> options, String[] jars) throws Exception {
+        // the JDK says "Created user preferences directory." on an account's first use of java.util.prefs: on a fresh
+        // machine the plain run printed it and the jremix run, after it, did not
+        Files.createDirectories(Path.of(System.getProperty("user.home"), ".java", ".userPrefs"));
         Jremix.Run plain = Jremix.main(options, Jremix.WORKLOADS.toString(), LOAD_EVERY_CLASS, jars);
         assertEquals(0, plain.exit(), plain.stderr());
         return plain;

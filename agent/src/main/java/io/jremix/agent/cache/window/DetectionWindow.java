@@ -3,6 +3,7 @@ package io.jremix.agent.cache.window;
 import java.lang.instrument.Instrumentation;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -473,7 +474,8 @@ public final class DetectionWindow implements Runnable {
         Set<String> contended = SiteTable.classes(collector.takeContendedSites());
         List<Class<?>> instrumented = transformer.instrumentedLoaded(inst);
         if (!selected().isEmpty()) { // a window probing every class runs at start or without samples: not counted
-            Set<String> tried = instrumented.stream().map(Class::getName).collect(Collectors.toSet());
+            Set<String> tried = instrumented.stream().map(Class::getName)
+                    .collect(Collectors.toCollection(HashSet::new));
             tried.addAll(waitingForProbes.keySet());
             quiet.closed(periods, tried, contended);
         }
