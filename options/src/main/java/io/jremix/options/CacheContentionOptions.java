@@ -59,7 +59,8 @@ public final class CacheContentionOptions {
             "keep tracing this long after contention is found, then restore the classes");
     public static final Option<Long> MAX_WINDOW = SECTION.value("REMIXMaxWindow", Type.seconds(true), 5_000_000_000L,
             "stop tracing after this long if no contention is found, counted from when a second thread runs traced"
-                    + " code (one thread alone shares no cache line)");
+                    + " code (one thread alone shares no cache line), or with REMIXRearm from the window's opening if"
+                    + " none does");
     public static final Option<Long> SHED_AFTER = SECTION.value("REMIXShedAfter", Type.seconds(false),
             1_000_000_000L, "within a window, stop tracing a class run 100,000 times a second or more once its"
                     + " accesses, sampled in two threads or more, have shown no contention left to find (no line that"

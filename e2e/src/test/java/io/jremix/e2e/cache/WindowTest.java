@@ -54,11 +54,7 @@ class WindowTest {
         assertTrue(run.stderr().indexOf("REMIX: Found false sharing") < run.stderr().indexOf("window 1 closed"));
     }
 
-    /**
-     * With every class probed, so that the first window opens with the program: one opened 0.2 s in, waiting for
-     * JFR's samples, found SeparateLines' loops already running, which keep their old code, and stayed open with
-     * nothing traced until the program ended.
-     */
+    /** With every class probed, so that the first window opens with the program and traces its two threads. */
     @Test
     void windowWithoutContentionClosesAndRearms(@TempDir Path dir) throws Exception {
         Path report = dir.resolve("r.json");
@@ -70,6 +66,21 @@ class WindowTest {
         Map<String, Object> doc = Jremix.json(report);
         assertTrue((Long) section(doc, "trace").get("windows") >= 2, run.stderr());
         assertEquals(List.of(), Jremix.findings(doc));
+    }
+
+    /**
+     * SeparateLines' threads loop for seconds in one call, and its main method waits for them: the first window, due
+     * 0.2 s in, can give none of its classes probes, so no two threads ever run traced code in it. With re-arming it
+     * closes REMIXMaxWindow after it opened, and the next opens; it used to stay open until the program ended.
+     */
+    @Test
+    void windowWithNothingTracedClosesWhenRearming() throws Exception {
+        try (LiveProgram program = LiveProgram.start(List.of("-remix:detect", "-XX:+REMIXVerbose",
+                "-XX:REMIXMaxWindow=0.2", "-XX:REMIXRearm=0.2", "-XX:REMIXBudget=0"),
+                Jremix.PACKAGE + "SeparateLines", "2", "40000000000")) {
+            program.awaitErrorLine("REMIX: Detection window 1 closed after");
+            program.awaitErrorLine("REMIX: Detection window 2 open");
+        }
     }
 
     /**

@@ -44,7 +44,8 @@ import static io.jremix.options.CacheContentionOptions.WINDOW;
 /**
  * Keeps probes in place only while they are needed. A window opens at start (and again every
  * {@code REMIXRearm} if asked); it closes a few seconds after contention is first found, or a bounded time after
- * two threads first ran traced code when none is (one thread alone stays traced, cheaply: it shares nothing).
+ * two threads first ran traced code when none is (one thread alone stays traced, cheaply: it shares nothing, unless
+ * windows re-arm).
  * Closing shuts the probe gate at once (compiled code then folds the probes away), takes back the threads' trace
  * buffers, and retransforms the instrumented classes back to their original bytecode.
  *
@@ -260,7 +261,7 @@ public final class DetectionWindow implements Runnable {
                 announce(now);
             }
             shedQuietClasses(now);
-            if (ending || ((concurrent || foundAt != 0) && now - closesAt() >= 0)) {
+            if (ending || ((concurrent || foundAt != 0 || rearming()) && now - closesAt() >= 0)) {
                 close(now);
                 reportClosed();
             }
@@ -291,13 +292,18 @@ public final class DetectionWindow implements Runnable {
     }
 
     /**
-     * When the open window closes, once contention was found or two threads have run traced code: REMIXWindow after
-     * the finding, else REMIXMaxWindow after the second thread. A window of one thread stays open: no line can be
-     * shared yet, and a program slow to start its threads (a busy machine, a long set-up) would otherwise be traced
-     * for nothing. (A latent prediction may rest on writes of an earlier window, with one thread in this one.)
+     * When the open window closes: REMIXWindow after contention was found, else REMIXMaxWindow after two threads
+     * first ran traced code. Without re-arming, a window of one thread stays open: no line can be shared yet, and a
+     * program slow to start its threads (a busy machine, a long set-up) would otherwise be traced for nothing. With
+     * re-arming it closes REMIXMaxWindow after it opened: the classes it selected may all be held by loops that never
+     * return, and it would keep every later window from opening. (A latent prediction may rest on writes of an
+     * earlier window, with one thread in this one.)
      */
     private long closesAt() {
-        return foundAt != 0 ? foundAt + options.get(WINDOW) : concurrentAt + options.get(MAX_WINDOW);
+        if (foundAt != 0) {
+            return foundAt + options.get(WINDOW);
+        }
+        return (concurrent ? concurrentAt : openedAt) + options.get(MAX_WINDOW);
     }
 
     private void shedQuietClasses(long now) {
