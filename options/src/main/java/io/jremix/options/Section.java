@@ -164,6 +164,32 @@ public final class Section {
         return values;
     }
 
+    /** {@code arg}, which this section {@link #claims}, with each file it names made absolute: {@link Spec#withAbsoluteFiles}. */
+    String withAbsoluteFiles(String arg) throws OptionException {
+        Option<?> word = wordOption(arg);
+        if (word == null) {
+            int eq = arg.indexOf('=');
+            Option<?> o = named(Form.XX, xxName(arg));
+            return o != null && o.type().namesFile() && eq >= 0 ? arg.substring(0, eq + 1) + absolute(arg.substring(eq + 1))
+                    : arg;
+        }
+        if (word.form() != Form.GROUP || !arg.startsWith(word.name() + ":")) {
+            return arg;
+        }
+        List<String> subs = new ArrayList<>();
+        for (String sub : SubOptionList.split(arg.substring(word.name().length() + 1))) {
+            int eq = sub.indexOf('=');
+            Option<?> o = eq < 0 ? null : named(Form.SUB, sub.substring(0, eq));
+            subs.add(o != null && o.type().namesFile()
+                    ? sub.substring(0, eq + 1) + SubOptionList.quote(absolute(SubOptionList.value(sub))) : sub);
+        }
+        return word.name() + ":" + String.join(",", subs);
+    }
+
+    private static String absolute(String file) {
+        return Path.of(file).toAbsolutePath().toString();
+    }
+
     private static <T> void applyMode(Option<T> mode, String arg, Values values) throws OptionException {
         String word = arg.equals(mode.name()) ? mode.choices().get(0).word() : arg.substring(mode.name().length() + 1);
         try {

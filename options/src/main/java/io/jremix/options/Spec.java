@@ -48,6 +48,15 @@ public final class Spec {
         return outputs;
     }
 
+    /**
+     * {@code arg}, a jremix option, with each file it names made absolute against this process's directory: for an
+     * agent that reads it in another process, which would resolve it against its own.
+     */
+    public static String withAbsoluteFiles(String arg) throws OptionException {
+        Section section = section(arg);
+        return section == null ? arg : section.withAbsoluteFiles(arg);
+    }
+
     private static Section section(String arg) {
         return sections().stream().filter(s -> s.claims(arg)).findFirst().orElse(null);
     }

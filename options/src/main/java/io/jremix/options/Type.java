@@ -43,6 +43,8 @@ public final class Type<T> {
     private static final Pattern DECIMAL = Pattern.compile("[0-9]+(\\.[0-9]+)?");
     /** A duration: a decimal and its unit, none for seconds. */
     private static final Pattern DURATION = Pattern.compile("(" + DECIMAL.pattern() + ")(s|ms)?");
+    /** The placeholder of every type whose value names a file. */
+    private static final String FILE = "<file>";
 
     private final String placeholder;
     private final String range;
@@ -123,12 +125,12 @@ public final class Type<T> {
 
     /** A file name, made absolute against the directory the JVM started in. */
     public static Type<Path> file() {
-        return new Type<>("<file>", "a file name", Type::path, Path::toString);
+        return new Type<>(FILE, "a file name", Type::path, Path::toString);
     }
 
     /** A file the run writes: read as {@link #file()}, and checked with the run's other outputs before it starts. */
     public static Type<Path> outputFile() {
-        return new Type<>("<file>", "a file name", Type::path, Path::toString, true);
+        return new Type<>(FILE, "a file name", Type::path, Path::toString, true);
     }
 
     /**
@@ -136,7 +138,7 @@ public final class Type<T> {
      * a format the report has no content for, refused with {@code why}.
      */
     public static Type<Path> outputFileNotNamed(String suffix, String why) {
-        return new Type<>("<file>", "a file name, not *" + suffix, v -> {
+        return new Type<>(FILE, "a file name, not *" + suffix, v -> {
             if (v.toLowerCase(Locale.ROOT).endsWith(suffix)) {
                 throw new BadValue(why);
             }
@@ -173,6 +175,11 @@ public final class Type<T> {
     /** Whether a value of this type names a file the run writes. */
     boolean output() {
         return output;
+    }
+
+    /** Whether a value of this type names a file, read or written. */
+    boolean namesFile() {
+        return placeholder.equals(FILE);
     }
 
     String show(T value) {

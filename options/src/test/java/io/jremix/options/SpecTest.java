@@ -54,6 +54,20 @@ class SpecTest {
         assertTrue(v.get(ParkContentionOptions.FREE_ON_PRINT));
     }
 
+    /** Every option whose value names a file, and only those, for an agent in a process with another directory. */
+    @Test
+    void filesAreMadeAbsoluteForAnotherProcess() throws OptionException {
+        String here = Path.of("").toAbsolutePath().toString();
+        assertEquals("-XX:VBDRelaxed=" + here + "/r.txt", Spec.withAbsoluteFiles("-XX:VBDRelaxed=r.txt"));
+        assertEquals("-XX:REMIXReport=/tmp/r.json", Spec.withAbsoluteFiles("-XX:REMIXReport=/tmp/r.json"));
+        assertEquals("-XXgetparkcontention:rows=2,report=" + here + "/p.json,freeOnPrint",
+                Spec.withAbsoluteFiles("-XXgetparkcontention:rows=2,report=p.json,freeOnPrint"));
+        for (String unchanged : List.of("-remix:detect", "-XX:REMIXWindow=2", "-XX:+VBD", "-XXgetparkcontention",
+                "-XXgetparkcontention:threshold=5", "-Xmx1g")) {
+            assertEquals(unchanged, Spec.withAbsoluteFiles(unchanged));
+        }
+    }
+
     @Test
     void aPercentageIsReadWithOrWithoutItsSign() throws OptionException {
         assertEquals(2.0, Spec.parse(List.of()).get(CacheContentionOptions.BUDGET), "the default");

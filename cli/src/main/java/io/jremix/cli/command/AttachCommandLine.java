@@ -1,13 +1,12 @@
 package io.jremix.cli.command;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 
 import io.jremix.cli.JremixOptions;
 import io.jremix.cli.LaunchException;
 import io.jremix.options.OptionException;
-import io.jremix.options.SubOptionList;
+import io.jremix.options.Spec;
 
 /**
  * One {@code bin/jremix attach} command line: the pid, and what to do there ({@code start} with jremix options,
@@ -20,8 +19,6 @@ import io.jremix.options.SubOptionList;
 record AttachCommandLine(long pid, String action, String argument) {
     private static final String USAGE = "(usage: bin/jremix attach <pid> <jremix options> | status | dump [<file>]"
             + " | stop [<file>]; see bin/jremix attach --help)";
-    private static final List<String> FILE_OPTIONS = List.of("-XX:REMIXReport=", "-XX:REMIXProfile=");
-    private static final String PARK = "-XXgetparkcontention:";
 
     static AttachCommandLine parse(List<String> args) throws LaunchException {
         if (args.size() < 2) {
@@ -69,30 +66,13 @@ record AttachCommandLine(long pid, String action, String argument) {
             if (!JremixOptions.isJremix(w)) {
                 throw new LaunchException("not a jremix option: '" + w + "' " + USAGE);
             }
-            options.add(withAbsoluteFiles(w));
+            try {
+                options.add(Spec.withAbsoluteFiles(w));
+            } catch (OptionException e) {
+                throw new LaunchException("malformed option '" + w + "': " + e.getMessage());
+            }
         }
         return options.agentArgument();
-    }
-
-    private static String withAbsoluteFiles(String option) throws LaunchException {
-        for (String prefix : FILE_OPTIONS) {
-            if (option.startsWith(prefix)) {
-                return prefix + absolute(option.substring(prefix.length()));
-            }
-        }
-        if (option.startsWith(PARK)) {
-            try {
-                List<String> subOptions = new ArrayList<>();
-                for (String s : SubOptionList.split(option.substring(PARK.length()))) {
-                    subOptions.add(s.startsWith("report=")
-                            ? "report=" + SubOptionList.quote(absolute(SubOptionList.value(s))) : s);
-                }
-                return PARK + String.join(",", subOptions);
-            } catch (OptionException e) {
-                throw new LaunchException("malformed option '" + option + "': " + e.getMessage());
-            }
-        }
-        return option;
     }
 
     private static String absolute(String file) {
