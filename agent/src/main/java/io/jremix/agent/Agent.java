@@ -7,6 +7,9 @@ import java.util.List;
 
 import io.jremix.agent.attach.AttachRequest;
 import io.jremix.agent.attach.AttachSession;
+import io.jremix.agent.feature.AgentOptions;
+import io.jremix.agent.feature.Asked;
+import io.jremix.agent.feature.OutputsInUse;
 import io.jremix.agent.park.ParkDump;
 import io.jremix.agent.park.ParkProfiler;
 import io.jremix.options.AgentArguments;
@@ -47,7 +50,8 @@ public final class Agent {
         PrintStream err = System.err;
         try {
             if (AttachRequest.isRequest(args)) {
-                AttachSession.handle(AttachRequest.parse(args), inst); // answers on its channel, whatever happens
+                // answers on its channel, whatever happens
+                AttachSession.handle(AttachRequest.parse(args), inst, Features.ALL);
             } else if (ParkDump.isRequest(args)) {
                 dump(ParkDump.requestedFile(args));
             } else {
@@ -80,17 +84,17 @@ public final class Agent {
     private static void start(String args, Instrumentation inst) {
         PrintStream err = System.err;
         AgentOptions options;
-        List<Features.Asked<?>> asked;
+        List<Asked<?>> asked;
         try {
             options = AgentOptions.parse(AgentArguments.split(args));
-            asked = Features.asked(options.values());
+            asked = Asked.of(Features.ALL, options.values());
         } catch (OptionException e) {
             err.println("jremix: error: " + e.getMessage() + " (see bin/jremix --help)");
             System.exit(BAD_OPTION_EXIT);
             return;
         }
         OutputsInUse.claim(options.outputs());
-        for (Features.Asked<?> feature : asked) {
+        for (Asked<?> feature : asked) {
             feature.start(inst, err);
         }
     }

@@ -10,6 +10,10 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.jremix.agent.cache.CacheOptions;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.AnswerChannel;
+import io.jremix.agent.feature.Asked;
+import io.jremix.agent.feature.Feature;
 import io.jremix.agent.park.ParkOptions;
 import io.jremix.agent.vbd.VbdOptions;
 import io.jremix.options.OptionException;
@@ -21,12 +25,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 
 class FeaturesTest {
 
     private static List<Class<?>> asked(String... options) throws OptionException {
-        return Features.asked(Spec.parse(List.of(options))).stream().<Class<?>>map(a -> a.options().getClass()).toList();
+        return Asked.of(Features.ALL, Spec.parse(List.of(options))).stream().<Class<?>>map(a -> a.options().getClass()).toList();
     }
 
     @Test
@@ -39,16 +42,9 @@ class FeaturesTest {
     }
 
     @Test
-    void theViewOfAFeatureIsFoundByItsType() throws OptionException {
-        List<Features.Asked<?>> asked = Features.asked(Spec.parse(List.of("-XXgetparkcontention")));
-        assertEquals(ParkOptions.class, Features.options(asked, ParkOptions.class).getClass());
-        assertNull(Features.options(asked, CacheOptions.class));
-    }
-
-    @Test
     void aFeatureThatFailsToStartSaysInOneLineThatItIsOff() {
         ByteArrayOutputStream lines = new ByteArrayOutputStream();
-        new Features.Asked<>(new Failing(), "options").start(noModules(),
+        new Asked<>(new Failing(), "options").start(noModules(),
                 new PrintStream(lines, true, StandardCharsets.UTF_8));
         assertEquals("TEST: failing is off: could not start (java.lang.IllegalStateException: no)\n",
                 lines.toString(StandardCharsets.UTF_8));

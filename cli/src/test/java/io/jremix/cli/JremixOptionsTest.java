@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import io.jremix.options.AgentArguments;
-import io.jremix.agent.AgentOptions;
+import io.jremix.agent.feature.AgentOptions;
 import io.jremix.options.OptionException;
 import io.jremix.options.ParkContentionOptions;
 import io.jremix.options.Values;

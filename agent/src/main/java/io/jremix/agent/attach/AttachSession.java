@@ -10,12 +10,12 @@ import java.util.List;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
 import io.jremix.options.AgentArguments;
-import io.jremix.agent.AgentOptions;
-import io.jremix.agent.AnswerChannel;
-import io.jremix.agent.Feature;
-import io.jremix.agent.Features;
-import io.jremix.agent.ModuleAccess;
-import io.jremix.agent.OutputsInUse;
+import io.jremix.agent.feature.AgentOptions;
+import io.jremix.agent.feature.AnswerChannel;
+import io.jremix.agent.feature.Asked;
+import io.jremix.agent.feature.Feature;
+import io.jremix.agent.feature.ModuleAccess;
+import io.jremix.agent.feature.OutputsInUse;
 import io.jremix.options.Excerpt;
 import io.jremix.options.OptionException;
 
@@ -32,7 +32,8 @@ public final class AttachSession {
     private AttachSession() {
     }
 
-    public static synchronized void handle(AttachRequest request, Instrumentation inst) {
+    /** Acts on {@code request} through {@code features}, in the order they start. */
+    public static synchronized void handle(AttachRequest request, Instrumentation inst, List<Feature<?>> features) {
         AnswerChannel channel;
         try {
             channel = AnswerChannel.open(request.channel());
@@ -42,9 +43,9 @@ public final class AttachSession {
         try {
             BootClasses.ensure(inst);
             switch (request.command()) {
-                case "start" -> start(request.argument(), inst, channel);
-                case "dump" -> dump(request, channel);
-                case "stop" -> stop(request, channel);
+                case "start" -> start(request.argument(), inst, features, channel);
+                case "dump" -> dump(request, features, channel);
+                case "stop" -> stop(request, features, channel);
                 default -> channel.fail("unknown attach command '" + request.command() + "'");
             }
         } catch (Throwable t) { // a StackOverflowError or OutOfMemoryError too: the program's stderr gets nothing
@@ -57,12 +58,13 @@ public final class AttachSession {
     }
 
     /** Starts each feature asked in turn; the first that cannot ends the answer (exit code 2), the rest do not start. */
-    private static void start(String arguments, Instrumentation inst, AnswerChannel channel) {
+    private static void start(String arguments, Instrumentation inst, List<Feature<?>> features,
+                              AnswerChannel channel) {
         AgentOptions options;
-        List<Features.Asked<?>> asked;
+        List<Asked<?>> asked;
         try {
             options = AgentOptions.parse(AgentArguments.split(arguments));
-            asked = Features.asked(options.values());
+            asked = Asked.of(features, options.values());
         } catch (OptionException e) {
             channel.fail(e.getMessage() + " (see bin/jremix --help)");
             return;
@@ -74,7 +76,7 @@ public final class AttachSession {
         }
         noteDynamicLoadingWarning(channel.stream());
         ModuleAccess.open(inst);
-        for (Features.Asked<?> feature : asked) {
+        for (Asked<?> feature : asked) {
             switch (feature.attach(inst, options.outputs(), channel)) {
                 case NOTHING -> {
                     channel.end(AnswerChannel.FAILED);
@@ -90,28 +92,28 @@ public final class AttachSession {
         channel.end(0);
     }
 
-    private static void dump(AttachRequest request, AnswerChannel channel) {
+    private static void dump(AttachRequest request, List<Feature<?>> features, AnswerChannel channel) {
         if (refusedFile(request, channel)) {
             return;
         }
         boolean dumped = false;
-        for (Feature<?> feature : Features.all()) {
+        for (Feature<?> feature : features) {
             dumped |= feature.dump(request.reportFile(), channel);
         }
         if (dumped) {
             channel.end(0);
         } else {
-            channel.fail(idle("dump"));
+            channel.fail(idle("dump", features));
         }
     }
 
     /** Stops what attach started; a feature whose last report ends the channel later ends it. */
-    private static void stop(AttachRequest request, AnswerChannel channel) {
+    private static void stop(AttachRequest request, List<Feature<?>> features, AnswerChannel channel) {
         if (refusedFile(request, channel)) {
             return;
         }
         boolean stopped = false;
-        for (Feature<?> feature : Features.all()) {
+        for (Feature<?> feature : features) {
             Feature.Handled handled = feature.stop(request.reportFile(), channel);
             if (handled == Feature.Handled.ANSWERING) {
                 return;
@@ -121,13 +123,13 @@ public final class AttachSession {
         if (stopped) {
             channel.end(0);
         } else {
-            channel.fail(idle("stop"));
+            channel.fail(idle("stop", features));
         }
     }
 
     /** Why {@code command} found nothing to act on: the first feature's reason, or that nothing was attached. */
-    private static String idle(String command) {
-        for (Feature<?> feature : Features.all()) {
+    private static String idle(String command, List<Feature<?>> features) {
+        for (Feature<?> feature : features) {
             String reason = feature.idle(command);
             if (reason != null) {
                 return reason;

@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
-import io.jremix.agent.ModuleAccess;
+import io.jremix.agent.feature.ModuleAccess;
 
 /**
  * Puts the probes ({@code jremix-boot.jar}, beside the agent's jar) into the boot class loader of a program jremix

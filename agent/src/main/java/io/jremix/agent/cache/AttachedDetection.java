@@ -7,12 +7,12 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.AgentOptions;
-import io.jremix.agent.AnswerChannel;
-import io.jremix.agent.OutputsInUse;
-import io.jremix.agent.Relay;
 import io.jremix.agent.cache.repair.Repairer;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.AgentOptions;
+import io.jremix.agent.feature.AnswerChannel;
+import io.jremix.agent.feature.OutputsInUse;
+import io.jremix.agent.feature.Relay;
 
 import static io.jremix.options.CacheContentionOptions.BUDGET;
 import static io.jremix.options.CacheContentionOptions.DEBUG;

@@ -8,9 +8,9 @@ import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.JremixVersion;
-import io.jremix.agent.ReportFile;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.JremixVersion;
+import io.jremix.agent.feature.ReportFile;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.repair.Repairer;
 import io.jremix.agent.jmx.CacheContention;

@@ -10,7 +10,7 @@ import java.util.Locale;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
 import com.sun.management.VMOption;
-import io.jremix.agent.ModuleAccess;
+import io.jremix.agent.feature.ModuleAccess;
 
 /**
  * The disk under the JFR recordings jremix streams: the park profiler's monitor events and the re-armed windows'

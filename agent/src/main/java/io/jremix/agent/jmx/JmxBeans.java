@@ -1,6 +1,6 @@
 package io.jremix.agent.jmx;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 
 /**
  * Registers jremix's MBeans in the platform MBeanServer once it exists. jremix never creates that server itself:

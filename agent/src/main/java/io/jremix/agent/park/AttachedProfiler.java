@@ -10,10 +10,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.AnswerChannel;
-import io.jremix.agent.OutputsInUse;
-import io.jremix.agent.Relay;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.AnswerChannel;
+import io.jremix.agent.feature.OutputsInUse;
+import io.jremix.agent.feature.Relay;
 import io.jremix.options.Output;
 import io.jremix.options.ParkContentionOptions;
 

@@ -18,7 +18,7 @@ import jdk.jfr.consumer.RecordedStackTrace;
 import jdk.jfr.consumer.RecordedThread;
 import jdk.jfr.consumer.RecordingStream;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.agent.jfr.JfrRepository;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.JfrFrames;

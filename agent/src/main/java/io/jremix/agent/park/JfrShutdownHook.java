@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
-import io.jremix.agent.ModuleAccess;
+import io.jremix.agent.feature.ModuleAccess;
 
 /**
  * Takes JFR's own shutdown hook out of the race with the exit report. At exit JFR's hook stops every recording

@@ -3,7 +3,7 @@ package io.jremix.agent.park;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.MonitorTable;
 

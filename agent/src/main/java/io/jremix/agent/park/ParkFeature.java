@@ -5,9 +5,9 @@ import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 import java.util.List;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.AnswerChannel;
-import io.jremix.agent.Feature;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.AnswerChannel;
+import io.jremix.agent.feature.Feature;
 import io.jremix.options.Output;
 import io.jremix.options.Values;
 

@@ -9,10 +9,10 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.LockSupport;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.JremixVersion;
-import io.jremix.agent.OutputsInUse;
-import io.jremix.agent.ReportFile;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.JremixVersion;
+import io.jremix.agent.feature.OutputsInUse;
+import io.jremix.agent.feature.ReportFile;
 import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.agent.jmx.JmxBeans;
 import io.jremix.agent.jmx.ParkContention;

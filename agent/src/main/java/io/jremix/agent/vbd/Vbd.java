@@ -5,9 +5,9 @@ import java.io.InputStream;
 import java.lang.instrument.Instrumentation;
 import java.nio.file.Path;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.JremixVersion;
-import io.jremix.agent.ReportFile;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.JremixVersion;
+import io.jremix.agent.feature.ReportFile;
 import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.VolatileArrays;
 import io.jremix.probe.vbd.VolatileFields;

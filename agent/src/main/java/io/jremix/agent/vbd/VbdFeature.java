@@ -4,9 +4,9 @@ import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 
-import io.jremix.agent.AgentLog;
-import io.jremix.agent.AnswerChannel;
-import io.jremix.agent.Feature;
+import io.jremix.agent.feature.AgentLog;
+import io.jremix.agent.feature.AnswerChannel;
+import io.jremix.agent.feature.Feature;
 import io.jremix.options.OptionException;
 import io.jremix.options.Output;
 import io.jremix.options.Values;

@@ -6,7 +6,7 @@ import java.security.ProtectionDomain;
 import java.util.Map;
 import java.util.Set;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.core.ClassNames;
 import io.jremix.core.CodeOwner;
 import io.jremix.probe.vbd.UnpublishedFields;

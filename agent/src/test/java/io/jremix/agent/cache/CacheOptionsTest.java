@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.SplittableRandom;
 import java.util.stream.LongStream;
 
-import io.jremix.agent.AgentOptions;
+import io.jremix.agent.feature.AgentOptions;
 import io.jremix.core.cache.Thresholds;
 import io.jremix.options.OptionException;
 import io.jremix.report.cache.RepairProfile;

@@ -12,7 +12,7 @@ import java.nio.charset.StandardCharsets;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.core.cache.WindowHistory;
 import org.junit.jupiter.api.Test;
 

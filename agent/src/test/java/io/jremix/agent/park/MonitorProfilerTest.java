@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 
 import example.Contention;
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.core.park.MonitorSnapshot;
 import io.jremix.core.park.WaitKind;
 import org.junit.jupiter.api.AfterEach;

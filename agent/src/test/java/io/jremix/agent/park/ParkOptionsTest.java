@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 import io.jremix.options.AgentArguments;
-import io.jremix.agent.AgentOptions;
+import io.jremix.agent.feature.AgentOptions;
 import io.jremix.options.CacheContentionOptions;
 import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;

@@ -4,7 +4,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import io.jremix.options.AgentArguments;
-import io.jremix.agent.AgentOptions;
+import io.jremix.agent.feature.AgentOptions;
 import io.jremix.options.OptionException;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.agent.park.MonitorProfiler;
 import io.jremix.core.park.BlockerNames;
 import io.jremix.core.park.MonitorSnapshot;

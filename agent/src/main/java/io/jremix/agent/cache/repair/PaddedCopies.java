@@ -8,8 +8,8 @@ import java.util.Set;
 
 import javax.management.JMException;
 
-import io.jremix.agent.ModuleAccess;
 import io.jremix.agent.cache.collect.FieldLayouts;
+import io.jremix.agent.feature.ModuleAccess;
 import io.jremix.core.jvm.JvmDescription;
 import io.jremix.report.cache.ObjectLayout;
 

@@ -13,9 +13,9 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
-import io.jremix.agent.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.cache.collect.FieldLayouts;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.core.Counted;
 import io.jremix.core.cache.Finding;
 import io.jremix.core.cache.repair.PaddedClass;

@@ -14,7 +14,7 @@ import java.util.WeakHashMap;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.agent.cache.CacheOptions;
 import io.jremix.agent.jfr.JfrEvents;
 import io.jremix.core.Counted;

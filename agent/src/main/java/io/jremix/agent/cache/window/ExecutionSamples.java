@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.agent.jfr.JfrRepository;
 import io.jremix.probe.OwnThreads;
 import jdk.jfr.FlightRecorder;

@@ -5,7 +5,7 @@ import java.util.Optional;
 import java.util.SplittableRandom;
 import java.util.concurrent.locks.LockSupport;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.OwnThreads;
 import io.jremix.probe.cache.RecorderWarmUp;

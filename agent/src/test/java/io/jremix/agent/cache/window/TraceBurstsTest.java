@@ -4,7 +4,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 
-import io.jremix.agent.AgentLog;
+import io.jremix.agent.feature.AgentLog;
 import io.jremix.probe.cache.CacheProbe;
 import io.jremix.probe.cache.ProbeGate;
 import org.junit.jupiter.api.AfterEach;

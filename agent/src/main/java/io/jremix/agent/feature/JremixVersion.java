@@ -1,4 +1,4 @@
-package io.jremix.agent;
+package io.jremix.agent.feature;
 
 /** jremix's version, as the agent jar's manifest gives it, for every report; {@code dev} when run from classes. */
 public final class JremixVersion {

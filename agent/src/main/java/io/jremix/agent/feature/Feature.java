@@ -1,4 +1,4 @@
-package io.jremix.agent;
+package io.jremix.agent.feature;
 
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
@@ -12,7 +12,7 @@ import io.jremix.options.Values;
 /**
  * One of jremix's features as the agent and attach see it: its view of the parsed options, how it starts in a
  * program starting under {@code -javaagent}, and how {@code bin/jremix attach} starts, dumps and stops it in a running
- * one, answering on the command's {@link AnswerChannel}. {@link Features} lists them.
+ * one, answering on the command's {@link AnswerChannel}. The agent's {@code Features} lists them.
  *
  * @param <O> its view of the parsed options
  */

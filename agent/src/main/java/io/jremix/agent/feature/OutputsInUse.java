@@ -1,4 +1,4 @@
-package io.jremix.agent;
+package io.jremix.agent.feature;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package io.jremix.agent;
+package io.jremix.agent.feature;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
