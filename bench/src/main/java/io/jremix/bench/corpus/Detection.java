@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * What one {@code -remix:detect} run reported about a bug, read from its JSON report ({@code docs/reports.md}).
@@ -135,9 +136,13 @@ public record Detection(Found found, List<Map<String, Object>> naming, List<Map<
         if (sep < 0 || !bug.inScope(named.substring(0, sep))) {
             return null;
         }
-        String field = named.substring(sep + 2);
+        return declaredAs(bug, named.substring(sep + 2)).findFirst().orElse(null);
+    }
+
+    /** The bug's fields declared with {@code field}'s name, as a finding names it ({@code AtomicReference.value}). */
+    private static Stream<String> declaredAs(Bug bug, String field) {
         String declared = "::" + field.substring(field.lastIndexOf('.') + 1);
-        return bug.expected().stream().filter(e -> e.endsWith(declared)).findFirst().orElse(null);
+        return bug.expected().stream().filter(e -> e.endsWith(declared));
     }
 
     /**
@@ -191,8 +196,7 @@ public record Detection(Found found, List<Map<String, Object>> naming, List<Map<
             for (String field : (List<String>) f.getOrDefault("fields", List.of())) {
                 names.add(className + "::" + field);
                 if (bug.inScope(className)) {
-                    String declared = field.substring(field.lastIndexOf('.') + 1);
-                    bug.expected().stream().filter(e -> e.endsWith("::" + declared)).forEach(names::add);
+                    declaredAs(bug, field).forEach(names::add);
                 }
             }
             names.addAll((List<String>) f.getOrDefault("conflictsWith", List.of()));
