@@ -63,6 +63,16 @@ class CorpusTest {
         assertNotEquals(Detection.Found.NO, run.detection.found(), run.stderr);
     }
 
+    /**
+     * Eight longs were declared to keep the consumer's {@code _head} from the producer's {@code _tail}, but HotSpot
+     * lays out the longs first, so the two ints are neighbours.
+     */
+    @Test
+    void jettyQueueBeforeItsFixIsFound(@TempDir Path dir) throws Exception {
+        Run run = detect(Corpus.bug("jetty-baq"), false, dir);
+        assertNotEquals(Detection.Found.NO, run.detection.found(), run.stderr);
+    }
+
     private record Run(Detection detection, String stderr) {
     }
 

@@ -8,15 +8,15 @@ import java.util.function.Supplier;
 
 import com.github.benmanes.caffeine.SingleConsumerQueue;
 import io.netty.util.internal.PlatformDependent;
+import org.eclipse.jetty.util.BlockingArrayQueue;
 import rx.internal.util.MpscPaddedQueue;
 
 /**
- * One producer thread hands items to one consumer thread through a library's unbounded multi-producer queue, the
- * shape of three corpus bugs: the producer's tail and the consumer's head sat on one line until the fix padded them
- * apart. Values are {@code i & 127} (boxed from Long's cache, so the only allocation is the queue's node), the
+ * One producer thread hands items to one consumer thread through a library's unbounded queue, the shape of four
+ * corpus bugs: the producer's tail and the consumer's head sat on one line until the fix padded them apart. Values are {@code i & 127} (boxed from Long's cache, so the only allocation is the queue's node), the
  * producer stays at most {@value Backlog#LIMIT} items ahead, and a negative value ends the run.
  *
- * <p>Usage: {@code LibraryQueueHandoff <netty-mpsc|caffeine-scq|rxjava-mpsc> <items> [<cap seconds>]}.
+ * <p>Usage: {@code LibraryQueueHandoff <netty-mpsc|caffeine-scq|rxjava-mpsc|jetty-baq> <items> [<cap seconds>]}.
  */
 public final class LibraryQueueHandoff {
     private static final Long END = -1L;
@@ -29,7 +29,7 @@ public final class LibraryQueueHandoff {
     }
 
     public static void main(String[] args) throws Throwable {
-        Bounds bounds = Bounds.read("LibraryQueueHandoff", "<netty-mpsc|caffeine-scq|rxjava-mpsc>", args);
+        Bounds bounds = Bounds.read("LibraryQueueHandoff", "<netty-mpsc|caffeine-scq|rxjava-mpsc|jetty-baq>", args);
         Channel channel = channel(bounds.variant());
         Backlog backlog = new Backlog();
         long[] sent = new long[2];
@@ -82,6 +82,7 @@ public final class LibraryQueueHandoff {
                 MpscPaddedQueue<Long> queue = new MpscPaddedQueue<>();
                 yield new Channel(queue::offer, queue::poll);
             }
+            case "jetty-baq" -> ofQueue(new BlockingArrayQueue<>()); // grows as the backlog needs
             default -> throw new IllegalArgumentException("unknown queue: " + variant);
         };
     }
