@@ -1,5 +1,6 @@
 package io.jremix.options;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -164,14 +165,14 @@ public final class Section {
         return values;
     }
 
-    /** {@code arg}, which this section {@link #claims}, with each file it names made absolute: {@link Spec#withAbsoluteFiles}. */
+    /** {@code arg}, which this section {@link #claims}, with each file it names made absolute ({@link Spec}). */
     String withAbsoluteFiles(String arg) throws OptionException {
         Option<?> word = wordOption(arg);
         if (word == null) {
             int eq = arg.indexOf('=');
             Option<?> o = named(Form.XX, xxName(arg));
-            return o != null && o.type().namesFile() && eq >= 0 ? arg.substring(0, eq + 1) + absolute(arg.substring(eq + 1))
-                    : arg;
+            return o != null && o.type().namesFile() && eq >= 0
+                    ? arg.substring(0, eq + 1) + absolute(arg.substring(eq + 1)) : arg;
         }
         if (word.form() != Form.GROUP || !arg.startsWith(word.name() + ":")) {
             return arg;
@@ -186,8 +187,13 @@ public final class Section {
         return word.name() + ":" + String.join(",", subs);
     }
 
+    /** {@code file} made absolute; a name no path can have is left for the parser to refuse with its reason. */
     private static String absolute(String file) {
-        return Path.of(file).toAbsolutePath().toString();
+        try {
+            return Path.of(file).toAbsolutePath().toString();
+        } catch (InvalidPathException e) {
+            return file;
+        }
     }
 
     private static <T> void applyMode(Option<T> mode, String arg, Values values) throws OptionException {

@@ -63,7 +63,7 @@ class SpecTest {
         assertEquals("-XXgetparkcontention:rows=2,report=" + here + "/p.json,freeOnPrint",
                 Spec.withAbsoluteFiles("-XXgetparkcontention:rows=2,report=p.json,freeOnPrint"));
         for (String unchanged : List.of("-remix:detect", "-XX:REMIXWindow=2", "-XX:+VBD", "-XXgetparkcontention",
-                "-XXgetparkcontention:threshold=5", "-Xmx1g")) {
+                "-XXgetparkcontention:threshold=5", "-Xmx1g", "-XX:REMIXReport=a\0b")) {
             assertEquals(unchanged, Spec.withAbsoluteFiles(unchanged));
         }
     }
