@@ -72,6 +72,7 @@ final class ClassOutcomes {
         if (!detects) {
             return null;
         }
+        assertTrue(Files.exists(report), "no report written: " + run.stderr()); // once in CI, with exit 0
         Map<String, Object> json = Jremix.json(report);
         assertEquals(0L, instrumentation(json).get("skipped"), instrumentation(json).toString());
         return json;
