@@ -28,6 +28,8 @@ public final class HeapAddresses {
      */
     private static final int HEADER = (int) U.objectFieldOffset(FirstField.class, "first");
     private static volatile int shift = -1;
+    private static final int CALIBRATION_OBJECTS = 512;
+    private static final int CALIBRATION_ATTEMPTS = 5;
 
     private HeapAddresses() {
     }
@@ -72,17 +74,27 @@ public final class HeapAddresses {
 
     /**
      * Measures the compressed-oop shift: freshly allocated objects sit next to each other in a TLAB, so the most
-     * common difference of their references, against their real size, gives the scale.
+     * common difference of their references, against their real size, gives the scale. An attempt in which most
+     * objects did not land next to each other is made again: on a busy machine, with park profiling starting JFR, a
+     * run was seen to place 500 of 512 arrays out of order.
      *
      * @param sizeOf the JVM's object size ({@code Instrumentation::getObjectSize})
-     * @return the shift, or -1 if the allocation pattern did not show one
+     * @return the shift, or -1 if the allocation pattern did not show one in {@value #CALIBRATION_ATTEMPTS} attempts
      */
     public static synchronized int calibrate(ToLongFunction<Object> sizeOf) {
         if (!COMPRESSED) {
             shift = 0;
             return 0;
         }
-        Object[] objects = new Object[512];
+        for (int attempt = 0; attempt < CALIBRATION_ATTEMPTS && shift < 0; attempt++) {
+            shift = measuredShift(sizeOf);
+        }
+        return shift;
+    }
+
+    /** One attempt of {@link #calibrate}: the shift, or -1 unless most neighbours in allocation order agree on it. */
+    private static int measuredShift(ToLongFunction<Object> sizeOf) {
+        Object[] objects = new Object[CALIBRATION_OBJECTS];
         for (int i = 0; i < objects.length; i++) {
             objects[i] = new long[1];
         }
@@ -94,12 +106,12 @@ public final class HeapAddresses {
                 diffs.merge(d, 1, Integer::sum);
             }
         }
-        long common = diffs.entrySet().stream().max(Map.Entry.comparingByValue()).map(Map.Entry::getKey).orElse(0L);
-        if (common <= 0 || size % common != 0 || Long.bitCount(size / common) != 1) {
+        Map.Entry<Long, Integer> common = diffs.entrySet().stream().max(Map.Entry.comparingByValue()).orElse(null);
+        if (common == null || common.getValue() < objects.length / 2) {
             return -1;
         }
-        shift = Long.numberOfTrailingZeros(size / common);
-        return shift;
+        long d = common.getKey();
+        return size % d != 0 || Long.bitCount(size / d) != 1 ? -1 : Long.numberOfTrailingZeros(size / d);
     }
 
     private static long narrow(Object[] array, int i) {
